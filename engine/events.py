@@ -1,0 +1,26 @@
+"""Events: what happened, for the outbox, the site and the answer mail.
+
+Events are data, not behaviour: the engine appends them, storage keeps them,
+the mailer and the site read them. Kinds in use (``data`` keys in brackets):
+
+- ``outcome``: one line of an answer to a message [command, result, ok]
+- ``joined``: a new player [player, profile]
+- ``submitted``: a submission recorded [number, kind, author, title, status]
+- ``judged``: a submission judged [number, verdict, status, reason]
+- ``score``: a score changed, mirrors the ledger [player, delta, score, cause]
+- ``temperature``: the temperature changed [old, new, cause]
+- ``draw``: a random draw [label, low, high, result]
+- ``day_end``: the chime of rule 19 [day, new_day, summary fields]
+- ``winner``: TEW [player]
+- ``proclamation``, ``directive``, ``subscription``, ``list_post``: as named
+- ``unauthenticated``: a message that was not authenticated (no answer)
+"""
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Event(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    kind: str
+    data: dict = Field(default_factory=dict)

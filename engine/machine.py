@@ -1,0 +1,40 @@
+"""The engine's entry points: start a game, fold one journal entry, ask what is due."""
+from __future__ import annotations
+
+from datetime import datetime
+
+from engine import imperial
+from engine.context import Context, EngineConfig
+from engine.events import Event
+from engine.inputs import ClockStep, Message
+from engine.ruleset import Ruleset
+from engine.state import GameState
+
+RULESETS: dict[str, Ruleset] = {"imperial": imperial.RULESET}
+
+
+def ruleset_for(name: str) -> Ruleset:
+    try:
+        return RULESETS[name]
+    except KeyError:
+        raise ValueError(f"unknown ruleset {name!r} (known: {', '.join(sorted(RULESETS))})") from None
+
+
+def new_game(config: EngineConfig, rules_text: str) -> GameState:
+    return ruleset_for(config.ruleset).new_state(config, rules_text)
+
+
+def apply(state: GameState, entry: Message | ClockStep, config: EngineConfig) -> list[Event]:
+    """Fold one journal entry into ``state`` (mutated in place); return its events."""
+    ctx = Context(config=config, at=entry.at)
+    rs = ruleset_for(state.ruleset)
+    if isinstance(entry, Message):
+        rs.on_message(state, entry, ctx)
+    else:
+        rs.on_clock(state, entry, ctx)
+    return ctx.events
+
+
+def next_due(state: GameState, config: EngineConfig) -> datetime | None:
+    """When the next clock step has something to do, or None if nothing is scheduled."""
+    return ruleset_for(state.ruleset).next_due(state, config)

@@ -1,0 +1,196 @@
+"""The game state: everything a replay of the journal must reproduce exactly.
+
+The state is a tree of pydantic models so that it round-trips through JSON
+(snapshots, ``nomic state --json``) without hand-written serialisers.
+Engine steps mutate the state they are given; callers that need the old
+state keep a copy (see ``GameState.copy_deep``).
+"""
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, computed_field
+
+SubmissionKind = Literal["proposal", "point_of_order"]
+SubmissionStatus = Literal["pending", "accepted", "rejected", "ignored"]
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(extra="ignore")  # computed fields (entropy, sealed) are dumped, not loaded
+
+
+class Player(Model):
+    email: str
+    name: str
+    score: int = 0
+    profile: int = 0
+    category: Literal["GP", "FF"] = "GP"
+    probation: bool = False
+    active: bool = True
+    joined_day: int = 1
+    # rule 3: consecutive rejections, and accepted proposals since probation began
+    reject_run: int = 0
+    accepted_since_probation: int = 0
+    # rule 3 directives: has this player had a proposal accepted in the directive's area
+    directive_done: bool = False
+    # rule 14 sealant: first and last game day it protects the profile (inclusive)
+    sealed_from: int | None = None
+    sealed_until: int | None = None
+    # rule 21: did the player's last proposal (if accepted) carry a Defend request
+    defended: bool = False
+    # rule 21 reports: the player this one last reported (no twice in a row)
+    last_reported: str | None = None
+    # rule 22: day this player was named It
+    it_since_day: int | None = None
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def entropy(self) -> int:
+        """Rule 15: |popcount(profile) - 8|."""
+        return abs(bin(self.profile & 0xFFFF).count("1") - 8)
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def sealed(self) -> bool:
+        return self.sealed_from is not None
+
+    def sealed_on(self, day: int) -> bool:
+        return (self.sealed_from is not None and self.sealed_until is not None
+                and self.sealed_from <= day <= self.sealed_until)
+
+
+class Request(Model):
+    """A request carried by a Proposal (rules 3, 14, 16, 21)."""
+    kind: str  # raise | shave | rotate | sealant | become_ff | defend | vandalize
+    section: int | None = None
+    direction: Literal["left", "right"] | None = None
+    target: str | None = None
+
+
+class Revision(Model):
+    """A rewrite of a submission's text by THS (rule 3)."""
+    text: str
+    at: datetime
+    by: str
+
+
+class Submission(Model):
+    number: int
+    kind: SubmissionKind
+    author: str
+    title: str
+    text: str = ""
+    status: SubmissionStatus = "pending"
+    reason: str | None = None
+    rule: int | None = None  # the rule that ignored it, if any
+    area: str | None = None
+    requests: list[Request] = Field(default_factory=list)
+    claims: list[dict] = Field(default_factory=list)  # rule 5 scoring claims
+    revisions: list[Revision] = Field(default_factory=list)
+    message_id: str | None = None
+    received_at: datetime | None = None
+    day: int = 1
+    judged_at: datetime | None = None
+    judged_day: int | None = None
+
+
+class LedgerEntry(Model):
+    """One change of one score: the public record of rule 3."""
+    n: int
+    at: datetime
+    day: int
+    player: str
+    delta: int
+    score: int  # the score after the change
+    cause: str
+    rule: int | None = None
+    submission: int | None = None
+
+
+class RuleVersion(Model):
+    text: str
+    title: str
+    by: str | None = None  # e.g. "P7" or "Proclamation 12"
+    at: datetime | None = None
+
+
+class Rule(Model):
+    number: int
+    title: str
+    text: str
+    amended_by: list[str] = Field(default_factory=list)
+    repealed: bool = False
+    history: list[RuleVersion] = Field(default_factory=list)
+
+
+class Subscriber(Model):
+    email: str
+    digest: bool = False
+
+
+class Swap(Model):
+    """A rule 14 swap offer awaiting the other player's consent."""
+    number: int
+    proposer: str
+    partner: str
+    first: int  # first section (1-based) of the proposer's four
+    partner_first: int
+    made_day: int
+
+
+class GameState(Model):
+    ruleset: str = "imperial"
+    started: datetime
+    game_day: int = 1
+    day_started: datetime
+    temperature: int = 303
+    woodchips: int = 0
+    accept_streak: int = 0
+    reject_streak: int = 0
+    it: str | None = None
+    it_next: str | None = None  # rule 22: a tag that takes effect at the end of the day
+    winner: str | None = None
+    directive: str | None = None
+    player_of_the_day: str | None = None
+    last_accepted_author: str | None = None
+    last_report_day: int | None = None
+    variables: dict[str, int] = Field(default_factory=dict)
+    players: list[Player] = Field(default_factory=list)
+    submissions: list[Submission] = Field(default_factory=list)
+    ledger: list[LedgerEntry] = Field(default_factory=list)
+    rules: list[Rule] = Field(default_factory=list)
+    swaps: list[Swap] = Field(default_factory=list)
+    subscribers: list[Subscriber] = Field(default_factory=list)
+
+    def player(self, who: str) -> Player | None:
+        """Find a player by address or by name, case-insensitively."""
+        key = who.strip().lower()
+        for p in self.players:
+            if p.email == key or p.name.lower() == key:
+                return p
+        return None
+
+    def submission(self, number: int) -> Submission | None:
+        if 1 <= number <= len(self.submissions):
+            return self.submissions[number - 1]
+        return None
+
+    def rule(self, number: int) -> Rule | None:
+        for r in self.rules:
+            if r.number == number:
+                return r
+        return None
+
+    def rule_in_force(self, number: int) -> bool:
+        r = self.rule(number)
+        return r is not None and not r.repealed
+
+    def var(self, name: str) -> int:
+        return self.variables[name]
+
+    def public_json(self) -> dict:
+        return self.model_dump(mode="json")
+
+    def copy_deep(self) -> "GameState":
+        return self.model_copy(deep=True)

@@ -1,0 +1,1 @@
+"""Mail in, mail parsed into commands, mail out."""

@@ -1,0 +1,146 @@
+"""The command language of CONTRACT.md: subject and body lines -> engine commands.
+
+Each line pattern is a regular expression over one stripped line, matched
+case-insensitively. The subject is read first, then every body line that is
+not quoted text or a signature.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from engine.commands import (
+    AgreeSwapCmd, Command, DigestCmd, DirectiveCmd, JudgeCmd, NewDayCmd, PointOfOrderCmd,
+    ProclamationCmd, ProposalCmd, ReportCmd, RevokeDirectiveCmd, RewriteCmd, ScoreClaim,
+    SubscribeCmd, SwapCmd, TagCmd, UnsubscribeCmd, WhapTivolCmd,
+)
+from engine.state import Request
+
+I = re.I
+SUBJECT_PROPOSAL = re.compile(r"^\s*proposal\s*:\s*(.*)$", I)
+SUBJECT_POINT = re.compile(r"^\s*point\s+of\s+order\s*:\s*(.*)$", I)
+SUBJECT_PROCLAMATION = re.compile(r"^\s*proclamation\s*:\s*(.*)$", I)
+REPLY_PREFIX = re.compile(r"^\s*((re|aw|sv|fwd?)\s*(\[\d+\])?\s*:\s*)+", I)
+
+# Lines that are requests inside a Proposal.
+REQUESTS: list[tuple[re.Pattern[str], callable]] = [
+    (re.compile(r"^raise\s+section\s+(\d+)$", I), lambda m: Request(kind="raise", section=int(m[1]))),
+    (re.compile(r"^shave\s+section\s+(\d+)$", I), lambda m: Request(kind="shave", section=int(m[1]))),
+    (re.compile(r"^rotate\s+(left|right)$", I), lambda m: Request(kind="rotate", direction=m[1].lower())),
+    (re.compile(r"^sealant$", I), lambda m: Request(kind="sealant")),
+    (re.compile(r"^become\s+ff$", I), lambda m: Request(kind="become_ff")),
+    (re.compile(r"^defend$", I), lambda m: Request(kind="defend")),
+    (re.compile(r"^vandali[sz]e\s+(\S+(?:\s+\S+)*?)\s+section\s+(\d+)$", I),
+     lambda m: Request(kind="vandalize", target=m[1], section=int(m[2]))),
+]
+AREA = re.compile(r"^area\s*:\s*(.+)$", I)
+CLAIM = re.compile(r"^score\s+of\s+(.+?)\s+should\s+be\s+(-?\d+)$", I)
+
+# Lines that are commands of their own, in any message.
+JUDGE = re.compile(r"^(accept|reject|ignore)(?:\s+#?(\d+))?(?:\s+because\s*:?\s*(.*))?$", I)
+LINES: list[tuple[re.Pattern[str], callable]] = [
+    (JUDGE, lambda m: JudgeCmd(verdict=m[1].lower(), number=int(m[2]) if m[2] else None,
+                               reason=(m[3] or None))),
+    (re.compile(r"^directive\s*:\s*(.+)$", I), lambda m: DirectiveCmd(area=m[1].strip())),
+    (re.compile(r"^revoke\s+directive$", I), lambda m: RevokeDirectiveCmd()),
+    (re.compile(r"^new\s+day$", I), lambda m: NewDayCmd()),
+    (re.compile(r"^whap\s+tivol$", I), lambda m: WhapTivolCmd()),
+    (re.compile(r"^swap\s+sections?\s+(\d+)\s*-\s*(\d+)\s+with\s+(.+?)\s+sections?\s+(\d+)\s*-\s*(\d+)$", I),
+     lambda m: SwapCmd(first=int(m[1]), last=int(m[2]), partner=m[3].strip(),
+                       partner_first=int(m[4]), partner_last=int(m[5]))),
+    (re.compile(r"^agree\s+swap\s+#?(\d+)$", I), lambda m: AgreeSwapCmd(number=int(m[1]))),
+    (re.compile(r"^report\s+(.+)$", I), lambda m: ReportCmd(player=m[1].strip())),
+    (re.compile(r"^tag\s+(.+)$", I), lambda m: TagCmd(player=m[1].strip())),
+    (re.compile(r"^subscribe$", I), lambda m: SubscribeCmd()),
+    (re.compile(r"^unsubscribe$", I), lambda m: UnsubscribeCmd()),
+    (re.compile(r"^digest\s+(on|off)$", I), lambda m: DigestCmd(on=m[1].lower() == "on")),
+]
+REWRITE = re.compile(r"^rewrite\s+#?(\d+)\s*:?\s*$", I)
+
+
+@dataclass
+class Reading:
+    commands: list[Command] = field(default_factory=list)
+    not_understood: list[str] = field(default_factory=list)
+
+
+def clean_subject(subject: str) -> str:
+    """Drop reply and forward prefixes ('Re: ', 'Fwd: ', 'AW: ')."""
+    return REPLY_PREFIX.sub("", subject or "").strip()
+
+
+def read(subject: str, body: str) -> Reading:
+    """Parse a message's subject and (already unquoted) body into commands."""
+    subject = clean_subject(subject)
+    for pattern, make in ((SUBJECT_PROPOSAL, _proposal), (SUBJECT_POINT, _point),
+                          (SUBJECT_PROCLAMATION, _proclamation)):
+        m = pattern.match(subject)
+        if m:
+            return make(m[1].strip(), body, subject)
+    reading = Reading()
+    line_cmd = _line_command(subject)
+    if line_cmd is not None:
+        reading.commands.append(line_cmd)
+    _read_lines(body, reading)
+    return reading
+
+
+def _proposal(title: str, body: str, subject: str) -> Reading:
+    cmd = ProposalCmd(title=title, text=body.strip(), line=subject)
+    reading = Reading(commands=[cmd])
+    for line in _lines(body):
+        m = AREA.match(line)
+        if m:
+            cmd.area = m[1].strip()
+            continue
+        for pattern, make in REQUESTS:
+            rm = pattern.match(line)
+            if rm:
+                cmd.requests.append(make(rm))
+                break
+    return reading
+
+
+def _point(title: str, body: str, subject: str) -> Reading:
+    cmd = PointOfOrderCmd(title=title, text=body.strip(), line=subject)
+    for line in _lines(body):
+        m = CLAIM.match(line)
+        if m:
+            cmd.claims.append(ScoreClaim(player=m[1].strip(), score=int(m[2])))
+    return Reading(commands=[cmd])
+
+
+def _proclamation(title: str, body: str, subject: str) -> Reading:
+    return Reading(commands=[ProclamationCmd(title=title, text=body.strip(), line=subject)])
+
+
+def _line_command(line: str) -> Command | None:
+    for pattern, make in LINES:
+        m = pattern.match(line)
+        if m:
+            cmd = make(m)
+            cmd.line = line
+            return cmd
+    return None
+
+
+def _read_lines(body: str, reading: Reading) -> None:
+    lines = _lines(body)
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        m = REWRITE.match(line)
+        if m:  # "Rewrite N:" takes the rest of the body as the new text
+            rest = "\n".join(lines[i + 1:]).strip()
+            reading.commands.append(RewriteCmd(number=int(m[1]), text=rest, line=line))
+            return
+        cmd = _line_command(line)
+        if cmd is not None:
+            reading.commands.append(cmd)
+        else:
+            reading.not_understood.append(line)
+        i += 1
+
+
+def _lines(body: str) -> list[str]:
+    return [ln.strip() for ln in body.splitlines() if ln.strip()]

@@ -1,0 +1,3 @@
+from nomic.cli import main
+
+main()

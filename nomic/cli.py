@@ -1,0 +1,191 @@
+"""``nomic``: the command line of CONTRACT.md."""
+from __future__ import annotations
+
+import json
+import logging
+import os
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from nomic.config import ConfigError, parse_time
+from nomic.sources import SourceError, read_messages
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+                  help="The Humble Scribe: run a game of Nomic by email.")
+
+GameOpt = Annotated[Optional[Path], typer.Option("--game", help="the game directory (default: $NOMIC_GAME, else ./game)")]
+AtOpt = Annotated[Optional[str], typer.Option("--at", help="ISO 8601 time with a zone (default: now)")]
+
+
+def fail(message: str, code: int = 1) -> None:
+    typer.echo(f"nomic: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def game_dir(game: Path | None) -> Path:
+    return game or Path(os.environ.get("NOMIC_GAME", "game"))
+
+
+def open_game(game: Path | None):
+    from nomic.game import Game
+    try:
+        return Game(game_dir(game))
+    except ConfigError as exc:
+        fail(str(exc))
+
+
+def when(at: str | None) -> datetime:
+    if at is None:
+        return datetime.now(timezone.utc).replace(microsecond=0)
+    try:
+        return parse_time(at)
+    except ConfigError as exc:
+        fail(str(exc), 2)
+    raise AssertionError
+
+
+@app.command()
+def init(directory: Annotated[Path, typer.Argument(help="where to create the game")],
+         config: Annotated[Optional[Path], typer.Option("--config", help="game.toml to start from")] = None) -> None:
+    """Create a game: DIR/game.toml and its database."""
+    from nomic.game import Game
+    if config is not None and not config.is_file():
+        fail(f"cannot read {config}", 2)
+    try:
+        Game.create(directory, config)
+    except ConfigError as exc:
+        fail(str(exc))
+    typer.echo(f"created a game in {directory}")
+
+
+@app.command()
+def ingest(paths: Annotated[list[str], typer.Argument(help=".eml files, Maildirs, mboxes, or - for stdin")],
+           at: AtOpt = None, game: GameOpt = None) -> None:
+    """Feed mail through the daemon's code path; one line of outcome per message."""
+    g = open_game(game)
+    t = when(at)
+    try:
+        for label, raw in (m for p in paths for m in read_messages(p)):
+            receipt = g.receive(raw, t, source="cli")
+            if receipt.status == "duplicate":
+                typer.echo(f"{label}: duplicate of journal entry {receipt.seq} ({receipt.key}); nothing done")
+                continue
+            for entry, events in g.process():
+                typer.echo(f"{label}: journal entry {entry.seq}: {summarise(events)}")
+    except SourceError as exc:
+        fail(str(exc))
+
+
+def summarise(events) -> str:
+    outcomes = [e.data["result"] for e in events if e.kind == "outcome"]
+    if any(e.kind == "unauthenticated" for e in events):
+        return "not authenticated; nothing done"
+    return "; ".join(outcomes) or "nothing to do"
+
+
+@app.command()
+def tick(at: AtOpt = None, game: GameOpt = None) -> None:
+    """Run every clock-driven step due by TIME."""
+    g = open_game(game)
+    t = when(at)
+    receipt = g.tick(t)
+    if receipt is None:
+        typer.echo("nothing due")
+        return
+    for entry, events in g.process():
+        kinds = sorted({e.kind for e in events} - {"draw"})
+        typer.echo(f"clock step {entry.at}: journal entry {entry.seq}: {', '.join(kinds) or 'nothing changed'}")
+
+
+@app.command()
+def state(as_json: Annotated[bool, typer.Option("--json", help="print the state as JSON")] = False,
+          game: GameOpt = None) -> None:
+    """The game state (as JSON with --json)."""
+    g = open_game(game)
+    st = g.state()
+    if as_json:
+        typer.echo(json.dumps(st.public_json(), indent=2))
+        return
+    typer.echo(f"Day {st.game_day}, temperature {st.temperature} K, wood chips {st.woodchips}, It: {st.it or '-'}")
+    for p in st.players:
+        typer.echo(f"  {p.score:>5}  {p.email}  profile {p.profile:016b}  {p.category}")
+
+
+@app.command()
+def replay(verify: Annotated[bool, typer.Option("--verify", help="only check; exit 1 if the stored state differs")] = False,
+           game: GameOpt = None) -> None:
+    """Rebuild the state from the journal of received mail and clock steps."""
+    g = open_game(game)
+    if verify:
+        ok, message = g.verify()
+        typer.echo(message)
+        if not ok:
+            raise typer.Exit(1)
+        return
+    g.rebuild()
+    typer.echo("state and events rebuilt from the journal")
+
+
+@app.command()
+def build(out: Annotated[Optional[Path], typer.Option("--out", help="output directory (default: GAME/site)")] = None,
+          game: GameOpt = None) -> None:
+    """Render the static website."""
+    from nomic.site_build import build_site
+    g = open_game(game)
+    target = out or g.config.dir / "site"
+    n = build_site(g, target)
+    typer.echo(f"wrote {n} pages to {target}")
+
+
+@app.command()
+def serve(smtp: Annotated[Optional[str], typer.Option(help="HOST:PORT for SMTP intake")] = None,
+          lmtp: Annotated[Optional[str], typer.Option(help="HOST:PORT for LMTP intake")] = None,
+          http: Annotated[Optional[str], typer.Option(help="HOST:PORT for the site preview and one-click unsubscribe")] = None,
+          game: GameOpt = None) -> None:
+    """The daemon: SMTP and LMTP intake, the clock, the outbox sender, site rebuilds."""
+    from mailer.daemon import run
+    run(open_game(game), smtp=smtp, lmtp=lmtp, http=http)
+
+
+@app.command()
+def poll(game: GameOpt = None) -> None:
+    """Intake from an IMAP mailbox (IDLE where the server offers it)."""
+    from mailer.imap_poll import run
+    run(open_game(game))
+
+
+@app.command()
+def outbox(as_json: Annotated[bool, typer.Option("--json", help="print as JSON")] = False,
+           game: GameOpt = None) -> None:
+    """Outgoing mail, oldest first."""
+    from sqlmodel import Session
+
+    from mailer.outbox import listing
+    g = open_game(game)
+    with Session(g.db) as s:
+        rows = listing(s)
+    if as_json:
+        typer.echo(json.dumps(rows, indent=2))
+        return
+    for r in rows:
+        typer.echo(f"{r['id']:>5} {r['status']:<7} {r['kind']:<12} {', '.join(r['to'])}: {r['subject']}")
+
+
+def main() -> None:
+    logging.basicConfig(level=logging.WARNING, format="nomic: %(levelname)s: %(message)s")
+    try:
+        app()
+    except KeyboardInterrupt:
+        sys.exit(130)
+    except (ConfigError, SourceError) as exc:
+        typer.echo(f"nomic: {exc}", err=True)
+        sys.exit(1)
+    except Exception as exc:  # one clear line, never a traceback (NOMIC_DEBUG=1 shows it)
+        if os.environ.get("NOMIC_DEBUG"):
+            raise
+        typer.echo(f"nomic: {type(exc).__name__}: {exc}".splitlines()[0], err=True)
+        sys.exit(1)

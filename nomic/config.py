@@ -1,0 +1,84 @@
+"""game.toml: reading it, its defaults, and the engine's view of it."""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from engine.context import EngineConfig
+
+CONFIG_NAME = "game.toml"
+
+
+class ConfigError(Exception):
+    """game.toml is missing, unreadable or wrong."""
+
+
+def default_text() -> str:
+    return resources.files("nomic").joinpath("default_game.toml").read_text()
+
+
+def parse_time(value: str) -> datetime:
+    """ISO 8601 with a zone (a trailing Z allowed); always returned in UTC."""
+    try:
+        t = datetime.fromisoformat(value.strip().replace("Z", "+00:00").replace("z", "+00:00"))
+    except ValueError:
+        raise ConfigError(f"not an ISO 8601 time: {value!r}") from None
+    if t.tzinfo is None:
+        raise ConfigError(f"time has no zone: {value!r} (add Z or +HH:MM)")
+    return t.astimezone(timezone.utc)
+
+
+def _merge(base: dict, over: dict) -> dict:
+    out = dict(base)
+    for key, value in over.items():
+        out[key] = _merge(base[key], value) if isinstance(value, dict) and isinstance(base.get(key), dict) else value
+    return out
+
+
+@dataclass
+class Config:
+    """The whole game.toml (defaults filled in) for the game in ``dir``."""
+    dir: Path
+    data: dict[str, Any]
+
+    @classmethod
+    def load(cls, game_dir: Path) -> "Config":
+        path = game_dir / CONFIG_NAME
+        if not path.is_file():
+            raise ConfigError(f"no game at {game_dir} (missing {CONFIG_NAME}); create one with 'nomic init'")
+        try:
+            data = tomllib.loads(path.read_text())
+        except (OSError, tomllib.TOMLDecodeError) as exc:
+            raise ConfigError(f"cannot read {path}: {exc}") from None
+        return cls(game_dir, _merge(tomllib.loads(default_text()), data))
+
+    def section(self, name: str) -> dict[str, Any]:
+        return self.data.get(name, {})
+
+    @property
+    def game(self) -> dict[str, Any]:
+        return self.data["game"]
+
+    @property
+    def database_url(self) -> str:
+        return self.game.get("database_url") or f"sqlite:///{(self.dir / 'game.db').resolve()}"
+
+    def rules_text(self) -> str:
+        name = self.game.get("rules_file", "")
+        if name:
+            return (self.dir / name).read_text()
+        return resources.files("nomic").joinpath("rulesets/imperial-nomic.txt").read_text()
+
+    def engine(self) -> EngineConfig:
+        g, o = self.game, self.section("offices")
+        return EngineConfig(
+            start=parse_time(str(g["start"])), seed=str(g["seed"]),
+            address=g["address"].lower(), list_address=g["list_address"].lower(),
+            emperor=o["emperor"].lower(), scribe=o["scribe"].lower(),
+            first_it=o.get("first_it", "").lower(), day_mode=g.get("day_mode", "emperor"),
+            ruleset=g.get("ruleset", "imperial"),
+            variables={k: int(v) for k, v in self.section("variables").items()})

@@ -1,0 +1,31 @@
+"""Journal entries -> engine inputs. Deterministic: a replay reads the same bytes the same way."""
+from __future__ import annotations
+
+import json
+
+from engine.commands import ListPostCmd
+from engine.inputs import ClockStep, Message
+from mailer import grammar
+from mailer.message import parse
+from nomic.config import parse_time
+from nomic.storage import JournalEntry
+
+
+def to_input(entry: JournalEntry, address: str, list_address: str) -> Message | ClockStep:
+    at = parse_time(entry.at)
+    if entry.kind == "clock":
+        return ClockStep(at=at)
+    meta = json.loads(entry.meta)
+    mail = parse(entry.raw or b"")
+    rcpts = [r.lower() for r in meta.get("rcpt_to") or []] or mail.recipients
+    to_list = list_address in rcpts and address not in rcpts
+    msg = Message(
+        at=at, message_id=entry.key, sender=mail.sender, name=mail.name,
+        authenticated=bool(meta.get("auth", {}).get("authenticated")), to_list=to_list,
+        automatic=mail.automatic, subject=mail.subject, references=mail.references)
+    if to_list:
+        msg.commands = [ListPostCmd(subject=mail.subject, line=mail.subject)]
+    else:
+        reading = grammar.read(mail.subject, mail.text)
+        msg.commands, msg.not_understood = reading.commands, reading.not_understood
+    return msg

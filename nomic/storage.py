@@ -1,0 +1,176 @@
+"""The database: the journal (source of truth), snapshots of state, events.
+
+SQLite in WAL mode by default, any SQLAlchemy URL (PostgreSQL) otherwise.
+The journal is a hash chain: each entry's ``hash`` is SHA-256 over the
+previous entry's hash and this entry's content, so the head hash published
+in every chime commits to the whole history.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from datetime import datetime
+from typing import Iterator
+
+from sqlalchemy import LargeBinary, event, text
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Column, Field, Session, SQLModel, create_engine, select
+
+GENESIS = "0" * 64
+
+
+class JournalEntry(SQLModel, table=True):
+    __tablename__ = "journal"
+    seq: int | None = Field(default=None, primary_key=True)
+    kind: str  # "mail" | "clock"
+    at: str  # ISO 8601, UTC: the time of receipt or of the clock step
+    key: str = Field(unique=True, index=True)  # Message-ID, "sha256:..." or "clock:<at>"
+    raw: bytes | None = Field(default=None, sa_column=Column(LargeBinary, nullable=True))
+    meta: str = "{}"  # JSON: source, envelope, authentication verdict, parsed commands
+    prev_hash: str
+    hash: str
+
+
+class Snapshot(SQLModel, table=True):
+    __tablename__ = "snapshot"
+    seq: int = Field(primary_key=True)  # the state after folding journal entries 1..seq
+    state: str
+
+
+class EventRow(SQLModel, table=True):
+    __tablename__ = "event"
+    id: int | None = Field(default=None, primary_key=True)
+    seq: int = Field(index=True)
+    kind: str = Field(index=True)
+    data: str
+
+
+class Meta(SQLModel, table=True):
+    __tablename__ = "meta"
+    key: str = Field(primary_key=True)
+    value: str
+
+
+def entry_hash(prev: str, kind: str, at: str, key: str, raw: bytes | None, meta: str) -> str:
+    h = hashlib.sha256()
+    for part in (prev, kind, at, key, hashlib.sha256(raw or b"").hexdigest(), meta):
+        h.update(part.encode())
+        h.update(b"\x00")
+    return h.hexdigest()
+
+
+def connect(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        eng = create_engine(url, connect_args={"timeout": 30})
+        event.listen(eng, "connect", _sqlite_pragmas)
+        event.listen(eng, "begin", lambda conn: conn.exec_driver_sql("BEGIN IMMEDIATE"))
+    else:
+        eng = create_engine(url, pool_pre_ping=True)
+    SQLModel.metadata.create_all(eng)
+    return eng
+
+
+def _sqlite_pragmas(dbapi_conn, _record) -> None:
+    dbapi_conn.isolation_level = None  # we issue BEGIN IMMEDIATE ourselves
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=FULL")  # a 250 must survive a power cut
+    cur.execute("PRAGMA busy_timeout=30000")
+    cur.close()
+
+
+class Duplicate(Exception):
+    """The journal already holds an entry with this key."""
+
+    def __init__(self, seq: int):
+        super().__init__(f"already in the journal as entry {seq}")
+        self.seq = seq
+
+
+def append(session: Session, kind: str, at: datetime, key: str, raw: bytes | None,
+           meta: dict) -> JournalEntry:
+    """Append one entry to the chain inside the caller's transaction.
+
+    Raises Duplicate if ``key`` is already journaled. The caller commits.
+    """
+    found = session.exec(select(JournalEntry.seq).where(JournalEntry.key == key)).first()
+    if found is not None:
+        raise Duplicate(found)
+    head = _lock_head(session)
+    at_s = iso(at)
+    meta_s = json.dumps(meta, sort_keys=True, separators=(",", ":"))
+    entry = JournalEntry(kind=kind, at=at_s, key=key, raw=raw, meta=meta_s, prev_hash=head,
+                         hash=entry_hash(head, kind, at_s, key, raw, meta_s))
+    session.add(entry)
+    _set_meta(session, "journal_head", entry.hash)
+    try:
+        session.flush()
+    except IntegrityError:
+        session.rollback()
+        seq = session.exec(select(JournalEntry.seq).where(JournalEntry.key == key)).first()
+        raise Duplicate(seq or 0) from None
+    return entry
+
+
+def _lock_head(session: Session) -> str:
+    """The current head hash, locked for this transaction (PostgreSQL: row lock)."""
+    row = session.exec(select(Meta).where(Meta.key == "journal_head").with_for_update()).first()
+    if row is None:
+        session.add(Meta(key="journal_head", value=GENESIS))
+        session.flush()
+        return GENESIS
+    return row.value
+
+
+def get_meta(session: Session, key: str, default: str = "") -> str:
+    row = session.get(Meta, key)
+    return row.value if row else default
+
+
+def _set_meta(session: Session, key: str, value: str) -> None:
+    row = session.get(Meta, key)
+    if row is None:
+        session.add(Meta(key=key, value=value))
+    else:
+        row.value = value
+        session.add(row)
+
+
+set_meta = _set_meta
+
+
+def entries(session: Session, after: int = 0, upto: int | None = None,
+            batch: int = 1000) -> Iterator[JournalEntry]:
+    """Journal entries with seq > after (and <= upto), in order, fetched in batches."""
+    last = after
+    while True:
+        q = select(JournalEntry).where(JournalEntry.seq > last)
+        if upto is not None:
+            q = q.where(JournalEntry.seq <= upto)
+        rows = session.exec(q.order_by(JournalEntry.seq).limit(batch)).all()
+        if not rows:
+            return
+        yield from rows
+        last = rows[-1].seq  # type: ignore[assignment]
+
+
+def verify_chain(session: Session) -> tuple[bool, str]:
+    """Recompute every hash; (ok, message)."""
+    prev = GENESIS
+    n = 0
+    for e in entries(session):
+        if e.prev_hash != prev or e.hash != entry_hash(prev, e.kind, e.at, e.key, e.raw, e.meta):
+            return False, f"journal hash chain broken at entry {e.seq}"
+        prev, n = e.hash, n + 1
+    return True, f"{n} journal entries, head {prev}"
+
+
+def iso(t: datetime) -> str:
+    return t.isoformat().replace("+00:00", "Z")
+
+
+def wipe_derived(session: Session) -> None:
+    """Drop everything derived from the journal (for a full replay)."""
+    session.exec(text("DELETE FROM snapshot"))  # type: ignore[call-overload]
+    session.exec(text("DELETE FROM event"))  # type: ignore[call-overload]
