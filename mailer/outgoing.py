@@ -1,21 +1,20 @@
 """Events -> outgoing mail, queued in the outbox in the same transaction as the events.
 
-Each composer looks at one processed journal entry and its events and
-queues the mail they call for. Replays never call this: mail goes out once.
+Each composer looks at one processed journal entry and its events and queues
+the mail they call for. Replays never call this: mail goes out once.
+Outgoing Message-IDs about submission N have the form
+``<sub{N}.{kind}.{journal seq}.{hash}@{game domain}>`` so a reply's
+References tell which submission it is about.
 """
 from __future__ import annotations
 
-from datetime import timezone
-from email.message import EmailMessage
-from email.utils import format_datetime
 from typing import TYPE_CHECKING
 
 from sqlmodel import Session
 
 from engine.events import Event
 from engine.inputs import ClockStep, Message
-from mailer import outbox
-from nomic.render import render
+from mailer import answers
 
 if TYPE_CHECKING:
     from nomic.game import Game
@@ -25,30 +24,4 @@ if TYPE_CHECKING:
 def enqueue(session: Session, game: "Game", entry: "JournalEntry", inp: Message | ClockStep,
             events: list[Event]) -> None:
     if isinstance(inp, Message):
-        answer(session, game, entry, inp, events)
-
-
-def answer(session: Session, game: "Game", entry: "JournalEntry", msg: Message,
-           events: list[Event]) -> None:
-    """Every authenticated message to the game gets an answer, threaded to it.
-
-    Never to unauthenticated mail, bounces or auto-replies (RFC 3834), nor to list posts.
-    """
-    if not msg.authenticated or msg.automatic or msg.to_list or not msg.sender:
-        return
-    outcomes = [e.data for e in events if e.kind == "outcome"]
-    cfg = game.engine_config
-    body = render("mail/answer.txt", outcomes=outcomes, state=game.state(),
-                  game_name=game.config.game["name"], site_url=game.config.game.get("site_url", ""))
-    mail = EmailMessage()
-    mail["From"] = f"The Humble Scribe <{cfg.address}>"
-    mail["To"] = msg.sender
-    subject = msg.subject or "your message"
-    mail["Subject"] = subject if subject.lower().startswith("re:") else f"Re: {subject}"
-    mail["Date"] = format_datetime(msg.at.astimezone(timezone.utc))
-    mail["Message-ID"] = f"<answer.{entry.seq}.{entry.hash[:16]}@{cfg.address.rpartition('@')[2]}>"
-    mail["In-Reply-To"] = f"<{msg.message_id}>"
-    mail["References"] = " ".join(f"<{r}>" for r in [*reversed(msg.references), msg.message_id])
-    mail["Auto-Submitted"] = "auto-replied"
-    mail.set_content(body)
-    outbox.queue(session, entry.seq or 0, "answer", mail, [msg.sender], cfg.address, msg.at)
+        answers.answer(session, game, entry, inp, events)
