@@ -1,0 +1,63 @@
+"""Schema migrations: every open brings the game's database to the newest alembic revision.
+
+A database made before migrations existed (tables but no ``alembic_version``)
+is stamped with the baseline revision, whose schema it has, then upgraded.
+The upgrade runs in one transaction that holds the database's write lock
+(SQLite: BEGIN IMMEDIATE; PostgreSQL: an advisory lock), so a daemon and a
+command line opening the same game at once cannot both migrate it.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import MetaData, inspect
+from sqlalchemy.engine import Connection, Engine
+
+import migrations
+
+SCRIPTS = Path(migrations.__file__).resolve().parent
+BASELINE = "0001"  # the schema that create_all made before there were migrations
+_PG_LOCK = 0x6E6F6D6963  # "nomic": the advisory lock key for migrations on PostgreSQL
+
+
+def metadata() -> MetaData:
+    """Every table of the game (importing the modules that define them registers them)."""
+    from sqlmodel import SQLModel
+
+    import mailer.outbox  # noqa: F401
+    import nomic.game  # noqa: F401  (imports every module with a table on the intake path)
+    import nomic.storage  # noqa: F401
+    return SQLModel.metadata
+
+
+@lru_cache(maxsize=1)
+def head() -> str | None:
+    return ScriptDirectory(str(SCRIPTS)).get_current_head()
+
+
+def current(connection: Connection) -> str | None:
+    return MigrationContext.configure(connection).get_current_revision()
+
+
+def upgrade(engine: Engine) -> None:
+    """Bring the database to the newest revision; cheap when it already is."""
+    with engine.connect() as conn:
+        if current(conn) == head():
+            return
+    with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":
+            conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_PG_LOCK})")
+        now = current(conn)
+        if now == head():
+            return
+        cfg = Config()
+        cfg.set_main_option("script_location", str(SCRIPTS))
+        cfg.attributes["connection"] = conn
+        if now is None and inspect(conn).has_table("journal"):
+            command.stamp(cfg, BASELINE)
+        command.upgrade(cfg, "head")
