@@ -1,7 +1,15 @@
-"""Rule 13: Profiles as 16-bit integers; section 1 is the fat end, the most significant bit."""
+"""Rule 13: Profiles as 16-bit integers; section 1 is the fat end, the most significant bit.
+
+Everything here is pure arithmetic on the integer representation, shared by
+retooling, rotations, swaps, vandalism, Tivol and bit-difference reports.
+"""
 from __future__ import annotations
 
+from typing import Literal
+
 VOWELS = frozenset("aeiou")
+SECTIONS = 16
+FULL = (1 << SECTIONS) - 1
 
 
 def profile_from_email(email: str) -> int:
@@ -14,6 +22,55 @@ def profile_from_email(email: str) -> int:
     if not letters:
         return 0
     value = 0
-    for i in range(16):
+    for i in range(SECTIONS):
         value = (value << 1) | (letters[i % len(letters)] not in VOWELS)
     return value
+
+
+def mask(section: int) -> int:
+    """The bit of section 1..16 (section 1 is the most significant bit)."""
+    if not 1 <= section <= SECTIONS:
+        raise ValueError(f"section {section} is not between 1 and {SECTIONS}")
+    return 1 << (SECTIONS - section)
+
+
+def raised(profile: int, section: int) -> bool:
+    return bool(profile & mask(section))
+
+
+def flip(profile: int, section: int) -> int:
+    return profile ^ mask(section)
+
+
+def raised_sections(profile: int) -> list[int]:
+    return [s for s in range(1, SECTIONS + 1) if raised(profile, s)]
+
+
+def rotate(profile: int, direction: Literal["left", "right"]) -> int:
+    """Rule 14: right moves the least significant bit to the top, left the top bit to the bottom."""
+    if direction == "right":
+        return (profile >> 1) | ((profile & 1) << (SECTIONS - 1))
+    return ((profile << 1) & FULL) | (profile >> (SECTIONS - 1))
+
+
+def window(profile: int, first: int, width: int = 4) -> int:
+    """The ``width`` sections starting at ``first``, as an integer (first section highest)."""
+    shift = SECTIONS - (first + width - 1)
+    return (profile >> shift) & ((1 << width) - 1)
+
+
+def put_window(profile: int, first: int, bits: int, width: int = 4) -> int:
+    """``profile`` with sections first..first+width-1 replaced by ``bits``."""
+    shift = SECTIONS - (first + width - 1)
+    hole = ((1 << width) - 1) << shift
+    return (profile & ~hole & FULL) | (bits << shift)
+
+
+def bit_difference(a: int, b: int) -> int:
+    """How many sections differ between two Profiles (rule 21 reports)."""
+    return bin((a ^ b) & FULL).count("1")
+
+
+def as_bits(profile: int) -> str:
+    """Section 1 first: '1010...' as TIE would write it beneath the plank."""
+    return format(profile & FULL, f"0{SECTIONS}b")
