@@ -17,7 +17,7 @@ SubmissionStatus = Literal["pending", "accepted", "rejected", "ignored"]
 
 
 class Model(BaseModel):
-    model_config = ConfigDict(extra="ignore")  # computed fields (entropy, sealed) are dumped, not loaded
+    model_config = ConfigDict(extra="ignore")  # computed fields (entropy) are dumped, not loaded
 
 
 class Player(Model):
@@ -34,9 +34,11 @@ class Player(Model):
     accepted_since_probation: int = 0
     # rule 3 directives: has this player had a proposal accepted in the directive's area
     directive_done: bool = False
-    # rule 14 sealant: first and last game day it protects the profile (inclusive)
+    # rule 14 sealant: first and last game day it protects the profile (inclusive);
+    # ``sealed`` is true from the start of sealed_from to the end of sealed_until
     sealed_from: int | None = None
     sealed_until: int | None = None
+    sealed: bool = False
     # rule 21: did the player's last proposal (if accepted) carry a Defend request
     defended: bool = False
     # rule 21 reports: the player this one last reported (no twice in a row)
@@ -50,14 +52,6 @@ class Player(Model):
         """Rule 15: |popcount(profile) - 8|."""
         return abs(bin(self.profile & 0xFFFF).count("1") - 8)
 
-    @computed_field  # type: ignore[prop-decorator]
-    @property
-    def sealed(self) -> bool:
-        return self.sealed_from is not None
-
-    def sealed_on(self, day: int) -> bool:
-        return (self.sealed_from is not None and self.sealed_until is not None
-                and self.sealed_from <= day <= self.sealed_until)
 
 
 class Request(Model):
@@ -93,6 +87,8 @@ class Submission(Model):
     day: int = 1
     judged_at: datetime | None = None
     judged_day: int | None = None
+    # rule 3: the Directive's area this proposal had to be in when submitted (None: free)
+    directive: str | None = None
 
 
 class LedgerEntry(Model):
@@ -121,7 +117,30 @@ class Rule(Model):
     text: str
     amended_by: list[str] = Field(default_factory=list)
     repealed: bool = False
+    # rule 7: submissions numbered >= these are governed by the enactment / the repeal
+    enacted_from: int | None = None
+    repealed_from: int | None = None
     history: list[RuleVersion] = Field(default_factory=list)
+
+
+class VariableChange(Model):
+    """A Proclamation's change of a game variable; rule 7: it governs submissions >= ``from_number``."""
+    name: str
+    old: int
+    new: int
+    from_number: int
+    by: str
+
+
+class Proclamation(Model):
+    """A rule change by TIE (rule 3), numbered in its own sequence ("Proclamation 1")."""
+    number: int
+    title: str
+    text: str
+    at: datetime
+    day: int
+    from_number: int  # rule 7: the submission number from which it applies
+    changes: list[str] = Field(default_factory=list)
 
 
 class Subscriber(Model):
@@ -137,6 +156,18 @@ class Swap(Model):
     first: int  # first section (1-based) of the proposer's four
     partner_first: int
     made_day: int
+    status: Literal["offered", "done"] = "offered"
+    done_day: int | None = None
+
+
+class Report(Model):
+    """A rule 21 bit-difference report, judged against the Profiles at the end of its day."""
+    number: int
+    reporter: str
+    target: str
+    day: int
+    status: Literal["pending", "awarded", "void"] = "pending"
+    reason: str | None = None
 
 
 class GameState(Model):
@@ -156,11 +187,17 @@ class GameState(Model):
     last_accepted_author: str | None = None
     last_report_day: int | None = None
     variables: dict[str, int] = Field(default_factory=dict)
+    variable_history: list[VariableChange] = Field(default_factory=list)
+    proclamations: list[Proclamation] = Field(default_factory=list)
+    # rules 8 and 11: TEW first, then every other player in rank order, once the game has ended
+    ranking: list[str] = Field(default_factory=list)
     players: list[Player] = Field(default_factory=list)
     submissions: list[Submission] = Field(default_factory=list)
     ledger: list[LedgerEntry] = Field(default_factory=list)
     rules: list[Rule] = Field(default_factory=list)
     swaps: list[Swap] = Field(default_factory=list)
+    reports: list[Report] = Field(default_factory=list)  # rule 21
+    whaps: int = 0  # rule 20: how many times Tivol has been whapped (labels its draws)
     subscribers: list[Subscriber] = Field(default_factory=list)
 
     def player(self, who: str) -> Player | None:

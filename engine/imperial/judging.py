@@ -1,35 +1,212 @@
-"""Rules 3 and 11: the Emperor judges a submission; its author scores."""
+"""Rules 3, 11 and 12: a Proposal is decided, and everything that follows from it.
+
+Every decided Proposal, whether the Emperor judged it or the engine ignored it
+(rules 3, 4, 8), runs through ``PROPOSAL_STEPS`` in order, sharing one
+``Outcome``. The order is rule 6's "proposals are processed" moment, lowest
+rule first (rule 7):
+
+1. ``check_directive`` (rule 3): outside the Directive's area -> ignored
+2. ``check_probation`` (rule 3): a rejection on Probation -> ignored with prejudice
+3. ``base_points`` (rule 11): +accept_points / -reject_points / 0
+4. ``record_verdict``: the submission's status, reason and rule
+5. ``award_points`` (rule 11): the author's score changes by ``outcome.points``
+6. ``streak_heat`` (rule 12): streak effects on the temperature, streak counters
+7. ``track_probation``, ``track_directive`` (rule 3), ``track_last_accepted``
+
+To add a step (rules 13-22), write ``def step(state, sub, outcome, ctx) -> None``
+and register it where it belongs, e.g. a rule that changes the points::
+
+    insert_step(judging.PROPOSAL_STEPS, retool_points, after=judging.base_points)
+
+A step that changes points edits ``outcome.points``; one that must not act on a
+prejudiced Proposal checks ``outcome.prejudice`` (no change to the game state at
+all); one that adds to the answer appends to ``outcome.notes``.
+"""
 from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Literal
 
 from engine.commands import JudgeCmd
 from engine.context import Context
-from engine.imperial.scoring import award
-from engine.imperial.submissions import ignore
+from engine.imperial import points_of_order, temperature
+from engine.imperial.scoring import award, describe
+from engine.imperial.variables import rule_on, value
 from engine.inputs import Message
-from engine.state import GameState
+from engine.state import GameState, Submission
 
-_STATUS = {"accept": "accepted", "reject": "rejected", "ignore": "ignored"}
+Verdict = Literal["accept", "reject", "ignore"]
+STATUS: dict[str, str] = {"accept": "accepted", "reject": "rejected", "ignore": "ignored"}
+_RULE_IN_REASON = re.compile(r"\brule\s+(\d+)\b", re.I)
+
+
+@dataclass
+class Outcome:
+    """A Proposal's decision as it passes through the steps."""
+    verdict: Verdict           # what happens; steps may change the Emperor's word
+    judged: Verdict            # what the Emperor (or the engine) said
+    by_engine: bool = False    # the engine ignored it on its own (rules 3, 4, 8)
+    reason: str | None = None  # why it is ignored
+    rule: int | None = None    # the rule that ignored it
+    prejudice: bool = False    # rule 3: as if the Proposal had never been made
+    points: int = 0            # the author's score change, set by base_points
+    notes: list[str] = field(default_factory=list)  # phrases of the answer line
+
+
+ProposalStep = Callable[[GameState, Submission, Outcome, Context], None]
+
+
+def area_key(area: str | None) -> str:
+    return " ".join((area or "").lower().split())
+
+
+def check_directive(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> None:
+    """Rule 3: submitted under a Directive, outside its area -> ignored."""
+    if sub.directive is None or out.verdict == "ignore" or not rule_on(state, 3, sub.number):
+        return
+    if area_key(sub.area) != area_key(sub.directive):
+        area = f"area {sub.area!r}" if sub.area else "no area"
+        out.verdict, out.rule = "ignore", 3
+        out.reason = f"submitted under the Directive {sub.directive!r} with {area}"
+
+
+def check_probation(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> None:
+    """Rule 3: on Probation, a Proposal that would be rejected is ignored with prejudice."""
+    author = state.player(sub.author)
+    if out.verdict == "reject" and author and author.probation and rule_on(state, 3, sub.number):
+        out.verdict, out.rule, out.prejudice = "ignore", 3, True
+        out.reason = "ignored with prejudice: its author is on Probation"
+
+
+def base_points(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> None:
+    """Rule 11: +3 accepted, -2 rejected, 0 ignored (as the variables stood for this number)."""
+    if not rule_on(state, 11, sub.number) or out.prejudice:
+        out.points = 0
+    elif out.verdict == "accept":
+        out.points = value(state, "accept_points", sub.number)
+    elif out.verdict == "reject":
+        out.points = -value(state, "reject_points", sub.number)
+    else:
+        out.points = 0
+
+
+def record_verdict(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> None:
+    sub.status = STATUS[out.verdict]  # type: ignore[assignment]
+    sub.judged_at, sub.judged_day = ctx.at, state.game_day
+    if out.verdict == "ignore":
+        sub.reason = f"{out.reason} (rule {out.rule})" if out.rule else out.reason
+        sub.rule = out.rule
+
+
+def award_points(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> None:
+    author = state.player(sub.author)
+    if author is None or out.prejudice:
+        return
+    delta = award(state, author, out.points, f"Proposal {sub.number} {sub.status}", ctx,
+                  rule=11, submission=sub.number)
+    out.notes.append(describe(delta, author))
+
+
+def streak_heat(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> None:
+    """Rule 12, literally: accepted +min(accept streak, 10); rejected or ignored -max(reject streak, 5).
+
+    The streaks count the Proposals decided before this one, in the order
+    they were decided; an ignored Proposal breaks both streaks.
+    """
+    if out.prejudice:
+        return
+    heat = rule_on(state, 12, sub.number)
+    if out.verdict == "accept":
+        delta = min(state.accept_streak, value(state, "accept_heat_cap", sub.number))
+        state.accept_streak, state.reject_streak = state.accept_streak + 1, 0
+    else:
+        delta = -max(state.reject_streak, value(state, "reject_cool_floor", sub.number))
+        state.reject_streak = state.reject_streak + 1 if out.verdict == "reject" else 0
+        state.accept_streak = 0
+    if heat:
+        out.notes.append(temperature.change(state, delta, f"Proposal {sub.number} {sub.status}",
+                                            sub.author, ctx))
+
+
+def track_probation(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> None:
+    """Rule 3: two consecutive rejections -> Probation; three accepted since -> free again."""
+    author = state.player(sub.author)
+    if author is None or out.prejudice or not rule_on(state, 3, sub.number):
+        return
+    if out.verdict == "accept":
+        author.reject_run = 0
+        if author.probation:
+            author.accepted_since_probation += 1
+            if author.accepted_since_probation >= value(state, "probation_release", sub.number):
+                author.probation, author.accepted_since_probation = False, 0
+                out.notes.append(f"{author.email} is off Probation")
+        return
+    author.reject_run = author.reject_run + 1 if out.verdict == "reject" else 0
+    if author.reject_run >= value(state, "probation_rejections", sub.number) and not author.probation:
+        author.probation, author.accepted_since_probation, author.reject_run = True, 0, 0
+        out.notes.append(f"{author.email} is placed on Probation")
+
+
+def track_directive(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> None:
+    """Rule 3: a Proposal accepted in the Directive's area frees its author from the Directive."""
+    author = state.player(sub.author)
+    if (author and out.verdict == "accept" and state.directive
+            and area_key(sub.area) == area_key(state.directive)):
+        author.directive_done = True
+
+
+def track_last_accepted(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> None:
+    if out.verdict == "accept":
+        state.last_accepted_author = sub.author
+
+
+PROPOSAL_STEPS: list[ProposalStep] = [
+    check_directive, check_probation, base_points, record_verdict, award_points, streak_heat,
+    track_probation, track_directive, track_last_accepted,
+]
+
+
+def conclude(state: GameState, sub: Submission, verdict: Verdict, ctx: Context, *,
+             reason: str | None = None, rule: int | None = None, by_engine: bool = False) -> Outcome:
+    """Decide Proposal ``sub``: run every step; emit ``judged``; return the outcome."""
+    out = Outcome(verdict=verdict, judged=verdict, by_engine=by_engine, reason=reason, rule=rule)
+    for step in PROPOSAL_STEPS:
+        step(state, sub, out, ctx)
+    ctx.emit("judged", number=sub.number, verdict=out.judged, status=sub.status,
+             reason=sub.reason, points=out.points, prejudice=out.prejudice, by_engine=by_engine)
+    return out
+
+
+def summary(sub: Submission, out: Outcome) -> str:
+    """'Proposal 4 accepted: +3 points (now 12); temperature 303 -> 304 K'."""
+    head = f"Proposal {sub.number} {sub.status}"
+    if sub.status == "ignored" and sub.reason:
+        head += f" ({sub.reason})"
+    return head + (": " + "; ".join(n for n in out.notes if n) if out.notes else "")
 
 
 def judge(state: GameState, msg: Message, cmd: JudgeCmd, ctx: Context) -> None:
+    """The Emperor's ``Accept N`` / ``Reject N`` / ``Ignore N because REASON``."""
     sub = state.submission(cmd.number) if cmd.number is not None else None
     if sub is None:
-        ctx.say(cmd.line, f"there is no submission {cmd.number}", ok=False)
+        what = f"there is no submission {cmd.number}" if cmd.number else "which submission? write e.g. 'Accept 3'"
+        ctx.say(cmd.line, f"{what}; nothing done", ok=False)
         return
     if sub.status != "pending":
-        ctx.say(cmd.line, f"submission {sub.number} was already {sub.status}", ok=False)
+        ctx.say(cmd.line, f"submission {sub.number} was already {sub.status}; nothing done", ok=False)
         return
-    sub.judged_at, sub.judged_day = ctx.at, state.game_day
-    if cmd.verdict == "ignore":
-        ignore(sub, cmd.reason or "ignored by the Emperor", rule=None)
-    else:
-        sub.status = _STATUS[cmd.verdict]
-    author = state.player(sub.author)
-    if sub.kind == "proposal" and author is not None:
-        points = {"accept": state.var("accept_points"), "reject": -state.var("reject_points"),
-                  "ignore": 0}[cmd.verdict]
-        award(state, author, points, f"Proposal {sub.number} {sub.status}", ctx,
-              rule=11, submission=sub.number)
-    ctx.emit("judged", number=sub.number, verdict=cmd.verdict, status=sub.status,
-             reason=sub.reason)
-    ctx.say(cmd.line, f"submission {sub.number} is {sub.status}")
+    if cmd.verdict == "ignore" and not (cmd.reason or "").strip():
+        ctx.say(cmd.line, "ignoring needs its reason from the ruleset (rule 3): "
+                f"write 'Ignore {sub.number} because ...'; nothing done", ok=False)
+        return
+    if sub.kind == "point_of_order":
+        points_of_order.judge(state, sub, cmd, ctx)
+        return
+    if cmd.area:
+        sub.area = cmd.area.strip()
+    reason = f"the Emperor: {cmd.reason.strip()}" if cmd.reason else None
+    m = _RULE_IN_REASON.search(cmd.reason or "")
+    out = conclude(state, sub, cmd.verdict, ctx, reason=reason, rule=int(m[1]) if m else None)
+    ctx.say(cmd.line, summary(sub, out))

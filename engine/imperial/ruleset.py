@@ -6,7 +6,8 @@ from datetime import datetime
 
 from engine.commands import JudgeCmd, PointOfOrderCmd, ProposalCmd
 from engine.context import Context, EngineConfig
-from engine.imperial import judging, submissions
+from engine.imperial import days, emperor, judging, proclamations, submissions
+from engine.imperial.winning import game_over
 from engine.imperial.ruletext import parse_rules
 from engine.imperial.variables import DEFAULTS
 from engine.inputs import ClockStep, Message
@@ -35,7 +36,17 @@ HANDLERS: dict[str, Handler] = {
     "proposal": _proposal,
     "point_of_order": _point_of_order,
     "judge": _judge,
+    "proclamation": proclamations.proclaim,  # type: ignore[dict-item]
+    "directive": emperor.directive,  # type: ignore[dict-item]
+    "revoke_directive": emperor.revoke,  # type: ignore[dict-item]
+    "rewrite": emperor.rewrite,  # type: ignore[dict-item]
+    "new_day": days.new_day,  # type: ignore[dict-item]
 }
+
+# Rule 10: event kinds that make an Emperor's message an announcement (it may end the day).
+ANNOUNCEMENTS = {"judged", "proclamation", "directive", "new_day"}
+# Rules 8/11: once there is a TEW the game has ended; only these still work.
+AFTER_THE_END = {"subscribe", "unsubscribe", "digest", "list_post", "rewrite"}
 
 
 class Imperial:
@@ -54,17 +65,26 @@ class Imperial:
         if not msg.authenticated:
             ctx.emit("unauthenticated", sender=msg.sender, message_id=msg.message_id)
             return
+        days.catch_up(state, msg.at, ctx)
         for line in msg.not_understood:
             ctx.say(line, "not understood; nothing done", ok=False)
+        first_event = len(ctx.events)
         for cmd in msg.commands:
             if not self._allowed(msg.sender, cmd.kind, ctx.config):
                 ctx.say(cmd.line, "only the office that holds this power may do that", ok=False)
+                continue
+            if game_over(state) and cmd.kind not in AFTER_THE_END:
+                ctx.say(cmd.line, f"the game has ended: {state.winner} is The Exalted Winner; "
+                        "nothing done", ok=False)
                 continue
             handler = HANDLERS.get(cmd.kind)
             if handler is None:
                 ctx.say(cmd.line, "understood, but not yet automated: nothing done", ok=False)
                 continue
             handler(state, msg, cmd, ctx)
+        if msg.sender == ctx.config.emperor and any(
+                e.kind in ANNOUNCEMENTS for e in ctx.events[first_event:]):
+            days.after_announcement(state, ctx)
 
     @staticmethod
     def _allowed(sender: str, kind: str, config: EngineConfig) -> bool:
@@ -75,9 +95,11 @@ class Imperial:
         return True
 
     def on_clock(self, state: GameState, step: ClockStep, ctx: Context) -> None:
-        return None
+        days.catch_up(state, step.at, ctx)
 
     def next_due(self, state: GameState, config: EngineConfig) -> datetime | None:
+        if config.day_mode == "fixed" and not game_over(state):
+            return days.next_boundary(state)
         return None
 
 

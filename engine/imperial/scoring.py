@@ -1,18 +1,54 @@
-"""Changing scores: every change goes through ``award`` and lands in the ledger."""
+"""Changing scores (rule 11): every change goes through here and lands in the public ledger.
+
+``award`` is for gains and losses: above ``win_score`` they are inverted
+("a player who has more than 50 points shall receive and lose points in an
+opposite manner"). ``set_score`` is for resets and fixes (overheating,
+meltdown, rule 5 corrections), which are not gains or losses. Either way the
+first player to hold exactly ``win_score`` points becomes TEW.
+"""
 from __future__ import annotations
 
 from engine.context import Context
+from engine.imperial import winning
+from engine.imperial.variables import rule_on
 from engine.state import GameState, LedgerEntry, Player
 
 
 def award(state: GameState, player: Player, delta: int, cause: str, ctx: Context,
-          rule: int | None = None, submission: int | None = None) -> None:
-    """Change ``player``'s score by ``delta`` and record it in the public ledger."""
+          rule: int | None = None, submission: int | None = None) -> int:
+    """Give ``player`` ``delta`` points (inverted above win_score); returns the change made."""
+    if rule_on(state, 11) and player.score > state.var("win_score"):
+        delta = -delta
+    return _record(state, player, delta, cause, ctx, rule, submission)
+
+
+def set_score(state: GameState, player: Player, score: int, cause: str, ctx: Context,
+              rule: int | None = None, submission: int | None = None) -> int:
+    """Set ``player``'s score outright; returns the change made."""
+    return _record(state, player, score - player.score, cause, ctx, rule, submission)
+
+
+def ledger_score(state: GameState, email: str) -> int:
+    """The score the public record gives ``email``: the sum of its ledger changes."""
+    return sum(e.delta for e in state.ledger if e.player == email)
+
+
+def describe(delta: int, player: Player) -> str:
+    """'+3 points (now 12)' for answer lines."""
+    unit = "point" if abs(delta) == 1 else "points"
+    return f"{delta:+d} {unit} (now {player.score})" if delta else f"no points (still {player.score})"
+
+
+def _record(state: GameState, player: Player, delta: int, cause: str, ctx: Context,
+            rule: int | None, submission: int | None) -> int:
     if delta == 0:
-        return
+        return 0
     player.score += delta
     state.ledger.append(LedgerEntry(
         n=len(state.ledger) + 1, at=ctx.at, day=state.game_day, player=player.email,
         delta=delta, score=player.score, cause=cause, rule=rule, submission=submission))
     ctx.emit("score", player=player.email, delta=delta, score=player.score, cause=cause,
              rule=rule, submission=submission)
+    if rule_on(state, 11) and player.score == state.var("win_score"):
+        winning.declare(state, player.email, f"{player.score} points exactly (rule 11)", ctx)
+    return delta

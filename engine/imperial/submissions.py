@@ -1,9 +1,19 @@
-"""Rules 2, 7 and 8: joining the game, numbering submissions, titles."""
+"""Rules 2, 4, 7 and 8: joining the game, numbering submissions, the queue, titles.
+
+A Proposal that the rules ignore on arrival (rule 4: a full queue; rule 8: no
+title) is decided at once through the judgment pipeline (judging.conclude),
+so it carries rule 12's "rejected or ignored" effects like any other ignore.
+A Proposal submitted while a Directive binds its author keeps the Directive's
+area in ``directive``; it is checked when the Emperor judges it, because the
+Emperor may correct its area (rule 3).
+"""
 from __future__ import annotations
 
 from engine.commands import PointOfOrderCmd, ProposalCmd
 from engine.context import Context
+from engine.imperial import judging, points_of_order
 from engine.imperial.profiles import profile_from_email
+from engine.imperial.variables import rule_on, value
 from engine.inputs import Message
 from engine.state import GameState, Player, Submission
 
@@ -33,19 +43,43 @@ def submit(state: GameState, msg: Message, cmd: ProposalCmd | PointOfOrderCmd,
         area=getattr(cmd, "area", None), requests=list(getattr(cmd, "requests", [])),
         claims=[c.model_dump() for c in getattr(cmd, "claims", [])])
     state.submissions.append(sub)
-    if not sub.title:
-        ignore(sub, "it has no title", rule=8)
+    notes = points_of_order.check_claims(state, sub) if sub.kind == "point_of_order" else []
     ctx.emit("submitted", number=sub.number, kind=sub.kind, author=sub.author,
              title=sub.title, status=sub.status, reason=sub.reason)
-    what = "Proposal" if sub.kind == "proposal" else "Point of Order"
-    if sub.status == "ignored":
-        ctx.say(cmd.line, f"{what} {sub.number} is ignored: {sub.reason}", ok=False)
-    else:
-        ctx.say(cmd.line, f"recorded as {what} {sub.number}, pending before the Emperor")
+    if sub.kind == "proposal":
+        _arrive(state, player, sub, cmd, ctx)
+        return sub
+    ctx.say(cmd.line, "; ".join([f"recorded as Point of Order {sub.number}, pending before the Emperor",
+                                 *notes]))
     return sub
 
 
-def ignore(sub: Submission, reason: str, rule: int | None) -> None:
-    sub.status = "ignored"
-    sub.reason = f"{reason} (rule {rule})" if rule else reason
-    sub.rule = rule
+def _arrive(state: GameState, player: Player, sub: Submission, cmd: ProposalCmd, ctx: Context) -> None:
+    """A new Proposal: ignored at once by rule 4 or 8, else pending (noting any Directive)."""
+    ignored = _ignored_on_arrival(state, player, sub)
+    if ignored is not None:
+        reason, rule = ignored
+        out = judging.conclude(state, sub, "ignore", ctx, reason=reason, rule=rule, by_engine=True)
+        ctx.say(cmd.line, judging.summary(sub, out), ok=False)
+        return
+    line = f"recorded as Proposal {sub.number}, pending before the Emperor"
+    if state.directive and not player.directive_done and rule_on(state, 3, sub.number):
+        sub.directive = state.directive
+        fits = judging.area_key(sub.area) == judging.area_key(state.directive)
+        line += (f"; the Directive calls for {state.directive!r}: " +
+                 ("its area fits" if fits else "it will be ignored unless the Emperor finds it in that area"))
+    ctx.say(cmd.line, line)
+
+
+def _ignored_on_arrival(state: GameState, player: Player, sub: Submission) -> tuple[str, int] | None:
+    n = sub.number
+    if rule_on(state, 4, n):
+        waiting = sum(1 for s in state.submissions
+                      if s.kind == "proposal" and s.author == player.email and s.status == "pending"
+                      and s.number != n)
+        limit = value(state, "queue_limit", n)
+        if waiting >= limit:
+            return f"{player.email} already has {waiting} undecided Proposals", 4
+    if rule_on(state, 8, n) and not sub.title:
+        return "it has no title", 8
+    return None

@@ -1,11 +1,55 @@
 """Game variables: the numbers the rules use, which a Proclamation may change (rule 3).
 
-game.toml's [variables] table overrides these defaults for a new game.
+game.toml's [variables] table overrides these defaults for a new game. A
+Proclamation's change is recorded in ``state.variable_history`` and, per rule 7,
+governs only submissions numbered at or above its ``from_number``: ``value``
+answers "which number applies to submission N".
 """
+from __future__ import annotations
+
+from engine.state import GameState
+
 DEFAULTS: dict[str, int] = {
-    "accept_points": 3,        # rule 11
-    "reject_points": 2,        # rule 11
-    "win_score": 50,           # rule 11 / rule 8 (the second)
+    "accept_points": 3,        # rule 11: an accepted Proposal
+    "reject_points": 2,        # rule 11: a rejected Proposal loses this many
+    "win_score": 50,           # rule 11 / rule 8 (the second): TEW at exactly this; inverted above
     "start_temperature": 303,  # rule 12
-    "queue_limit": 2,          # rule 4
+    "queue_limit": 2,          # rule 4: undecided Proposals per player
+    "point_of_order_points": 1,  # rule 5: a valid non-scoring Point of Order
+    "probation_rejections": 2,   # rule 3: consecutive rejections that put a player on Probation
+    "probation_release": 3,      # rule 3: accepted Proposals that end Probation
+    "accept_heat_cap": 10,       # rule 12: heating per accepted Proposal is min(streak, this)
+    "reject_cool_floor": 5,      # rule 12: cooling per rejected/ignored Proposal is max(streak, this)
+    "and_points": 5,             # rule 12: the Profile-AND bonus
+    "and_swing": 10,             # rule 12: the AND check moves the temperature by [-this, this]
+    "overheat_limit": 330,       # rule 12: above this the game overheats
+    "overheat_reset": 303,       # rule 12: ... and vents back to this
+    "overheat_bonus": 100,       # rule 12: the player whose action overheated the game
+    "meltdown_limit": 450,       # rule 12: above this ...
+    "meltdown_reset": 280,       # rule 12: ... the temperature resets to this
+    "cooling_max": 10,           # rule 12: day-end cooling is a draw in [0, this]
+    "day_hours": 24,             # rule 10: the shortest game day
 }
+
+
+def value(state: GameState, name: str, number: int | None = None) -> int:
+    """The variable as it governs submission ``number`` (rule 7); the current value if None."""
+    result = state.variables[name]
+    if number is None:
+        return result
+    for change in reversed(state.variable_history):
+        if change.name == name and number < change.from_number:
+            result = change.old
+    return result
+
+
+def rule_on(state: GameState, rule: int, number: int | None = None) -> bool:
+    """Is ``rule`` in force (for submission ``number``, rule 7)? Repealing a rule switches its mechanics off."""
+    r = state.rule(rule)
+    if r is None:
+        return False
+    if r.repealed_from is not None:
+        return number is not None and number < r.repealed_from
+    if r.enacted_from is not None and number is not None and number < r.enacted_from:
+        return False
+    return not r.repealed

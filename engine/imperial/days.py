@@ -1,0 +1,136 @@
+"""Rule 10 (game days) and the end of a day in rule 6's order.
+
+When a day ends, ``DAY_END_STEPS`` run in order, then the day number moves
+on, then ``DAY_START_STEPS`` run for the new day, then the ``day_end`` event
+(rule 19's chime) is emitted with ``day`` (the day that ended), ``new_day``,
+``at`` and ``summary`` (``notes``: one line per thing that happened, in order;
+``temperature``; ``scores``: {address: score}).
+
+Rule 6's order of a day end, and where a step belongs in ``DAY_END_STEPS``:
+
+1. scoring changes triggered by the rules, e.g. Player of the Day (rule 18);
+   insert with ``before=days.and_check``
+2. ``and_check``: rule 12's Profile-AND, "after all other scoring effects"
+3. game state changes that do not affect scoring, e.g. sealant expiry, It
+   time-outs, tag transfers; insert with ``before=days.cooling``
+4. ``cooling`` (rule 12), whose drop to 0 K makes TEW "after Player Profiles
+   have been ANDed" (temperature.change checks 0 K)
+
+A step is ``def step(state, day: DayEnd, ctx) -> None``; it appends what it did
+to ``day.notes``. Start-of-day steps (Player of the Day's draw, sealant taking
+effect) have the same signature and see ``state.game_day`` already advanced.
+
+Days end (``day_mode``): "emperor" (rule 10 literally) at the first
+announcement of the Emperor at least ``day_hours`` after the day began, a
+``New day`` included; "fixed" every ``day_hours`` at the clock (several missed
+boundaries run several day ends, each at its own boundary time).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from engine.commands import NewDayCmd
+from engine.context import Context
+from engine.imperial import temperature
+from engine.imperial.scoring import award
+from engine.imperial.variables import rule_on
+from engine.imperial.winning import game_over
+from engine.inputs import Message
+from engine.state import GameState
+
+
+@dataclass
+class DayEnd:
+    day: int  # the day that is ending
+    at: datetime
+    notes: list[str] = field(default_factory=list)
+
+
+DayStep = Callable[[GameState, DayEnd, Context], None]
+
+
+def and_check(state: GameState, day: DayEnd, ctx: Context) -> None:
+    """Rule 12: every player whose Profile AND the temperature equals the temperature gains 5;
+    then, if anyone matched, one random change of the temperature in [-10, 10]."""
+    if not rule_on(state, 12):
+        return
+    t = state.temperature
+    matches = [p for p in state.players if p.profile & t == t]
+    if not matches:
+        day.notes.append(f"Profile AND {t} K: no player matches")
+        return
+    for p in matches:
+        delta = award(state, p, state.var("and_points"), f"Profile AND {t} K (rule 12)", ctx, rule=12)
+        day.notes.append(f"Profile AND {t} K: {p.email} {delta:+d} (now {p.score})")
+    swing = state.var("and_swing")
+    shift = ctx.draw(f"day:{day.day}:and", -swing, swing)
+    day.notes.append("Profile AND: " + temperature.change(state, shift, "Profile AND (rule 12)", None, ctx))
+
+
+def cooling(state: GameState, day: DayEnd, ctx: Context) -> None:
+    """Rule 12: the game cools by a random [0, 10] K at the end of every day."""
+    if not rule_on(state, 12):
+        return
+    drop = ctx.draw(f"day:{day.day}:cooling", 0, state.var("cooling_max"))
+    day.notes.append(f"cooling by {drop} K: " + temperature.change(state, -drop, "cooling (rule 12)", None, ctx))
+
+
+DAY_END_STEPS: list[DayStep] = [and_check, cooling]
+DAY_START_STEPS: list[DayStep] = []
+
+
+def end_day(state: GameState, at: datetime, ctx: Context) -> None:
+    """End the current day at ``at`` and begin the next one."""
+    saved, ctx.at = ctx.at, at
+    try:
+        day = DayEnd(day=state.game_day, at=at)
+        for step in DAY_END_STEPS:
+            step(state, day, ctx)
+        state.game_day += 1
+        state.day_started = at
+        for step in DAY_START_STEPS:
+            step(state, day, ctx)
+        ctx.emit("day_end", day=day.day, new_day=state.game_day, at=at.isoformat(), summary={
+            "notes": day.notes, "temperature": state.temperature,
+            "scores": {p.email: p.score for p in state.players}})
+    finally:
+        ctx.at = saved
+
+
+def day_length(state: GameState) -> timedelta:
+    return timedelta(hours=state.var("day_hours"))
+
+
+def next_boundary(state: GameState) -> datetime:
+    return state.day_started + day_length(state)
+
+
+def catch_up(state: GameState, until: datetime, ctx: Context) -> None:
+    """Fixed days: run every day end due by ``until``, each at its own boundary."""
+    if ctx.config.day_mode != "fixed":
+        return
+    while not game_over(state) and next_boundary(state) <= until:
+        end_day(state, next_boundary(state), ctx)
+
+
+def after_announcement(state: GameState, ctx: Context) -> None:
+    """Emperor days: an announcement at least a day after the day began ends it (rule 10)."""
+    if ctx.config.day_mode == "emperor" and not game_over(state) and next_boundary(state) <= ctx.at:
+        end_day(state, ctx.at, ctx)
+
+
+def new_day(state: GameState, msg: Message, cmd: NewDayCmd, ctx: Context) -> None:
+    """The Emperor's ``New day``: an announcement that ends the day if it is old enough."""
+    if ctx.config.day_mode != "emperor":
+        ctx.say(cmd.line, "in this game a day ends every "
+                f"{state.var('day_hours')} hours at the clock; nothing done", ok=False)
+        return
+    if next_boundary(state) > ctx.at:
+        ctx.say(cmd.line, f"day {state.game_day} began at {state.day_started.isoformat()} and lasts at "
+                f"least {state.var('day_hours')} hours (rule 10): it cannot end before "
+                f"{next_boundary(state).isoformat()}; nothing done", ok=False)
+        return
+    ctx.emit("new_day", day=state.game_day)
+    ctx.say(cmd.line, f"day {state.game_day} ends now; day {state.game_day + 1} begins")

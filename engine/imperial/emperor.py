@@ -1,0 +1,45 @@
+"""Rules 1 and 3: the offices' own commands: Directives, and THS's rewrites of Proposals."""
+from __future__ import annotations
+
+from engine.commands import DirectiveCmd, RevokeDirectiveCmd, RewriteCmd
+from engine.context import Context
+from engine.inputs import Message
+from engine.state import GameState, Revision
+
+
+def directive(state: GameState, msg: Message, cmd: DirectiveCmd, ctx: Context) -> None:
+    """Rule 3: a Directive calls for Proposals in an area; every player is bound anew."""
+    state.directive = cmd.area.strip()
+    for p in state.players:
+        p.directive_done = False
+    ctx.emit("directive", area=state.directive)
+    ctx.say(cmd.line, f"Directive in force: Proposals must be in the area {state.directive!r} until "
+            "their author has one accepted there or the Directive is revoked")
+
+
+def revoke(state: GameState, msg: Message, cmd: RevokeDirectiveCmd, ctx: Context) -> None:
+    if state.directive is None:
+        ctx.say(cmd.line, "there is no Directive to revoke; nothing done", ok=False)
+        return
+    area, state.directive = state.directive, None
+    ctx.emit("directive", area=None, revoked=area)
+    ctx.say(cmd.line, f"the Directive {area!r} is revoked")
+
+
+def rewrite(state: GameState, msg: Message, cmd: RewriteCmd, ctx: Context) -> None:
+    """Rule 3: THS rewrites a Proposal to clarify it; every revision is kept, the original first."""
+    sub = state.submission(cmd.number)
+    if sub is None or sub.kind != "proposal":
+        ctx.say(cmd.line, f"there is no Proposal {cmd.number}; nothing done", ok=False)
+        return
+    text = cmd.text.strip()
+    if not text or text == sub.text.strip():
+        ctx.say(cmd.line, f"the new text of Proposal {sub.number} is empty or unchanged; nothing done",
+                ok=False)
+        return
+    if not sub.revisions:
+        sub.revisions.append(Revision(text=sub.text, at=sub.received_at or ctx.at, by=sub.author))
+    sub.revisions.append(Revision(text=text, at=ctx.at, by=msg.sender))
+    sub.text = text
+    ctx.emit("rewritten", number=sub.number, revision=len(sub.revisions) - 1)
+    ctx.say(cmd.line, f"Proposal {sub.number} rewritten (revision {len(sub.revisions) - 1})")

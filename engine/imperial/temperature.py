@@ -1,0 +1,85 @@
+"""Rule 12: the game temperature. Every change goes through ``change``.
+
+``change`` moves the temperature (never below 0 K), tells the observers in
+``OBSERVERS`` (rule 16's FF bonus registers one there: it sees the old and
+new temperature and the player whose action caused the change), then applies
+the consequences in this order: meltdown above ``meltdown_limit`` (which takes
+the place of overheating), else overheating above ``overheat_limit``; and at
+0 K the last player with an accepted Proposal becomes TEW (rule 11).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.context import Context
+from engine.imperial import winning
+from engine.imperial.scoring import award, set_score
+from engine.imperial.variables import rule_on
+from engine.state import GameState
+
+# observer(state, old, new, culprit, ctx): culprit is the address of the player whose
+# action caused the change, or None (day-end cooling, the AND check, venting).
+Observer = Callable[[GameState, int, int, str | None, Context], None]
+OBSERVERS: list[Observer] = []
+
+
+def change(state: GameState, delta: int, cause: str, culprit: str | None, ctx: Context) -> str:
+    """Move the temperature by ``delta``; returns what happened, for answer lines."""
+    old = _move(state, state.temperature + delta, cause, culprit, ctx)
+    note = (f"temperature {old} -> {state.temperature} K" if old != state.temperature
+            else f"temperature stays {old} K")
+    if rule_on(state, 12):
+        if state.temperature > state.var("meltdown_limit"):
+            note += "; " + _meltdown(state, culprit, ctx)
+        elif state.temperature > state.var("overheat_limit"):
+            note += "; " + _overheat(state, culprit, ctx)
+    if state.temperature == 0 and rule_on(state, 11):
+        note += _frozen(state, ctx)
+    return note
+
+
+def _move(state: GameState, new: int, cause: str, culprit: str | None, ctx: Context) -> int:
+    old, state.temperature = state.temperature, max(0, new)
+    if old != state.temperature:
+        ctx.emit("temperature", old=old, new=state.temperature, cause=cause, culprit=culprit)
+        for observer in OBSERVERS:
+            observer(state, old, state.temperature, culprit, ctx)
+    return old
+
+
+def _overheat(state: GameState, culprit: str | None, ctx: Context) -> str:
+    player = state.player(culprit) if culprit else None
+    if player is not None:
+        delta = award(state, player, state.var("overheat_bonus"), "overheating (rule 12)", ctx, rule=12)
+        what = f"the game overheated: {delta:+d} points to {player.email}"
+    else:
+        for p in state.players:
+            set_score(state, p, 0, "overheating reset every score (rule 12)", ctx, rule=12)
+        what = "the game overheated: every score is reset to 0"
+    reset = state.var("overheat_reset")
+    _move(state, reset, "venting (rule 12)", None, ctx)
+    return f"{what}; it vents back to {reset} K"
+
+
+def _meltdown(state: GameState, culprit: str | None, ctx: Context) -> str:
+    player = state.player(culprit) if culprit else None
+    if player is not None:
+        set_score(state, player, 0, "meltdown (rule 12)", ctx, rule=12)
+        what = f"meltdown: {player.email} is set to 0 points"
+    else:
+        for p in state.players:
+            set_score(state, p, 0, "meltdown reset every score (rule 12)", ctx, rule=12)
+        what = "meltdown: every score is reset to 0"
+    reset = state.var("meltdown_reset")
+    _move(state, reset, "meltdown (rule 12)", None, ctx)
+    return f"{what}; the temperature resets to {reset} K"
+
+
+def _frozen(state: GameState, ctx: Context) -> str:
+    """Rule 11/12: at 0 K the author of the highest-numbered accepted Proposal is TEW."""
+    accepted = [s for s in state.submissions if s.kind == "proposal" and s.status == "accepted"]
+    if not accepted or state.winner is not None:
+        return ""
+    author = accepted[-1].author
+    winning.declare(state, author, "the temperature reached 0 K (rule 11)", ctx)
+    return f"; the temperature reached 0 K: {author} is The Exalted Winner"

@@ -1,0 +1,35 @@
+"""Rules 8 (the second) and 11: TEW, the end of the game, and the final ranking."""
+from __future__ import annotations
+
+from engine.context import Context
+from engine.state import GameState
+
+RANK_DRAW_MAX = 2**32 - 1
+
+
+def declare(state: GameState, email: str, how: str, ctx: Context) -> None:
+    """``email`` becomes TEW: the game ends and every other player is ranked (rule 11)."""
+    if state.winner is not None:
+        return
+    state.winner = email
+    state.ranking = [email, *rank_others(state, email, ctx)]
+    ctx.emit("winner", player=email, how=how, ranking=state.ranking)
+
+
+def rank_others(state: GameState, winner: str, ctx: Context) -> list[str]:
+    """Score first, then Profile (the higher integer ranks higher), then a seeded draw.
+
+    Only players whose score and Profile both tie draw; each draws once
+    (label ``rank:EMAIL``) and the higher draw ranks higher.
+    """
+    others = [p for p in state.players if p.email != winner]
+    keys = {(p.score, p.profile) for p in others}
+    tied = {k for k in keys if sum((p.score, p.profile) == k for p in others) > 1}
+    def key(p) -> tuple[int, int, int]:
+        draw = ctx.draw(f"rank:{p.email}", 0, RANK_DRAW_MAX) if (p.score, p.profile) in tied else 0
+        return (p.score, p.profile, draw)
+    return [p.email for p in sorted(others, key=key, reverse=True)]
+
+
+def game_over(state: GameState) -> bool:
+    return state.winner is not None
