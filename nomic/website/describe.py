@@ -1,0 +1,95 @@
+"""Events in words: one line of HTML per event, with players and submissions linked."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from markupsafe import Markup, escape
+
+from nomic.website.reader import EventRecord
+
+
+@dataclass(frozen=True)
+class People:
+    """Who an address is on the site: a name and, for players, their page."""
+    names: dict[str, str]
+    slugs: dict[str, str]
+    offices: dict[str, str]  # address -> "TIE" / "THS"
+
+    def name(self, address: str | None) -> str:
+        if not address:
+            return "nobody"
+        return self.names.get(address) or self.offices.get(address) or address.split("@")[0]
+
+    def link(self, address: str | None, root: str) -> Markup:
+        slug = self.slugs.get(address or "")
+        if slug is None:
+            return escape(self.name(address))
+        return Markup('<a href="{}players/{}.html">{}</a>').format(root, slug, self.name(address))
+
+
+def _sub(n: object, root: str) -> Markup:
+    return Markup('<a href="{}submissions/{}.html">{}</a>').format(root, n, n) if n else Markup("")
+
+
+def _signed(n: object) -> str:
+    return f"{n:+d}" if isinstance(n, int) else str(n)
+
+
+def _score(d: dict, p: People, root: str) -> Markup:
+    return Markup("{} {} points, now {}: {}").format(
+        p.link(d.get("player"), root), _signed(d.get("delta")), d.get("score"), d.get("cause", ""))
+
+
+def _temperature(d: dict, p: People, root: str) -> Markup:
+    return Markup("temperature {} K &rarr; {} K: {}").format(d.get("old"), d.get("new"), d.get("cause", ""))
+
+
+def _draw(d: dict, p: People, root: str) -> Markup:
+    return Markup("dice <code>{}</code>: {} from {}&ndash;{}").format(
+        d.get("label"), d.get("result"), d.get("low"), d.get("high"))
+
+
+def _judged(d: dict, p: People, root: str) -> Markup:
+    reason = Markup(" ({})").format(d["reason"]) if d.get("reason") else ""
+    return Markup("submission {} judged: {}{}").format(_sub(d.get("number"), root), d.get("status"), reason)
+
+
+def _submitted(d: dict, p: People, root: str) -> Markup:
+    return Markup("{} submitted {} {}").format(
+        p.link(d.get("author"), root), "Proposal" if d.get("kind") == "proposal" else "Point of Order",
+        _sub(d.get("number"), root))
+
+
+def _joined(d: dict, p: People, root: str) -> Markup:
+    profile = d.get("profile")
+    bits = format(profile, "016b") if isinstance(profile, int) else "?"
+    return Markup("{} joined the game with Profile <code>{}</code> ({})").format(
+        p.link(d.get("player"), root), bits, profile)
+
+
+def _winner(d: dict, p: People, root: str) -> Markup:
+    return Markup("{} is The Exalted Winner").format(p.link(d.get("player"), root))
+
+
+def _day_end(d: dict, p: People, root: str) -> Markup:
+    return Markup("the Bell Tower chimes: day {} ends, day {} begins").format(d.get("day"), d.get("new_day"))
+
+
+def _generic(kind: str) -> Callable[[dict, People, str], Markup]:
+    def describe(d: dict, p: People, root: str) -> Markup:
+        parts = [Markup("{}: {}").format(k, p.link(v, root) if k in ("player", "author", "target") else v)
+                 for k, v in d.items() if isinstance(v, (str, int, float, bool)) or v is None]
+        return Markup("{}{}{}").format(kind.replace("_", " "), Markup(": ") if parts else "",
+                                       Markup(", ").join(parts))
+    return describe
+
+
+DESCRIBERS: dict[str, Callable[[dict, People, str], Markup]] = {
+    "score": _score, "temperature": _temperature, "draw": _draw, "judged": _judged,
+    "submitted": _submitted, "joined": _joined, "winner": _winner, "day_end": _day_end,
+}
+
+
+def describe(event: EventRecord, people: People, root: str) -> Markup:
+    return DESCRIBERS.get(event.kind, _generic(event.kind))(event.data, people, root)

@@ -1,0 +1,216 @@
+"""Generators: the site model -> pages (path, template, context). No rendering here.
+
+Contexts hold only plain data (str, int, lists, dicts, dataclasses of those,
+Markup), so the writer can fingerprint them.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from datetime import timedelta
+
+from engine.state import Player, Submission
+from nomic.website import drawing
+from nomic.website.commands import command_help
+from nomic.website.describe import describe
+from nomic.website.model import SiteModel
+from nomic.website.pages import Page
+from nomic.website.text import inline, markdown, when, word_diff
+
+STATUSES = ("pending", "accepted", "rejected", "ignored")
+KIND_NAMES = {"proposal": "Proposal", "point_of_order": "Point of Order"}
+
+
+def _player_row(m: SiteModel, p: Player, root: str) -> dict:
+    return {"link": m.people.link(p.email, root), "name": p.name, "slug": m.people.slugs[p.email],
+            "score": p.score, "category": p.category, "entropy": p.entropy, "profile": p.profile,
+            "bits": drawing.bits(p.profile), "probation": p.probation, "active": p.active,
+            "sealed": p.sealed, "it": m.state.it == p.email}
+
+
+def _sub_row(m: SiteModel, s: Submission, root: str) -> dict:
+    return {"number": s.number, "kind": KIND_NAMES.get(s.kind, s.kind), "title": inline(s.title),
+            "author": m.people.link(s.author, root), "status": s.status, "reason": s.reason or "",
+            "day": s.day, "received": when(s.received_at)}
+
+
+def home(m: SiteModel) -> Iterator[Page]:
+    st, root = m.state, ""
+    chimes = m.data.of_kind("day_end")
+    yield Page("index.html", "home.html", {
+        "day": st.game_day, "temperature": st.temperature, "woodchips": st.woodchips,
+        "it": m.people.link(st.it, root) if st.it else None,
+        "winner": m.people.link(st.winner, root) if st.winner else None,
+        "directive": st.directive,
+        "chime": _chime(m, chimes[-1], root) if chimes else None,
+        "pending": [_sub_row(m, s, root) for s in st.submissions if s.status == "pending"],
+        "leaders": [_player_row(m, p, root) for p in _standings(m)[:5]],
+        "counts": {"players": len(st.players), "submissions": len(st.submissions),
+                   "rules": sum(not r.repealed for r in st.rules)}})
+
+
+def _standings(m: SiteModel) -> list[Player]:
+    """Rule 16: every GP player above every FF player; then by score, then player-list order."""
+    order = {p.email: i for i, p in enumerate(m.state.players)}
+    return sorted(m.state.players, key=lambda p: (p.category != "GP", -p.score, order[p.email]))
+
+
+def rules(m: SiteModel) -> Iterator[Page]:
+    root = "../"
+    yield Page("rules/index.html", "rules.html", {"rules": [
+        {"slug": s, "number": r.number, "title": inline(r.title), "text": markdown(r.text),
+         "amended_by": _amendments(m, r.amended_by, root), "repealed": r.repealed,
+         "versions": len(r.history)}
+        for s, r in m.rule_pages()]})
+    for s, r in m.rule_pages():
+        versions = []
+        for i, v in enumerate(r.history, start=1):
+            prev = r.history[i - 2] if i > 1 else None
+            versions.append({"n": i, "title": inline(v.title), "text": markdown(v.text),
+                             "by": _amendments(m, [v.by], root) if v.by else [], "at": when(v.at),
+                             "diff": word_diff(prev.text, v.text) if prev else None,
+                             "current": i == len(r.history)})
+        yield Page(f"rules/{s}.html", "rule.html", {
+            "number": r.number, "title": inline(r.title), "repealed": r.repealed,
+            "amended_by": _amendments(m, r.amended_by, root), "versions": list(reversed(versions))})
+
+
+def _amendments(m: SiteModel, names: list[str], root: str) -> list[dict]:
+    """'P7' links to submission 7 when this game has one; older amendments are named only."""
+    out = []
+    for name in names:
+        n = name[1:] if name[:1] in "Pp" and name[1:].isdigit() else None
+        here = n is not None and m.state.submission(int(n)) is not None
+        out.append({"name": name, "href": f"{root}submissions/{n}.html" if here else None})
+    return out
+
+
+def submissions(m: SiteModel) -> Iterator[Page]:
+    st, root = m.state, "../"
+    newest = list(reversed(st.submissions))
+    filters = [{"href": "index.html", "label": "all", "count": len(newest)}]
+    filters += [{"href": f"{status}.html", "label": status,
+                 "count": sum(s.status == status for s in newest)} for status in STATUSES]
+    players = [{"href": f"by-{m.people.slugs[p.email]}.html", "label": p.name,
+                "count": sum(s.author == p.email for s in newest)} for p in st.players]
+    common = {"filters": filters, "players": players}
+    lists: list[tuple[str, str, Callable[[Submission], bool]]] = [("index.html", "All submissions", lambda s: True)]
+    lists += [(f"{status}.html", f"Submissions {status}", lambda s, st_=status: s.status == st_)
+              for status in STATUSES]
+    lists += [(f"by-{m.people.slugs[p.email]}.html", f"Submissions by {p.name}",
+               lambda s, e=p.email: s.author == e) for p in st.players]
+    for name, heading, keep in lists:
+        yield Page(f"submissions/{name}", "submissions.html", {
+            **common, "heading": heading, "current": name,
+            "rows": [_sub_row(m, s, root) for s in newest if keep(s)]})
+    for s in st.submissions:
+        yield Page(f"submissions/{s.number}.html", "submission.html", _submission(m, s, root))
+
+
+def _submission(m: SiteModel, s: Submission, root: str) -> dict:
+    texts = [s.text] + [r.text for r in s.revisions]
+    return {
+        **_sub_row(m, s, root), "title_text": s.title, "text": markdown(s.text), "area": s.area,
+        "requests": [_request(m, r.model_dump(), root) for r in s.requests],
+        "claims": [{"player": m.people.link(c.get("player"), root), "score": c.get("score")} for c in s.claims],
+        "revisions": [{"n": i, "at": when(r.at), "by": m.people.name(r.by), "text": markdown(r.text),
+                       "diff": word_diff(texts[i - 1], r.text)} for i, r in enumerate(s.revisions, start=1)],
+        "judged": when(s.judged_at), "judged_day": s.judged_day,
+        "effects": [{"at": when(e.at), "kind": e.kind, "text": describe(e, m.people, root)}
+                    for e in m.effects.get(s.number, [])],
+        "ledger": [_ledger_row(m, e, root) for e in m.state.ledger if e.submission == s.number],
+        "prev": s.number - 1 if s.number > 1 else None,
+        "next": s.number + 1 if s.number < len(m.state.submissions) else None}
+
+
+def _request(m: SiteModel, r: dict, root: str) -> dict:
+    words = {"raise": "raise section {section}", "shave": "shave section {section}",
+             "rotate": "rotate {direction}", "sealant": "sealant", "become_ff": "become FF",
+             "defend": "defend", "vandalize": "vandalize section {section} of"}
+    text = words.get(r["kind"], r["kind"]).format(**r)
+    return {"text": text, "target": m.people.link(r["target"], root) if r.get("target") else None}
+
+
+def _ledger_row(m: SiteModel, e, root: str) -> dict:
+    return {"n": e.n, "at": when(e.at), "day": e.day, "player": m.people.link(e.player, root),
+            "delta": f"{e.delta:+d}", "score": e.score, "cause": e.cause, "rule": e.rule,
+            "submission": e.submission}
+
+
+def scores(m: SiteModel) -> Iterator[Page]:
+    root = ""
+    yield Page("scores.html", "scores.html", {
+        "standings": [_player_row(m, p, root) for p in _standings(m)],
+        "ledger": [_ledger_row(m, e, root) for e in m.state.ledger]})
+
+
+def players(m: SiteModel) -> Iterator[Page]:
+    root = "../"
+    yield Page("players/index.html", "players.html",
+               {"players": [_player_row(m, p, root) for p in m.state.players]})
+    for p in m.state.players:
+        yield Page(f"players/{m.people.slugs[p.email]}.html", "player.html", _player(m, p, root))
+
+
+def _player(m: SiteModel, p: Player, root: str) -> dict:
+    history = [{"at": when(e.at), "text": describe(e, m.people, root)} for e in m.data.events
+               if e.kind not in ("score", "draw") and p.email in (e.data.get("player"), e.data.get("target"))]
+    return {**_player_row(m, p, root), "email": p.email.replace("@", " at "),
+            "joined_day": p.joined_day, "sections": drawing.plank(p.profile),
+            "height": drawing.stack_height(1) + 18, "width": drawing.SECTIONS * drawing.CM,
+            "sealed_from": p.sealed_from, "sealed_until": p.sealed_until,
+            "ledger": [_ledger_row(m, e, root) for e in m.state.ledger if e.player == p.email],
+            "submissions": [_sub_row(m, s, root) for s in reversed(m.state.submissions) if s.author == p.email],
+            "history": history}
+
+
+def game_profile(m: SiteModel) -> Iterator[Page]:
+    """Rule 17: the GP players' planks stacked in player-list order, alternating ends."""
+    root = ""
+    gp = [p for p in m.state.players if p.category == "GP"]
+    rows = [{"player": _player_row(m, p, root), "sections": drawing.plank(p.profile, row=i),
+             "fat_left": i % 2 == 0, "label_y": (2 * i + 1.2) * drawing.CM} for i, p in enumerate(gp)]
+    yield Page("game-profile.html", "game_profile.html", {
+        "rows": rows, "width": drawing.SECTIONS * drawing.CM, "height": drawing.stack_height(len(gp)),
+        "shape": "none yet" if not gp else ("a trapezoid" if len(gp) % 2 else "a parallelogram"),
+        "ff": [_player_row(m, p, root) for p in m.state.players if p.category == "FF"]})
+
+
+def temperature(m: SiteModel) -> Iterator[Page]:
+    st = m.state
+    changes = m.data.of_kind("temperature")
+    initial = changes[0].data.get("old", st.temperature) if changes else st.temperature
+    steps = [(e.at, int(e.data.get("old", 0)), int(e.data.get("new", 0))) for e in changes]
+    last = max([st.day_started, st.started + timedelta(days=1)] + [e.at for e in m.data.events])
+    yield Page("temperature.html", "temperature.html", {
+        "chart": drawing.temperature_chart(st.started, int(initial), steps, last),
+        "now": st.temperature, "initial": initial,
+        "changes": [{"at": when(e.at), "old": e.data.get("old"), "new": e.data.get("new"),
+                     "cause": e.data.get("cause", "")} for e in reversed(changes)]})
+
+
+def _chime(m: SiteModel, e, root: str) -> dict:
+    known = {"day", "new_day"}
+    return {"id": e.id, "at": when(e.at), "day": e.data.get("day"), "new_day": e.data.get("new_day"),
+            "details": [(k.replace("_", " "), v) for k, v in e.data.items()
+                        if k not in known and isinstance(v, (str, int, float))]}
+
+
+def bell_tower(m: SiteModel) -> Iterator[Page]:
+    yield Page("bell-tower.html", "bell_tower.html",
+               {"chimes": [_chime(m, e, "") for e in reversed(m.data.of_kind("day_end"))]})
+
+
+def dice(m: SiteModel) -> Iterator[Page]:
+    draws = m.data.of_kind("draw")
+    yield Page("dice.html", "dice.html", {
+        "seed_hash": m.data.seed_hash, "seed": m.data.seed,
+        "draws": [{"at": when(e.at), "label": e.data.get("label"), "low": e.data.get("low"),
+                   "high": e.data.get("high"), "result": e.data.get("result")} for e in draws]})
+
+
+def how_to_play(m: SiteModel) -> Iterator[Page]:
+    yield Page("how-to-play.html", "how_to_play.html", command_help(m.data.game, m.data.offices))
+
+
+GENERATORS = [home, rules, submissions, scores, players, game_profile, temperature, bell_tower,
+              dice, how_to_play]

@@ -1,0 +1,81 @@
+"""Player text to safe HTML, and the small text helpers the pages share.
+
+Everything a player wrote (titles, proposal texts, list posts, names) goes
+through markdown-it-py with raw HTML disabled and then through nh3, whose
+allow-list drops every script, event handler, style and unknown URL scheme.
+Mail relies on line breaks, so single newlines are kept as <br>.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from datetime import datetime
+from functools import cache
+from urllib.parse import quote
+
+import nh3
+from markdown_it import MarkdownIt
+from markupsafe import Markup, escape
+
+TAGS = {"p", "br", "em", "strong", "code", "pre", "blockquote", "ul", "ol", "li", "a",
+        "h1", "h2", "h3", "h4", "h5", "h6", "hr"}
+INLINE_TAGS = {"em", "strong", "code", "br"}
+SCHEMES = {"http", "https", "mailto"}
+
+
+@cache
+def _md() -> MarkdownIt:
+    return MarkdownIt("commonmark", {"html": False, "breaks": True, "linkify": False})
+
+
+def _clean(html: str, tags: set[str]) -> Markup:
+    return Markup(nh3.clean(html, tags=tags, attributes={"a": {"href", "title"}},
+                            url_schemes=SCHEMES, link_rel="nofollow noopener noreferrer ugc"))
+
+
+def markdown(text: str) -> Markup:
+    """A block of player text (a proposal, a rule, a list post) as sanitised HTML."""
+    return _clean(_md().render(text or ""), TAGS)
+
+
+def inline(text: str) -> Markup:
+    """A one-line piece of player text (a title, a subject): emphasis and code only, no links."""
+    return _clean(_md().renderInline(text or ""), INLINE_TAGS)
+
+
+def slug(text: str) -> str:
+    s = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    return s[:40] or "x"
+
+
+def when(t: datetime | None) -> str:
+    return t.strftime("%Y-%m-%d %H:%M UTC") if t else ""
+
+
+def iso(t: datetime) -> str:
+    return t.isoformat().replace("+00:00", "Z")
+
+
+def obfuscate(address: str) -> str:
+    """Shown addresses read as addresses to people, less so to harvesters."""
+    return address.replace("@", " at ").replace(".", " dot ")
+
+
+def mailto(address: str, subject: str = "", body: str = "") -> str:
+    params = [f"{k}={quote(v, safe='')}" for k, v in (("subject", subject), ("body", body)) if v]
+    return f"mailto:{address}" + ("?" + "&".join(params) if params else "")
+
+
+def word_diff(old: str, new: str) -> Markup:
+    """The change from ``old`` to ``new`` word by word, as <del>/<ins> runs."""
+    a, b = re.split(r"(\s+)", old), re.split(r"(\s+)", new)
+    out: list[str] = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if op == "equal":
+            out.append(str(escape("".join(a[i1:i2]))))
+            continue
+        if i2 > i1:
+            out.append(f"<del>{escape(''.join(a[i1:i2]))}</del>")
+        if j2 > j1:
+            out.append(f"<ins>{escape(''.join(b[j1:j2]))}</ins>")
+    return Markup("".join(out))
