@@ -29,7 +29,7 @@ def test_proposal_makes_a_player_and_submission_one(play):
 def test_accept_gives_three_points(play):
     play.propose(ALICE, "Free cake")
     out = play.judge("Accept 1")
-    assert "submission 1 is accepted" in out
+    assert "Proposal 1 accepted: +3 points (now 3); temperature stays 303 K" in out
     st = play.state()
     assert st["players"][0]["score"] == 3
     assert st["submissions"][0]["status"] == "accepted"
