@@ -3,12 +3,20 @@ from __future__ import annotations
 
 import sqlite3
 
+from alembic import command
 from alembic.autogenerate import compare_metadata
+from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import create_engine, inspect
-from sqlmodel import SQLModel
 
 from nomic import migrate, storage
+
+
+def _alembic(conn) -> Config:
+    cfg = Config()
+    cfg.set_main_option("script_location", str(migrate.SCRIPTS))
+    cfg.attributes["connection"] = conn
+    return cfg
 
 
 def _engine(url: str, tmp_path):
@@ -18,7 +26,8 @@ def _engine(url: str, tmp_path):
 def test_migrations_alone_build_every_table_the_code_uses(tmp_path, new_database_url):
     """No table, column or index may exist only in the models: a deployed game upgrades by migration."""
     eng = _engine(new_database_url(), tmp_path)
-    migrate.upgrade(eng)
+    with eng.begin() as conn:
+        command.upgrade(_alembic(conn), "head")
     with eng.connect() as conn:
         diff = compare_metadata(MigrationContext.configure(conn, opts={"compare_type": False}),
                                 migrate.metadata())
@@ -58,18 +67,15 @@ def play_url(play) -> str:
 
 def test_downgrade_to_nothing_and_upgrade_again(tmp_path):
     """Every revision can be undone (operators roll back a failed upgrade from a backup, but the chain must be sound)."""
-    from alembic import command
-    from alembic.config import Config
-
     db = tmp_path / "roundtrip.db"
-    cfg = Config()
-    cfg.set_main_option("script_location", str(migrate.SCRIPTS))
     eng = create_engine(f"sqlite:///{db}")
     with eng.begin() as conn:
-        cfg.attributes["connection"] = conn
+        cfg = _alembic(conn)
         command.upgrade(cfg, "head")
         command.downgrade(cfg, "base")
     tables = {r[0] for r in sqlite3.connect(db).execute("select name from sqlite_master where type='table'")}
     assert tables == {"alembic_version"}
-    migrate.upgrade(eng)
+    migrate.upgrade(eng)  # a new game: the models' tables, stamped with the newest revision
+    with eng.connect() as conn:
+        assert migrate.current(conn) == migrate.head()
     assert {"journal", "snapshot", "event", "meta", "outbox"} <= set(inspect(eng).get_table_names())
