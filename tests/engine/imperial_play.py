@@ -1,0 +1,42 @@
+"""Helpers for the rules 1-12 tests: players, game variables, the ledger, the dice."""
+from __future__ import annotations
+
+from engine.dice import draw
+from tests.support import Play
+
+ALICE = "alice@wonder.land"   # Profile 21942
+BOB = "bob@builder.org"       # Profile 45917
+CAROL = "carol@c.org"         # Profile 44502
+ZED = "zzz@zz.zz"             # Profile 65535: matches every temperature in the AND check
+SEED = "test-seed"
+
+
+def with_variables(play: Play, **values: int) -> Play:
+    """Set game.toml [variables] before the first mail (a new game reads them)."""
+    with (play.dir / "game.toml").open("a") as f:
+        f.write("\n[variables]\n" + "".join(f"{k} = {v}\n" for k, v in values.items()))
+    return play
+
+
+def ledger(play: Play) -> list[tuple]:
+    """(player, delta, score, cause) of every ledger entry, in order."""
+    return [(e["player"], e["delta"], e["score"], e["cause"]) for e in play.state()["ledger"]]
+
+
+def scores(play: Play) -> dict[str, int]:
+    return {p["email"]: p["score"] for p in play.state()["players"]}
+
+
+def sub(play: Play, number: int) -> dict:
+    return play.state()["submissions"][number - 1]
+
+
+def die(label: str, low: int, high: int) -> int:
+    """The draw the game makes for ``label`` with the test seed."""
+    return draw(SEED, label, low, high)
+
+
+def join(play: Play, *emails: str, at: str = "2026-01-05T00:30:00Z") -> None:
+    """Players join with a Point of Order (rule 2), which touches no score or temperature."""
+    for email in emails:
+        play.send(email, "Point of Order: hello", "I join.", at=at)
