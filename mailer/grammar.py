@@ -21,6 +21,9 @@ SUBJECT_PROPOSAL = re.compile(r"^\s*proposal\s*:\s*(.*)$", I)
 SUBJECT_POINT = re.compile(r"^\s*point\s+of\s+order\s*:\s*(.*)$", I)
 SUBJECT_PROCLAMATION = re.compile(r"^\s*proclamation\s*:\s*(.*)$", I)
 REPLY_PREFIX = re.compile(r"^\s*((re|aw|sv|fwd?)\s*(\[\d+\])?\s*:\s*)+", I)
+REPLY = re.compile(r"^\s*(re|aw|sv)\s*(\[\d+\])?\s*:", I)
+# An office's passphrase line (see mailer.auth); never read as a command nor kept in a text.
+PASSPHRASE = re.compile(r"^\s*passphrase\s*:\s*(.*?)\s*$", I)
 
 # Lines that are requests inside a Proposal.
 REQUESTS: list[tuple[re.Pattern[str], callable]] = [
@@ -69,14 +72,21 @@ def clean_subject(subject: str) -> str:
     return REPLY_PREFIX.sub("", subject or "").strip()
 
 
-def read(subject: str, body: str) -> Reading:
-    """Parse a message's subject and (already unquoted) body into commands."""
+def read(subject: str, body: str, written: str | None = None) -> Reading:
+    """Parse a message's subject and (already unquoted) body into commands.
+
+    ``written`` is the body kept as written (indentation and all), used as the
+    text of a submission; it defaults to ``body``. A reply ("Re: Proposal: X")
+    is not a new submission: its lines are read as commands about the thread.
+    """
+    body, written = without_passphrase(body), without_passphrase(body if written is None else written)
+    is_reply = bool(REPLY.match(subject or ""))
     subject = clean_subject(subject)
     for pattern, make in ((SUBJECT_PROPOSAL, _proposal), (SUBJECT_POINT, _point),
                           (SUBJECT_PROCLAMATION, _proclamation)):
-        m = pattern.match(subject)
+        m = None if is_reply else pattern.match(subject)
         if m:
-            return make(m[1].strip(), body, subject)
+            return make(m[1].strip(), body, subject, written)
     reading = Reading()
     line_cmd = _line_command(subject)
     if line_cmd is not None:
@@ -85,8 +95,8 @@ def read(subject: str, body: str) -> Reading:
     return reading
 
 
-def _proposal(title: str, body: str, subject: str) -> Reading:
-    cmd = ProposalCmd(title=title, text=body.strip(), line=subject)
+def _proposal(title: str, body: str, subject: str, written: str) -> Reading:
+    cmd = ProposalCmd(title=title, text=written.strip("\n"), line=subject)
     reading = Reading(commands=[cmd])
     for line in _lines(body):
         m = AREA.match(line)
@@ -101,8 +111,8 @@ def _proposal(title: str, body: str, subject: str) -> Reading:
     return reading
 
 
-def _point(title: str, body: str, subject: str) -> Reading:
-    cmd = PointOfOrderCmd(title=title, text=body.strip(), line=subject)
+def _point(title: str, body: str, subject: str, written: str) -> Reading:
+    cmd = PointOfOrderCmd(title=title, text=written.strip("\n"), line=subject)
     for line in _lines(body):
         m = CLAIM.match(line)
         if m:
@@ -110,8 +120,8 @@ def _point(title: str, body: str, subject: str) -> Reading:
     return Reading(commands=[cmd])
 
 
-def _proclamation(title: str, body: str, subject: str) -> Reading:
-    return Reading(commands=[ProclamationCmd(title=title, text=body.strip(), line=subject)])
+def _proclamation(title: str, body: str, subject: str, written: str) -> Reading:
+    return Reading(commands=[ProclamationCmd(title=title, text=written.strip("\n"), line=subject)])
 
 
 def _line_command(line: str) -> Command | None:
@@ -140,6 +150,19 @@ def _read_lines(body: str, reading: Reading) -> None:
         else:
             reading.not_understood.append(line)
         i += 1
+
+
+def without_passphrase(text: str) -> str:
+    return "\n".join(ln for ln in text.split("\n") if not PASSPHRASE.match(ln))
+
+
+def passphrase(text: str) -> str | None:
+    """The passphrase given on a "Passphrase: ..." line, if any."""
+    for line in text.split("\n"):
+        m = PASSPHRASE.match(line)
+        if m:
+            return m[1]
+    return None
 
 
 def _lines(body: str) -> list[str]:

@@ -1,4 +1,17 @@
-"""Raw mail bytes -> the parts the game reads: addresses, ids, subject, plain text."""
+"""Raw mail bytes -> the parts the game reads: addresses, ids, subject, text.
+
+Mail arrives as players' clients write it: multipart/alternative, HTML only,
+base64 or quoted-printable, any charset, with the quoted message and a
+signature below (or above) the new text. Two texts come out of it:
+
+- ``text``: only what the sender wrote in this message, for reading commands:
+  the reply parser (mail-parser-reply) cuts the quoted message at its header
+  ("On ... wrote:", Outlook's "From: ... Sent: ...") and the signature, and
+  every remaining "> " line is dropped.
+- ``written``: the text of a Proposal or Point of Order kept as written, line
+  for line with its indentation, cut only at the quoted message, the "-- "
+  signature separator and a "Sent from my ..." line.
+"""
 from __future__ import annotations
 
 import email
@@ -6,10 +19,14 @@ import hashlib
 import re
 from dataclasses import dataclass, field
 from email import policy
-from email.message import EmailMessage
+from email.message import EmailMessage, Message
 from email.utils import getaddresses, parseaddr
 
+import html2text
+from mailparser_reply.parser import EmailMessage as ReplyText
+
 _MSGID = re.compile(r"<([^<>\s]+)>")
+_SENT_FROM = re.compile(r"^\s*(sent from my |get outlook for )", re.I)
 
 
 @dataclass
@@ -19,6 +36,7 @@ class ParsedMail:
     name: str
     subject: str
     text: str
+    written: str = ""
     recipients: list[str] = field(default_factory=list)
     references: list[str] = field(default_factory=list)
     automatic: bool = False
@@ -37,13 +55,15 @@ def parse(raw: bytes) -> ParsedMail:
     name, addr = parseaddr(_header(msg, "From"))
     refs = _ids(_header(msg, "In-Reply-To")) + list(reversed(_ids(_header(msg, "References"))))
     rcpts = [a.lower() for _, a in getaddresses([_header(msg, h) for h in ("To", "Cc")]) if a]
+    full = body_text(msg)
     return ParsedMail(
         message_id=message_key(raw), sender=addr.strip().lower(), name=name.strip(),
-        subject=_header(msg, "Subject").strip(), text=body_text(msg), recipients=rcpts,
-        references=list(dict.fromkeys(refs)), automatic=is_automatic(msg), headers=msg)
+        subject=_header(msg, "Subject").strip(), text=new_text(full), written=written_text(full),
+        recipients=rcpts, references=list(dict.fromkeys(refs)), automatic=is_automatic(msg),
+        headers=msg)
 
 
-def _header(msg: EmailMessage, name: str) -> str:
+def _header(msg: Message, name: str) -> str:
     try:
         value = msg.get(name)
     except Exception:  # a header the policy cannot parse is read as absent
@@ -56,15 +76,85 @@ def _ids(value: str) -> list[str]:
 
 
 def body_text(msg: EmailMessage) -> str:
-    """The text/plain body (the first one), decoded; empty if there is none."""
-    part = msg.get_body(preferencelist=("plain",)) if msg.is_multipart() else msg
-    if part is None or part.get_content_type() != "text/plain":
-        return ""
+    """The message's text as its sender wrote it: text/plain preferred, else HTML as text.
+
+    Attachments are never read, whatever their type.
+    """
     try:
-        return strip_quotes(part.get_content())
-    except (LookupError, UnicodeError):
-        payload = part.get_payload(decode=True) or b""
-        return strip_quotes(payload.decode("utf-8", "replace"))
+        part = msg.get_body(preferencelist=("plain", "html"))
+    except Exception:  # a broken MIME structure reads as no body
+        return ""
+    if part is None:
+        return ""
+    text = _decoded(part)
+    if part.get_content_type() == "text/html":
+        return html_to_text(text)
+    return text.replace("\r\n", "\n")
+
+
+def _decoded(part: EmailMessage) -> str:
+    """The part's text in any charset; an unknown or wrong charset falls back, never fails."""
+    try:
+        content = part.get_content()
+        if isinstance(content, str):
+            return content
+    except (LookupError, UnicodeError, KeyError, AssertionError):
+        pass
+    payload = part.get_payload(decode=True) or b""
+    for charset in (part.get_content_charset() or "utf-8", "utf-8"):
+        try:
+            return payload.decode(charset)
+        except (LookupError, UnicodeError):
+            continue
+    return payload.decode("windows-1252", "replace")
+
+
+def html_to_text(html: str) -> str:
+    """HTML-only mail as plain text: block quotes become "> " lines, no line wrapping."""
+    conv = html2text.HTML2Text()
+    conv.body_width = 0
+    conv.ignore_images = True
+    conv.ignore_emphasis = True
+    conv.ignore_tables = True
+    conv.unicode_snob = True
+    return conv.handle(html)
+
+
+def _reply(text: str) -> ReplyText:
+    return ReplyText(text=text, languages=["en", "de", "fr", "es", "nl", "sv", "it"],
+                     keep_hyphen_lists=True).read()
+
+
+def new_text(text: str) -> str:
+    """What the sender wrote in this message: no quoted message, no signature, no "> " lines."""
+    replies = _reply(text).replies
+    body = replies[0].body if replies else text
+    return strip_quotes(body)
+
+
+def written_text(text: str) -> str:
+    """The text kept line for line as written, up to the quoted message or the signature."""
+    lines = text.replace("\r\n", "\n").split("\n")
+    parsed = _reply(text)
+    match = parsed.HEADER_REGEX.search(parsed.text)
+    if match is not None:
+        start = match.start() + (1 if match.group(0).startswith("\n") else 0)
+        cut = parsed.text.count("\n", 0, start)
+        if any(ln.strip() for ln in lines[:cut]):
+            lines = lines[:cut]
+        else:  # bottom-posting: the new text follows the header and its quoted lines
+            rest = lines[parsed.text.count("\n", 0, match.end()) + 1:]
+            while rest and (not rest[0].strip() or rest[0].lstrip().startswith(">")):
+                rest.pop(0)
+            lines = rest
+    out: list[str] = []
+    for line in lines:
+        if line.rstrip() in ("--", "-- ") or _SENT_FROM.match(line):
+            break
+        out.append(line.rstrip())
+    while out and (not out[-1].strip() or out[-1].lstrip().startswith(">")):
+        out.pop()
+    return "\n".join(out).strip("\n")
 
 
 def strip_quotes(text: str) -> str:
@@ -79,16 +169,18 @@ def strip_quotes(text: str) -> str:
     return "\n".join(out)
 
 
-def is_automatic(msg: EmailMessage) -> bool:
-    """RFC 3834 and friends: mail that must never be answered."""
+_BULK = {"bulk", "junk", "list", "auto_reply"}
+
+
+def is_automatic(msg: Message) -> bool:
+    """RFC 3834 and friends: mail that must never be answered (see also nomic.inputs)."""
     auto = _header(msg, "Auto-Submitted").lower()
     if auto and auto != "no":
         return True
-    if _header(msg, "Precedence").lower() in {"bulk", "junk", "list", "auto_reply"}:
+    if _header(msg, "Precedence").lower() in _BULK:
         return True
     if _header(msg, "List-Id") or _header(msg, "X-Autoreply") or _header(msg, "X-Autorespond"):
         return True
     if _header(msg, "Return-Path").strip() == "<>":
         return True
-    ctype = msg.get_content_type()
-    return ctype == "multipart/report"
+    return msg.get_content_type() == "multipart/report"

@@ -29,6 +29,15 @@ log = logging.getLogger("nomic")
 
 
 @dataclass
+class Arrival:
+    """A parsed, authenticated message on its way into the journal."""
+    key: str
+    raw: bytes
+    at: datetime
+    meta: dict
+
+
+@dataclass
 class Receipt:
     """What became of one received message."""
     status: str  # "new" | "duplicate"
@@ -62,22 +71,46 @@ class Game:
     # -- intake -----------------------------------------------------------
 
     def receive(self, raw: bytes, at: datetime, source: str = "cli",
-                mail_from: str | None = None, rcpt_to: list[str] | None = None) -> Receipt:
+                mail_from: str | None = None, rcpt_to: list[str] | None = None,
+                extra: dict | None = None) -> Receipt:
         """Journal one message durably. Returns once it is committed."""
-        key = message_key(raw)
+        return self.receive_many([self.prepare(raw, at, source, mail_from, rcpt_to, extra)])[0]
+
+    def prepare(self, raw: bytes, at: datetime, source: str = "cli", mail_from: str | None = None,
+                rcpt_to: list[str] | None = None, extra: dict | None = None) -> Arrival:
+        """Parse and authenticate one message (no database): the journal entry to be.
+
+        ``extra`` adds to the journal meta (e.g. the IMAP UIDVALIDITY and UID).
+        """
         mail = parse(raw)
-        auth = self.config.section("auth")
-        verdict = authenticate(raw, mail, auth.get("mode", "authres"), auth.get("authserv_id", ""))
+        verdict = authenticate(raw, mail, self.config.section("auth"), self.config.section("offices"))
         meta = {"source": source, "mail_from": mail_from, "rcpt_to": rcpt_to,
                 "auth": {"authenticated": verdict.authenticated, "method": verdict.method,
-                         "detail": verdict.detail}}
+                         "detail": verdict.detail}, **(extra or {})}
+        return Arrival(message_key(raw), raw, at, meta)
+
+    def receive_many(self, arrivals: list[Arrival]) -> list[Receipt]:
+        """Journal several prepared messages in ONE transaction (group commit).
+
+        Duplicates (already journaled, or twice in the batch) are reported, not
+        stored. Raises if the database cannot be written; then nothing is stored.
+        """
+        receipts: list[Receipt] = []
         with Session(self.db, expire_on_commit=False) as s:
-            try:
-                entry = storage.append(s, "mail", at, key, raw, meta)
-            except Duplicate as dup:
-                return Receipt("duplicate", dup.seq, key)
+            new: list[JournalEntry] = []
+            for a in arrivals:
+                try:
+                    entry = storage.append(s, "mail", a.at, a.key, a.raw, a.meta)
+                except Duplicate as dup:
+                    if new and not s.in_transaction():  # a racing writer rolled the batch back
+                        return self.receive_many(arrivals)
+                    receipts.append(Receipt("duplicate", dup.seq, a.key))
+                    continue
+                new.append(entry)
+                receipts.append(Receipt("new", 0, a.key))
             s.commit()
-            return Receipt("new", entry.seq or 0, key)
+        seqs = iter(e.seq or 0 for e in new)
+        return [r if r.status == "duplicate" else Receipt("new", next(seqs), r.key) for r in receipts]
 
     def tick(self, at: datetime) -> Receipt | None:
         """Journal a clock step if anything is due by ``at``; None if nothing is."""

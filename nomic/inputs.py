@@ -22,10 +22,17 @@ def to_input(entry: JournalEntry, address: str, list_address: str) -> Message | 
     msg = Message(
         at=at, message_id=entry.key, sender=mail.sender, name=mail.name,
         authenticated=bool(meta.get("auth", {}).get("authenticated")), to_list=to_list,
-        automatic=mail.automatic, subject=mail.subject, references=mail.references)
+        automatic=mail.automatic or _empty_return_path(meta), subject=mail.subject,
+        references=mail.references)
     if to_list:
         msg.commands = [ListPostCmd(subject=mail.subject, line=mail.subject)]
     else:
-        reading = grammar.read(mail.subject, mail.text)
+        reading = grammar.read(mail.subject, mail.text, mail.written)
         msg.commands, msg.not_understood = reading.commands, reading.not_understood
     return msg
+
+
+def _empty_return_path(meta: dict) -> bool:
+    """SMTP ``MAIL FROM:<>``: a bounce or other automatic mail (RFC 3834); never answered."""
+    mail_from = meta.get("mail_from")
+    return mail_from is not None and mail_from.strip() in ("", "<>")
