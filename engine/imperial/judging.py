@@ -29,6 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
+from engine import threads
 from engine.commands import JudgeCmd
 from engine.context import Context
 from engine.imperial import points_of_order, temperature
@@ -189,7 +190,9 @@ def summary(sub: Submission, out: Outcome) -> str:
 
 def judge(state: GameState, msg: Message, cmd: JudgeCmd, ctx: Context) -> None:
     """The Emperor's ``Accept N`` / ``Reject N`` / ``Ignore N because REASON``."""
-    sub = state.submission(cmd.number) if cmd.number is not None else None
+    number = cmd.number if cmd.number is not None else threads.submission_of(
+        state, msg.references, ctx.config.address)
+    sub = state.submission(number) if number is not None else None
     if sub is None:
         what = f"there is no submission {cmd.number}" if cmd.number else "which submission? write e.g. 'Accept 3'"
         ctx.say(cmd.line, f"{what}; nothing done", ok=False)

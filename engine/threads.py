@@ -1,0 +1,32 @@
+"""Which submission a reply is about, from its In-Reply-To and References (pure).
+
+Mail the game sends about submission N has the Message-ID
+``<sub{N}.{kind}.{journal seq}.{hash}@{game domain}>`` (mailer/outgoing.py);
+the submission's own message is known by its Message-ID. A reply names
+them in In-Reply-To/References, nearest first, so the first that names a
+submission wins.
+"""
+from __future__ import annotations
+
+import re
+
+from engine.state import GameState
+
+_OURS = re.compile(r"^sub(\d+)\.[^@]*@(.+)$", re.I)
+
+
+def submission_of(state: GameState, references: list[str], address: str) -> int | None:
+    """The number of the submission the thread is about, or None.
+
+    ``references`` are Message-IDs without angle brackets, In-Reply-To first;
+    ``address`` is the game's address, whose domain our Message-IDs carry.
+    """
+    domain = address.rpartition("@")[2].lower()
+    by_id = {s.message_id: s.number for s in state.submissions if s.message_id}
+    for ref in references:
+        m = _OURS.match(ref)
+        if m and m[2].lower() == domain and state.submission(int(m[1])) is not None:
+            return int(m[1])
+        if ref in by_id:
+            return by_id[ref]
+    return None
