@@ -1,33 +1,62 @@
-"""The answer mail: every authenticated message to the game gets one, threaded to it."""
+"""The answer mail: every authenticated message to the game gets one, threaded to it.
+
+Never to unauthenticated mail, bounces, auto-replies (RFC 3834), list posts,
+nor the game's own mail; and at most ``[answers] per_sender_per_hour`` to one
+sender in any hour of receipt times (the rest are logged, not answered), so
+a mail loop or a flood cannot make the game a spam cannon. The limit counts
+the answers already in the outbox, which are derived from the journal in
+order, so it is deterministic. Each answer is noted in ``answer_log``
+(sender, time of receipt; indexed), so the count stays cheap however large
+the outbox grows.
+"""
 from __future__ import annotations
 
-from datetime import timezone
+import logging
+from datetime import timedelta, timezone
 from email.message import EmailMessage
 from email.utils import format_datetime
 from typing import TYPE_CHECKING
 
-from sqlmodel import Session
+from sqlmodel import Field, Session, SQLModel, func, select
 
+from engine import threads
 from engine.events import Event
 from engine.inputs import Message
 from mailer import outbox
 from nomic.render import render
+from nomic.storage import iso
 
 if TYPE_CHECKING:
     from nomic.game import Game
     from nomic.storage import JournalEntry
 
+log = logging.getLogger("nomic.answers")
+DEFAULT_PER_HOUR = 10
+_ABOUT = ("submitted", "judged")  # events whose "number" says which submission an answer is about
+
+
+class AnswerLog(SQLModel, table=True):
+    """One row per answer queued: who, and when the message it answers was received."""
+    __tablename__ = "answer_log"
+    id: int | None = Field(default=None, primary_key=True)
+    sender: str = Field(index=True)
+    at: str = Field(index=True)  # ISO 8601 UTC, as in the journal
+
 
 def answer(session: Session, game: "Game", entry: "JournalEntry", msg: Message,
            events: list[Event]) -> None:
-    """Every authenticated message to the game gets an answer, threaded to it.
-
-    Never to unauthenticated mail, bounces or auto-replies (RFC 3834), nor to list posts.
-    """
+    """Queue the answer to ``msg`` (see the module docstring for when there is none)."""
+    cfg = game.engine_config
     if not msg.authenticated or msg.automatic or msg.to_list or not msg.sender:
         return
+    if msg.sender in (cfg.address, cfg.list_address):
+        return
+    limit = int(game.config.section("answers").get("per_sender_per_hour", DEFAULT_PER_HOUR))
+    if _answers_in_last_hour(session, msg) >= limit:
+        log.warning("not answering journal entry %s: %s had %d answers in the last hour",
+                    entry.seq, msg.sender, limit)
+        return
     outcomes = [e.data for e in events if e.kind == "outcome"]
-    cfg = game.engine_config
     body = render("mail/answer.txt", outcomes=outcomes, state=game.state(),
                   game_name=game.config.game["name"], site_url=game.config.game.get("site_url", ""))
     mail = EmailMessage()
@@ -36,9 +65,27 @@ def answer(session: Session, game: "Game", entry: "JournalEntry", msg: Message,
     subject = msg.subject or "your message"
     mail["Subject"] = subject if subject.lower().startswith("re:") else f"Re: {subject}"
     mail["Date"] = format_datetime(msg.at.astimezone(timezone.utc))
-    mail["Message-ID"] = f"<answer.{entry.seq}.{entry.hash[:16]}@{cfg.address.rpartition('@')[2]}>"
-    mail["In-Reply-To"] = f"<{msg.message_id}>"
-    mail["References"] = " ".join(f"<{r}>" for r in [*reversed(msg.references), msg.message_id])
+    mail["Message-ID"] = _message_id(game, entry, msg, events)
+    if not msg.message_id.startswith("sha256:"):  # a message without a Message-ID has no thread
+        mail["In-Reply-To"] = f"<{msg.message_id}>"
+        mail["References"] = " ".join(f"<{r}>" for r in [*reversed(msg.references), msg.message_id])
     mail["Auto-Submitted"] = "auto-replied"
     mail.set_content(body)
     outbox.queue(session, entry.seq or 0, "answer", mail, [msg.sender], cfg.address, msg.at)
+    session.add(AnswerLog(sender=msg.sender, at=iso(msg.at)))
+
+
+def _message_id(game: "Game", entry: "JournalEntry", msg: Message, events: list[Event]) -> str:
+    """``<sub{N}.answer.{seq}.{hash}@domain>`` when the answer is about submission N."""
+    domain = game.engine_config.address.rpartition("@")[2]
+    number = next((e.data.get("number") for e in events if e.kind in _ABOUT), None)
+    if number is None:
+        number = threads.submission_of(game.state(), msg.references, game.engine_config.address)
+    prefix = f"sub{number}." if number is not None else ""
+    return f"<{prefix}answer.{entry.seq}.{entry.hash[:16]}@{domain}>"
+
+
+def _answers_in_last_hour(session: Session, msg: Message) -> int:
+    q = (select(func.count()).select_from(AnswerLog).where(AnswerLog.sender == msg.sender)
+         .where(AnswerLog.at > iso(msg.at - timedelta(hours=1))))
+    return int(session.exec(q).one())
