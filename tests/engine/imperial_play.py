@@ -23,6 +23,12 @@ def ledger(play: Play) -> list[tuple]:
     return [(e["player"], e["delta"], e["score"], e["cause"]) for e in play.state()["ledger"]]
 
 
+def rule_ledger(play: Play, rule: int) -> list[tuple]:
+    """(player, score after, cause) of the ledger entries of one rule (other rules' day-end
+    awards, such as Player of the Day, are left out)."""
+    return [(e["player"], e["score"], e["cause"]) for e in play.state()["ledger"] if e["rule"] == rule]
+
+
 def scores(play: Play) -> dict[str, int]:
     return {p["email"]: p["score"] for p in play.state()["players"]}
 
