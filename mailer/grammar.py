@@ -145,8 +145,11 @@ def _read_lines(body: str, reading: Reading) -> None:
             reading.commands.append(RewriteCmd(number=int(m[1]), text=rest, line=line))
             return
         cmd = _line_command(line)
+        area = AREA.match(line)
         if cmd is not None:
             reading.commands.append(cmd)
+        elif area and reading.commands and isinstance(reading.commands[-1], JudgeCmd):
+            reading.commands[-1].area = area[1].strip()  # rule 3: the Emperor corrects the area
         else:
             reading.not_understood.append(line)
         i += 1
