@@ -76,6 +76,35 @@ def _day_end(d: dict, p: People, root: str) -> Markup:
     return Markup("the Bell Tower chimes: day {} ends, day {} begins").format(d.get("day"), d.get("new_day"))
 
 
+def _profile(d: dict, p: People, root: str) -> Markup:
+    old, new = d.get("old"), d.get("new")
+    fmt = (lambda v: format(v, "016b") if isinstance(v, int) else "?")
+    return Markup("Profile of {} <code>{}</code> &rarr; <code>{}</code>: {}").format(
+        p.link(d.get("player"), root), fmt(old), fmt(new), d.get("cause", ""))
+
+
+def _it(d: dict, p: People, root: str) -> Markup:
+    why = Markup(" ({})").format(d["why"]) if d.get("why") else ""
+    return Markup("{} is It{}").format(p.link(d.get("player"), root), why)
+
+
+def _category(d: dict, p: People, root: str) -> Markup:
+    return Markup("{} becomes {}").format(p.link(d.get("player"), root), d.get("category"))
+
+
+def _proclamation(d: dict, p: People, root: str) -> Markup:
+    changes = d.get("changes") or []
+    return Markup('<a href="{}rules/index.html#proclamation-{}">Proclamation {}</a>: {}{}').format(
+        root, d.get("number"), d.get("number"), d.get("title", ""),
+        Markup(" ({})").format("; ".join(map(str, changes))) if changes else "")
+
+
+def _directive(d: dict, p: People, root: str) -> Markup:
+    if d.get("area"):
+        return Markup("Directive: proposals in the area {}").format(d["area"])
+    return Markup("Directive revoked{}").format(Markup(" ({})").format(d["revoked"]) if d.get("revoked") else "")
+
+
 def _generic(kind: str) -> Callable[[dict, People, str], Markup]:
     def describe(d: dict, p: People, root: str) -> Markup:
         parts = [Markup("{}: {}").format(k, p.link(v, root) if k in ("player", "author", "target") else v)
@@ -88,6 +117,8 @@ def _generic(kind: str) -> Callable[[dict, People, str], Markup]:
 DESCRIBERS: dict[str, Callable[[dict, People, str], Markup]] = {
     "score": _score, "temperature": _temperature, "draw": _draw, "judged": _judged,
     "submitted": _submitted, "joined": _joined, "winner": _winner, "day_end": _day_end,
+    "profile": _profile, "it": _it, "category": _category, "proclamation": _proclamation,
+    "directive": _directive,
 }
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from datetime import timedelta
 
+from engine.imperial.game_profile import game_profile as engine_game_profile
 from engine.state import Player, Submission
 from nomic.website import drawing
 from nomic.website.commands import command_help
@@ -60,7 +61,10 @@ def rules(m: SiteModel) -> Iterator[Page]:
         {"slug": s, "number": r.number, "title": inline(r.title), "text": markdown(r.text),
          "amended_by": _amendments(m, r.amended_by, root), "repealed": r.repealed,
          "versions": len(r.history)}
-        for s, r in m.rule_pages()]})
+        for s, r in m.rule_pages()],
+        "proclamations": [{"number": p.number, "title": inline(p.title), "text": markdown(p.text),
+                           "at": when(p.at), "day": p.day, "from_number": p.from_number,
+                           "changes": p.changes} for p in reversed(m.state.proclamations)]})
     for s, r in m.rule_pages():
         versions = []
         for i, v in enumerate(r.history, start=1):
@@ -75,9 +79,13 @@ def rules(m: SiteModel) -> Iterator[Page]:
 
 
 def _amendments(m: SiteModel, names: list[str], root: str) -> list[dict]:
-    """'P7' links to submission 7 when this game has one; older amendments are named only."""
+    """'P7' links to submission 7 when this game has one, 'Proclamation 2' to the Proclamation;
+    amendments from before the game are named only."""
     out = []
     for name in names:
+        if name.startswith("Proclamation "):
+            out.append({"name": name, "href": f"{root}rules/index.html#proclamation-{name.split()[-1]}"})
+            continue
         n = name[1:] if name[:1] in "Pp" and name[1:].isdigit() else None
         here = n is not None and m.state.submission(int(n)) is not None
         out.append({"name": name, "href": f"{root}submissions/{n}.html" if here else None})
@@ -166,12 +174,15 @@ def _player(m: SiteModel, p: Player, root: str) -> dict:
 def game_profile(m: SiteModel) -> Iterator[Page]:
     """Rule 17: the GP players' planks stacked in player-list order, alternating ends."""
     root = ""
-    gp = [p for p in m.state.players if p.category == "GP"]
-    rows = [{"player": _player_row(m, p, root), "sections": drawing.plank(p.profile, row=i),
-             "fat_left": i % 2 == 0, "label_y": (2 * i + 1.2) * drawing.CM} for i, p in enumerate(gp)]
+    rows = []
+    for i, row in enumerate(engine_game_profile(m.state)):
+        player = m.state.player(row.email)
+        assert player is not None and (row.fat_end == "left") == (i % 2 == 0)
+        rows.append({"player": _player_row(m, player, root), "sections": drawing.plank(row.profile, row=i),
+                     "fat_left": row.fat_end == "left", "label_y": (2 * i + 1.2) * drawing.CM})
     yield Page("game-profile.html", "game_profile.html", {
-        "rows": rows, "width": drawing.SECTIONS * drawing.CM, "height": drawing.stack_height(len(gp)),
-        "shape": "none yet" if not gp else ("a trapezoid" if len(gp) % 2 else "a parallelogram"),
+        "rows": rows, "width": drawing.SECTIONS * drawing.CM, "height": drawing.stack_height(len(rows)),
+        "shape": "none yet" if not rows else ("a trapezoid" if len(rows) % 2 else "a parallelogram"),
         "ff": [_player_row(m, p, root) for p in m.state.players if p.category == "FF"]})
 
 
@@ -189,10 +200,13 @@ def temperature(m: SiteModel) -> Iterator[Page]:
 
 
 def _chime(m: SiteModel, e, root: str) -> dict:
-    known = {"day", "new_day"}
+    """A ``day_end`` event: the day that ended, the new one, and its summary when there is one."""
+    summary = e.data.get("summary") if isinstance(e.data.get("summary"), dict) else {}
+    scores = summary.get("scores") if isinstance(summary.get("scores"), dict) else {}
+    notes = summary.get("notes") if isinstance(summary.get("notes"), list) else []
     return {"id": e.id, "at": when(e.at), "day": e.data.get("day"), "new_day": e.data.get("new_day"),
-            "details": [(k.replace("_", " "), v) for k, v in e.data.items()
-                        if k not in known and isinstance(v, (str, int, float))]}
+            "temperature": summary.get("temperature"), "notes": [str(n) for n in notes],
+            "scores": [{"player": m.people.link(k, root), "score": v} for k, v in scores.items()]}
 
 
 def bell_tower(m: SiteModel) -> Iterator[Page]:

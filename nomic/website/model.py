@@ -14,6 +14,8 @@ from nomic.website.text import slug
 
 # Events that close a group of effects in one journal entry: what came before belongs to them.
 _CLOSERS = ("judged", "submitted")
+# Events that name their submission in ``data.number``.
+_NUMBERED = (*_CLOSERS, "rewritten")
 
 
 @dataclass
@@ -68,7 +70,8 @@ def _effects(events: list[EventRecord]) -> dict[int, list[EventRecord]]:
     An event names its submission in ``data.submission``; otherwise the events
     of one journal entry that come before a ``judged``/``submitted`` event (and
     after the previous one) are that judgment's effects: the engine emits the
-    score and temperature changes of a judgment before the ``judged`` event.
+    score and temperature changes of a judgment before the ``judged`` event,
+    and a day's end (which may open a message's processing) before ``day_end``.
     """
     out: dict[int, list[EventRecord]] = defaultdict(list)
     pending: list[EventRecord] = []
@@ -76,17 +79,16 @@ def _effects(events: list[EventRecord]) -> dict[int, list[EventRecord]]:
     for e in events:
         if e.seq != seq:
             pending, seq = [], e.seq
-        explicit = e.data.get("submission")
-        if isinstance(explicit, int):
-            out[explicit].append(e)
-            if e.kind not in _CLOSERS:
-                continue
-        if e.kind in _CLOSERS and isinstance(e.data.get("number"), int):
-            n = e.data["number"]
-            out[n].extend(x for x in pending if x not in out[n])
-            out[n].append(e)
+        explicit = e.data.get("number") if e.kind in _NUMBERED else e.data.get("submission")
+        if e.kind == "day_end":  # a day's end with its dice and cooling belongs to no submission
             pending = []
-        elif explicit is None:
+        elif isinstance(explicit, int) and e.kind not in _CLOSERS:
+            out[explicit].append(e)
+        elif isinstance(explicit, int):
+            out[explicit].extend(x for x in pending if x not in out[explicit])
+            out[explicit].append(e)
+            pending = []
+        else:
             pending.append(e)
     for n in out:
         out[n].sort(key=lambda e: e.id)

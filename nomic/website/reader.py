@@ -68,7 +68,7 @@ def read(game: "Game") -> SiteData:
     seed = str(cfg.game["seed"])
     with Session(game.db) as s:
         events = _events(s)
-        posts = _posts(s, [e.seq for e in events if e.kind == "list_post"])
+        posts = _posts(s, [e.seq for e in events if e.kind == "list_post" and e.data.get("accepted", True)])
     return SiteData(
         state=game.state(), game=dict(cfg.game), offices=dict(cfg.section("offices")),
         seed_hash=seed_hash(seed), seed=seed if cfg.game.get("reveal_seed") else None,
