@@ -39,8 +39,6 @@ class Player(Model):
     sealed_from: int | None = None
     sealed_until: int | None = None
     sealed: bool = False
-    # rule 21: did the player's last proposal (if accepted) carry a Defend request
-    defended: bool = False
     # rule 21 reports: the player this one last reported (no twice in a row)
     last_reported: str | None = None
     # rule 22: day this player was named It

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from typing import Literal
 
+from engine.context import Context
+from engine.state import Player
+
 VOWELS = frozenset("aeiou")
 SECTIONS = 16
 FULL = (1 << SECTIONS) - 1
@@ -74,3 +77,11 @@ def bit_difference(a: int, b: int) -> int:
 def as_bits(profile: int) -> str:
     """Section 1 first: '1010...' as TIE would write it beneath the plank."""
     return format(profile & FULL, f"0{SECTIONS}b")
+
+
+def reshape(player: Player, new: int, cause: str, ctx: Context, submission: int | None = None) -> str:
+    """Give ``player`` the Profile ``new`` (a ``profile`` event); returns 'old -> new' for answers."""
+    old, player.profile = player.profile, new & FULL
+    ctx.emit("profile", player=player.email, old=old, new=player.profile, cause=cause,
+             submission=submission)
+    return f"Profile {as_bits(old)} -> {as_bits(player.profile)}"

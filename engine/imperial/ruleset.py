@@ -7,6 +7,7 @@ from datetime import datetime
 from engine.commands import JudgeCmd, PointOfOrderCmd, ProposalCmd
 from engine.context import Context, EngineConfig
 from engine.imperial import days, emperor, judging, proclamations, submissions
+from engine.imperial import ff, player_of_the_day, retool, swaps, tag, tivol, violence  # noqa: F401 (they register their pipeline steps)
 from engine.imperial.winning import game_over
 from engine.imperial.ruletext import parse_rules
 from engine.imperial.variables import DEFAULTS
@@ -41,6 +42,11 @@ HANDLERS: dict[str, Handler] = {
     "revoke_directive": emperor.revoke,  # type: ignore[dict-item]
     "rewrite": emperor.rewrite,  # type: ignore[dict-item]
     "new_day": days.new_day,  # type: ignore[dict-item]
+    "whap_tivol": tivol.whap,  # type: ignore[dict-item]
+    "swap": swaps.offer,  # type: ignore[dict-item]
+    "agree_swap": swaps.agree,  # type: ignore[dict-item]
+    "report": violence.report,  # type: ignore[dict-item]
+    "tag": tag.tag,  # type: ignore[dict-item]
 }
 
 # Rule 10: event kinds that make an Emperor's message an announcement (it may end the day).
@@ -76,6 +82,10 @@ class Imperial:
             if game_over(state) and cmd.kind not in AFTER_THE_END:
                 ctx.say(cmd.line, f"the game has ended: {state.winner} is The Exalted Winner; "
                         "nothing done", ok=False)
+                continue
+            refusal = tag.refusal(state, msg.sender, cmd.kind)  # rule 22: It and Inactive players
+            if refusal:
+                ctx.say(cmd.line, refusal, ok=False)
                 continue
             handler = HANDLERS.get(cmd.kind)
             if handler is None:

@@ -1,0 +1,80 @@
+"""Rule 16: GP and FF players, the ``Become FF`` request and the FF cooling bonus.
+
+A GP player's Proposal carrying ``Become FF`` earns no points for being
+accepted (a rejection still costs the usual penalty). The change happens when
+the Proposal is accepted, its author is neither TIE nor THS, and
+
+    temperature + (post-proposal streak)^3 - entropy >= 300,
+
+where the temperature and the accept streak are those after this Proposal's
+own effect on them (rule 12), and the entropy that of the Profile after any
+retool in the same Proposal (rule 14 comes first).
+
+The bonus: when an FF player's action takes the temperature from above 290 K
+to below 290 K, that player gains fifteen times their Profile Entropy.
+"""
+from __future__ import annotations
+
+from engine.context import Context
+from engine.imperial import judging, retool, temperature
+from engine.imperial.judging import Outcome
+from engine.imperial.pipeline import insert_step
+from engine.imperial.scoring import award, describe
+from engine.imperial.variables import rule_on
+from engine.state import GameState, Player, Submission
+
+THRESHOLD = 300
+BONUS_LINE = 290
+BONUS_PER_ENTROPY = 15
+
+
+def _asks(state: GameState, sub: Submission, out: Outcome) -> Player | None:
+    """The GP author of an undiscarded Proposal asking to become FF, if rule 16 is in force."""
+    author = state.player(sub.author)
+    if (author is None or author.category != "GP" or out.prejudice or out.verdict == "ignore"
+            or not rule_on(state, 16, sub.number)
+            or not any(r.kind == "become_ff" for r in sub.requests)):
+        return None
+    return author
+
+
+def forfeit_points(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> None:
+    """Asking to become FF forfeits the points for the Proposal's acceptance."""
+    if out.verdict == "accept" and _asks(state, sub, out) is not None and out.points:
+        out.points = 0
+        out.notes.append("no points for acceptance: Become FF forfeits them (rule 16)")
+
+
+def become_ff(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> None:
+    author = _asks(state, sub, out)
+    if author is None or out.verdict != "accept":
+        return
+    if author.email in ctx.config.officers:
+        out.notes.append("Become FF not granted: TIE and THS stay GP (rule 16)")
+        return
+    total = state.temperature + state.accept_streak ** 3 - author.entropy
+    sum_text = (f"{state.temperature} K + {state.accept_streak}^3 - entropy {author.entropy} = {total}")
+    if total < THRESHOLD:
+        out.notes.append(f"Become FF not granted: {sum_text} < {THRESHOLD} (rule 16)")
+        return
+    author.category = "FF"
+    ctx.emit("category", player=author.email, category="FF", submission=sub.number)
+    out.notes.append(f"{author.email} is now FF: {sum_text} >= {THRESHOLD}")
+
+
+def cooling_bonus(state: GameState, old: int, new: int, culprit: str | None, ctx: Context) -> None:
+    """Observer of every temperature change: an FF player's action crossing 290 K downwards."""
+    player = state.player(culprit) if culprit else None
+    if (player is None or player.category != "FF" or not rule_on(state, 16)
+            or not old > BONUS_LINE > new):
+        return
+    delta = award(state, player, BONUS_PER_ENTROPY * player.entropy,
+                  f"cooled the game from {old} K to {new} K as an FF player (rule 16)", ctx, rule=16)
+    ctx.say("", f"FF bonus for {player.email}: the game cooled from {old} K to {new} K, "
+                f"15 x entropy {player.entropy}: {describe(delta, player)} (rule 16)")
+
+
+insert_step(judging.PROPOSAL_STEPS, forfeit_points, after=retool.retool_points)
+insert_step(judging.PROPOSAL_STEPS, become_ff, after=retool.sealant)
+if cooling_bonus not in temperature.OBSERVERS:
+    temperature.OBSERVERS.append(cooling_bonus)

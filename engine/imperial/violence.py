@@ -1,0 +1,120 @@
+"""Rule 21: defending and vandalising with a Proposal; bit-difference reports.
+
+Vandalism (``Vandalize PLAYER section K`` in a Proposal) succeeds when the
+Proposal is accepted, the victim's last Proposal (other than this one) was
+not accepted or carried no ``Defend``, and the section is raised: it becomes
+depressed and a wood chip goes to the pool. A sealed Profile does not change.
+
+Reports (``Report PLAYER``) are recorded during the day and judged against
+the Profiles at the end of it, in the order they arrived: the first one whose
+two Profiles differ in exactly one or two sections is performed (reporter +3,
+the other -3), once per day; a player may not report the same player twice
+in succession.
+"""
+from __future__ import annotations
+
+from engine.commands import ReportCmd
+from engine.context import Context
+from engine.imperial import days, ff, judging
+from engine.imperial.days import DayEnd
+from engine.imperial.judging import Outcome
+from engine.imperial.pipeline import insert_step
+from engine.imperial.profiles import SECTIONS, bit_difference, mask, raised, reshape
+from engine.imperial.scoring import award
+from engine.imperial.variables import rule_on
+from engine.inputs import Message
+from engine.state import GameState, Player, Report, Request, Submission
+
+REPORT_POINTS = 3
+
+
+def defended(state: GameState, victim: Player, besides: int) -> bool:
+    """Was the victim's last Proposal (other than number ``besides``) accepted with a Defend?"""
+    theirs = [s for s in state.submissions
+              if s.kind == "proposal" and s.author == victim.email and s.number != besides]
+    return bool(theirs) and theirs[-1].status == "accepted" and any(
+        r.kind == "defend" for r in theirs[-1].requests)
+
+
+def vandalism(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> None:
+    if out.verdict != "accept" or out.prejudice or not rule_on(state, 21, sub.number):
+        return
+    for request in (r for r in sub.requests if r.kind == "vandalize"):
+        out.notes.append(_vandalize(state, sub, request, ctx))
+
+
+def _vandalize(state: GameState, sub: Submission, request: Request, ctx: Context) -> str:
+    victim, k = state.player(request.target or ""), request.section or 0
+    head = f"vandalism of {request.target} section {k}"
+    if victim is None:
+        return f"{head} failed: {request.target} is not a player"
+    if not 1 <= k <= SECTIONS:
+        return f"{head} failed: there is no section {k}"
+    if defended(state, victim, sub.number):
+        return f"{head} failed: {victim.email}'s last Proposal was accepted with a Defend"
+    if not raised(victim.profile, k):
+        return f"{head} failed: the section is depressed"
+    if victim.sealed:
+        return f"{head} failed: the Profile is sealed"
+    state.woodchips += 1
+    change = reshape(victim, victim.profile & ~mask(k), f"vandalised by {sub.author} (rule 21)", ctx,
+                     sub.number)
+    return f"{head} succeeded: {change}; a wood chip goes to the pool"
+
+
+def report(state: GameState, msg: Message, cmd: ReportCmd, ctx: Context) -> None:
+    why = _report_refusal(state, msg.sender, cmd.player)
+    if why:
+        ctx.say(cmd.line, f"{why}; nothing done", ok=False)
+        return
+    reporter, target = state.player(msg.sender), state.player(cmd.player)
+    assert reporter is not None and target is not None
+    state.reports.append(Report(number=len(state.reports) + 1, reporter=reporter.email,
+                                target=target.email, day=state.game_day))
+    now = bit_difference(reporter.profile, target.profile)
+    ctx.say(cmd.line, f"report recorded; it is judged on the Profiles at the end of day {state.game_day} "
+                      f"(they differ in {now} section{'s' if now != 1 else ''} now)")
+
+
+def _report_refusal(state: GameState, sender: str, who: str) -> str | None:
+    reporter, target = state.player(sender), state.player(who)
+    if not rule_on(state, 21):
+        return "rule 21 is not in force"
+    if reporter is None:
+        return "only players may report (rule 21)"
+    if target is None:
+        return f"{who} is not a player"
+    if target.email == reporter.email:
+        return "you cannot report yourself"
+    if reporter.last_reported == target.email:
+        return f"your last report was on {target.email}: not twice in succession on the same player (rule 21)"
+    if any(r.reporter == reporter.email and r.target == target.email and r.day == state.game_day
+           for r in state.reports):
+        return f"you have already reported {target.email} today"
+    return None
+
+
+def judge_reports(state: GameState, day: DayEnd, ctx: Context) -> None:
+    """End of day: the first report that holds is performed; the others are void."""
+    for r in (r for r in state.reports if r.day == day.day and r.status == "pending"):
+        reporter, target = state.player(r.reporter), state.player(r.target)
+        assert reporter is not None and target is not None
+        diff = bit_difference(reporter.profile, target.profile)
+        if state.last_report_day == day.day:
+            r.status, r.reason = "void", "a report was already performed today"
+        elif reporter.last_reported == target.email:
+            r.status, r.reason = "void", "not twice in succession on the same player"
+        elif diff not in (1, 2):
+            r.status, r.reason = "void", f"the Profiles differ in {diff} sections"
+        else:
+            r.status, r.reason = "awarded", f"the Profiles differ in exactly {diff}"
+            reporter.last_reported, state.last_report_day = target.email, day.day
+            cause = f"report {r.number}: {r.reporter} and {r.target} differ in {diff} (rule 21)"
+            gain = award(state, reporter, REPORT_POINTS, cause, ctx, rule=21)
+            loss = award(state, target, -REPORT_POINTS, cause, ctx, rule=21)
+            r.reason += f": {r.reporter} {gain:+d}, {r.target} {loss:+d}"
+        day.notes.append(f"report {r.number} by {r.reporter} on {r.target}: {r.status} ({r.reason})")
+
+
+insert_step(judging.PROPOSAL_STEPS, vandalism, after=ff.become_ff)
+insert_step(days.DAY_END_STEPS, judge_reports, before=days.and_check)
