@@ -1,19 +1,34 @@
-"""The durable outbox: every outgoing mail is stored here before anything tries to send it."""
+"""The durable outbox: every outgoing mail is stored here before anything tries to send it.
+
+One ``outbox`` row per composed mail (its bytes, once), one ``delivery`` row
+per envelope recipient: a chime to 100,000 subscribers is one message and
+100,000 small delivery rows, each with its own retries and status.
+
+A delivery moves ``queued -> claimed -> sending -> sent | failed`` (or back
+to ``queued`` with a later ``next_attempt``). ``claimed`` means a sender took
+it and has not yet started the SMTP DATA phase; ``sending`` means the DATA
+phase began, so the relay may have accepted it (see mailer/sender.py for
+what happens to such a delivery after a crash). The outbox row's ``status``
+sums its deliveries up: ``queued`` while any is pending, then ``sent`` if
+any was delivered, else ``failed``.
+"""
 from __future__ import annotations
 
 import json
 from datetime import datetime
 from email.message import EmailMessage
 
-from sqlalchemy import LargeBinary
+from sqlalchemy import Index, LargeBinary, func, insert
 from sqlmodel import Column, Field, Session, SQLModel, select
+
+PENDING = ("queued", "claimed", "sending")
 
 
 class OutboxMessage(SQLModel, table=True):
     __tablename__ = "outbox"
     id: int | None = Field(default=None, primary_key=True)
-    seq: int = Field(index=True)  # the journal entry that caused it
-    kind: str  # answer | announcement | list | chime | digest | ...
+    seq: int = Field(index=True)  # the journal entry that caused it (0: the web form)
+    kind: str  # answer | announcement | list | chime | digest | notice | confirm | operator
     recipients: str  # JSON list of envelope recipients
     mail_from: str
     subject: str
@@ -24,22 +39,72 @@ class OutboxMessage(SQLModel, table=True):
     next_attempt: str | None = None
     last_error: str | None = None
     created: str
+    personal: bool = False  # add each recipient's List-Unsubscribe headers when sending
+
+
+class Delivery(SQLModel, table=True):
+    """One envelope recipient of one outbox message."""
+    __tablename__ = "delivery"
+    __table_args__ = (Index("ix_delivery_outbox_status", "outbox_id", "status"),)
+    id: int | None = Field(default=None, primary_key=True)
+    outbox_id: int
+    rcpt: str
+    status: str = Field(default="queued", index=True)  # queued | claimed | sending | sent | failed
+    attempts: int = 0
+    next_attempt: str = ""  # ISO time; "" means at once
+    claim: str | None = None  # "host:pid:nonce" of the sender that holds it
+    claimed_at: str | None = None
+    last_error: str | None = None
+    sent_at: str | None = None
+
+
+def iso(t: datetime) -> str:
+    return t.isoformat().replace("+00:00", "Z")
 
 
 def queue(session: Session, seq: int, kind: str, msg: EmailMessage, recipients: list[str],
-          mail_from: str, created: datetime) -> OutboxMessage:
+          mail_from: str, created: datetime, personal: bool = False) -> OutboxMessage:
+    """Store one mail and a delivery per recipient, in the caller's transaction."""
+    recipients = list(dict.fromkeys(r.lower() for r in recipients if r))
     row = OutboxMessage(
         seq=seq, kind=kind, recipients=json.dumps(recipients), mail_from=mail_from,
         subject=str(msg["Subject"]), message_id=str(msg["Message-ID"]), raw=bytes(msg),
-        created=created.isoformat().replace("+00:00", "Z"))
+        created=iso(created), personal=personal, status="queued" if recipients else "sent")
     session.add(row)
+    session.flush()
+    if recipients:  # core bulk insert: a fan-out to 100,000 must stay fast
+        session.execute(insert(Delivery), [{"outbox_id": row.id, "rcpt": r, "status": "queued",
+                                            "attempts": 0, "next_attempt": ""} for r in recipients])
     return row
+
+
+def _has(session: Session, outbox_id: int, statuses: tuple[str, ...]) -> bool:
+    return session.exec(select(Delivery.id).where(
+        Delivery.outbox_id == outbox_id, Delivery.status.in_(statuses)).limit(1)).first() is not None  # type: ignore[attr-defined]
+
+
+def settle(session: Session, outbox_id: int, error: str | None = None) -> None:
+    """Bring an outbox row's summary status up to date with its deliveries (indexed: cheap)."""
+    row = session.get(OutboxMessage, outbox_id)
+    if row is None:
+        return
+    status = ("queued" if _has(session, outbox_id, PENDING)
+              else "sent" if _has(session, outbox_id, ("sent",)) else "failed")
+    if status != row.status or (error and error != row.last_error):
+        row.status, row.last_error = status, error or row.last_error
+        session.add(row)
 
 
 def listing(session: Session) -> list[dict]:
     """``nomic outbox --json``: every outgoing mail, oldest first."""
     rows = session.exec(select(OutboxMessage).order_by(OutboxMessage.id)).all()
+    tally: dict[int, dict[str, int]] = {}
+    for oid, status, n in session.exec(select(Delivery.outbox_id, Delivery.status, func.count())
+                                       .group_by(Delivery.outbox_id, Delivery.status)).all():
+        tally.setdefault(oid, {})[status] = n
     return [{"id": r.id, "to": json.loads(r.recipients), "from": r.mail_from, "subject": r.subject,
              "kind": r.kind, "status": r.status, "message_id": r.message_id, "seq": r.seq,
-             "attempts": r.attempts, "created": r.created, "last_error": r.last_error}
+             "attempts": r.attempts, "created": r.created, "last_error": r.last_error,
+             "deliveries": tally.get(r.id or 0, {})}
             for r in rows]
+

@@ -175,6 +175,17 @@ def outbox(as_json: Annotated[bool, typer.Option("--json", help="print as JSON")
         typer.echo(f"{r['id']:>5} {r['status']:<7} {r['kind']:<12} {', '.join(r['to'])}: {r['subject']}")
 
 
+@app.command()
+def send(at: AtOpt = None, game: GameOpt = None) -> None:
+    """One pass of the outbox sender: hand every due delivery to the [outbox] relay."""
+    from mailer.sender import run_once
+    g = open_game(game)
+    try:
+        n = run_once(g, when(at) if at else None)
+    except ValueError as exc:
+        fail(str(exc))
+    typer.echo(f"sent {n} deliveries")
+
 def main() -> None:
     logging.basicConfig(level=logging.WARNING, format="nomic: %(levelname)s: %(message)s")
     try:

@@ -6,6 +6,7 @@ from datetime import datetime
 
 from engine.commands import JudgeCmd, PointOfOrderCmd, ProposalCmd
 from engine.context import Context, EngineConfig
+from engine import membership
 from engine.imperial import days, emperor, judging, proclamations, submissions
 from engine.imperial import ff, player_of_the_day, retool, swaps, tag, tivol, violence  # noqa: F401 (they register their pipeline steps)
 from engine.imperial.winning import game_over
@@ -42,6 +43,10 @@ HANDLERS: dict[str, Handler] = {
     "revoke_directive": emperor.revoke,  # type: ignore[dict-item]
     "rewrite": emperor.rewrite,  # type: ignore[dict-item]
     "new_day": days.new_day,  # type: ignore[dict-item]
+    "subscribe": membership.subscribe,  # type: ignore[dict-item]
+    "unsubscribe": membership.unsubscribe,  # type: ignore[dict-item]
+    "digest": membership.digest,  # type: ignore[dict-item]
+    "list_post": membership.list_post,  # type: ignore[dict-item]
     "whap_tivol": tivol.whap,  # type: ignore[dict-item]
     "swap": swaps.offer,  # type: ignore[dict-item]
     "agree_swap": swaps.agree,  # type: ignore[dict-item]

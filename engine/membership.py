@@ -1,0 +1,77 @@
+"""The players' list membership, for any ruleset: Subscribe, Unsubscribe, Digest on/off, list posts.
+
+Pure: a command from an authenticated sender updates ``state.subscribers`` at
+once and emits a ``subscription`` event [address, action, digest]; a post to
+the list emits ``list_post`` [sender, subject, message_id, accepted, reason],
+which the mailer turns into copies for the members. Subscriptions confirmed on
+the website reach the engine the same way: the web handler journals a
+synthetic, authenticated "Subscribe" message (see mailer/web.py).
+"""
+from __future__ import annotations
+
+from engine.commands import DigestCmd, ListPostCmd, SubscribeCmd, UnsubscribeCmd
+from engine.context import Context
+from engine.inputs import Message
+from engine.state import GameState, Subscriber
+
+
+def member(state: GameState, address: str) -> Subscriber | None:
+    key = address.lower()
+    return next((s for s in state.subscribers if s.email == key), None)
+
+
+def _mode(sub: Subscriber) -> str:
+    return "a daily digest" if sub.digest else "every post"
+
+
+def subscribe(state: GameState, msg: Message, cmd: SubscribeCmd, ctx: Context) -> None:
+    sub = member(state, msg.sender)
+    if sub is not None:
+        ctx.say(cmd.line, f"{msg.sender} is already subscribed ({_mode(sub)}); nothing changed")
+        return
+    sub = Subscriber(email=msg.sender)
+    state.subscribers.append(sub)
+    ctx.emit("subscription", address=sub.email, action="subscribe", digest=sub.digest)
+    ctx.say(cmd.line, f"{sub.email} is subscribed to {ctx.config.list_address}: every post, "
+            "and the Bell Tower's chime at the end of every game day")
+
+
+def unsubscribe(state: GameState, msg: Message, cmd: UnsubscribeCmd, ctx: Context) -> None:
+    sub = member(state, msg.sender)
+    if sub is None:
+        ctx.say(cmd.line, f"{msg.sender} is not subscribed; nothing changed", ok=False)
+        return
+    state.subscribers.remove(sub)
+    ctx.emit("subscription", address=sub.email, action="unsubscribe", digest=sub.digest)
+    ctx.say(cmd.line, f"{sub.email} is unsubscribed from {ctx.config.list_address}")
+
+
+def digest(state: GameState, msg: Message, cmd: DigestCmd, ctx: Context) -> None:
+    """``Digest on`` subscribes a non-member straight into digest delivery."""
+    sub = member(state, msg.sender)
+    if sub is None and not cmd.on:
+        ctx.say(cmd.line, f"{msg.sender} is not subscribed; nothing changed", ok=False)
+        return
+    if sub is None:
+        sub = Subscriber(email=msg.sender, digest=True)
+        state.subscribers.append(sub)
+        ctx.emit("subscription", address=sub.email, action="subscribe", digest=True)
+    elif sub.digest == cmd.on:
+        ctx.say(cmd.line, f"{sub.email} already gets {_mode(sub)}; nothing changed")
+        return
+    else:
+        sub.digest = cmd.on
+        ctx.emit("subscription", address=sub.email, action="digest", digest=sub.digest)
+    ctx.say(cmd.line, f"{sub.email} now gets {_mode(sub)} from {ctx.config.list_address}, "
+            "and the Bell Tower's chime")
+
+
+def list_post(state: GameState, msg: Message, cmd: ListPostCmd, ctx: Context) -> None:
+    """Only members and players may post; automatic mail (bounces, auto-replies, list mail) never is."""
+    reason = None
+    if msg.automatic:
+        reason = "automatic mail (a bounce, an auto-reply or list mail) is never posted"
+    elif member(state, msg.sender) is None and state.player(msg.sender) is None:
+        reason = "only members of the list and players may post"
+    ctx.emit("list_post", sender=msg.sender, subject=cmd.subject, message_id=msg.message_id,
+             accepted=reason is None, reason=reason)

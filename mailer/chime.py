@@ -1,0 +1,47 @@
+"""Rule 19: the Bell Tower's chime, a brief text message to every subscriber at the end of a game day.
+
+Built from the ``day_end`` event (engine/imperial/days.py) and the state
+after it: the day that ended and the new one, the day's judgments and score
+changes, the temperature, Player of the Day, It, a link to the site, and the
+journal's head hash (the journal entry that rang the chime), which commits
+to the whole history so anyone can check the site's record against it.
+"""
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlmodel import Session
+
+from engine.events import Event
+from engine.state import GameState
+from mailer import outbox
+from mailer.compose import list_headers, machine_mail, message_id
+from mailer.listconfig import ListSettings
+from nomic.storage import JournalEntry
+
+
+def facts(state: GameState, event: Event, entry: JournalEntry) -> dict:
+    """What the chime says, from the event and the state after it."""
+    ended = int(event.data.get("day", state.game_day - 1))
+    summary = event.data.get("summary") or {}
+    judged = [s for s in state.submissions if s.judged_day == ended]
+    changes = [e for e in state.ledger if e.day == ended]
+    return {
+        "ended": ended, "new_day": int(event.data.get("new_day", ended + 1)),
+        "judged": judged, "changes": changes, "notes": summary.get("notes", []),
+        "temperature": summary.get("temperature", state.temperature),
+        "player_of_the_day": state.player_of_the_day, "it": state.it, "winner": state.winner,
+        "head": entry.hash, "seq": entry.seq,
+    }
+
+
+def ring(session: Session, ls: ListSettings, state: GameState, event: Event, entry: JournalEntry,
+         at: datetime, subscribers: list[str]) -> None:
+    """Queue one chime to every subscriber (per-message and digest members alike)."""
+    f = facts(state, event, entry)
+    mail = machine_mail(ls, to=ls.list_address, at=at,
+                        subject=f"{ls.subject_tag} The Bell Tower: day {f['ended']} ends, day {f['new_day']} begins",
+                        msgid=message_id(ls, f"chime{f['ended']}", entry.seq or 0, entry.hash),
+                        template="mail/chime.txt", **f)
+    list_headers(mail, ls)
+    outbox.queue(session, entry.seq or 0, "chime", mail, subscribers, ls.list_address, at, personal=True)

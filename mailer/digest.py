@@ -1,0 +1,153 @@
+"""The daily digest for members who chose it, numbered by volume and issue like Mailman's.
+
+At each day end, the list traffic since the last digest (list posts as they
+were sent, and THS's announcements) goes out to digest members twice over:
+as MIME (multipart/mixed: masthead, table of contents, a multipart/digest of
+message/rfc822 parts, footer) and as plain text (RFC 1153). Each member gets
+the one they chose (``Digest on``: MIME). A day without list traffic sends no
+digest, as Mailman does. Volumes follow the calendar month of the day end
+(Mailman's default monthly volume); issues count from 1 within a volume.
+
+The digest is composed, numbered and queued in the transaction that
+processes the day end, so it exists exactly once whatever crashes; its
+delivery is the sender's (mailer/sender.py).
+"""
+from __future__ import annotations
+
+import email
+from dataclasses import dataclass
+from datetime import datetime
+from email import policy
+from email.message import EmailMessage
+from email.mime.message import MIMEMessage
+from email.mime.multipart import MIMEMultipart
+from email.mime.text import MIMEText
+from email.utils import format_datetime, formataddr
+
+from sqlalchemy import func
+from sqlmodel import Field, Session, SQLModel, select
+
+from mailer import outbox
+from mailer.compose import list_headers, message_id
+from mailer.listconfig import ListSettings
+from mailer.message import body_text
+from nomic.render import render
+from nomic.storage import JournalEntry
+
+# Mailman's mime_digest_keep_headers, roughly: what a reader of a digest wants to see.
+KEEP = ("Date", "From", "To", "Cc", "Subject", "Message-ID", "In-Reply-To", "References",
+        "MIME-Version", "Content-Type", "Content-Transfer-Encoding")
+DIGEST_KINDS = ("list", "announcement")
+
+
+class DigestIssue(SQLModel, table=True):
+    __tablename__ = "digest"
+    id: int | None = Field(default=None, primary_key=True)
+    volume: int
+    issue: int
+    day: int  # the game day it covers
+    seq: int  # the journal entry whose day end made it
+    last_outbox_id: int  # it holds the list traffic up to this outbox row
+
+
+@dataclass
+class Item:
+    n: int
+    mail: EmailMessage  # the message as a digest shows it
+
+    @property
+    def subject(self) -> str:
+        return str(self.mail.get("Subject", "(no subject)"))
+
+    @property
+    def sender(self) -> str:
+        return str(self.mail.get("From", ""))
+
+    @property
+    def text(self) -> str:
+        return body_text(self.mail).strip()
+
+    def header_lines(self) -> list[str]:
+        return [f"{h}: {self.mail[h]}" for h in ("Date", "From", "To", "Cc", "Subject", "Message-ID")
+                if self.mail.get(h)]
+
+
+def _trimmed(raw: bytes) -> EmailMessage:
+    mail: EmailMessage = email.message_from_bytes(raw, policy=policy.default)  # type: ignore[assignment]
+    for name in set(mail.keys()):
+        if name.lower() not in {k.lower() for k in KEEP}:
+            del mail[name]
+    return mail
+
+
+def _items(session: Session, after_id: int) -> tuple[list[Item], int]:
+    """The list traffic queued after outbox row ``after_id``: list posts as their authors wrote them."""
+    rows = session.exec(select(outbox.OutboxMessage).where(
+        outbox.OutboxMessage.id > after_id, outbox.OutboxMessage.kind.in_(DIGEST_KINDS))  # type: ignore[attr-defined]
+        .order_by(outbox.OutboxMessage.id)).all()
+    items = []
+    for row in rows:
+        raw = row.raw
+        if row.kind == "list":
+            entry = session.get(JournalEntry, row.seq)
+            raw = entry.raw if entry is not None and entry.raw else raw
+        items.append(Item(len(items) + 1, _trimmed(raw)))
+    return items, max((r.id or 0 for r in rows), default=after_id)
+
+
+def _number(session: Session, ls: ListSettings, at: datetime, start: datetime) -> tuple[int, int]:
+    volume = (at.year - start.year) * 12 + at.month - start.month + 1
+    issued = session.exec(select(func.count()).select_from(DigestIssue)
+                          .where(DigestIssue.volume == volume)).one()
+    return volume, int(issued) + 1
+
+
+def compose(session: Session, ls: ListSettings, entry: JournalEntry, at: datetime, start: datetime,
+            day: int, mime_members: list[str], plain_members: list[str]) -> DigestIssue | None:
+    """Queue the digest of the day that ended; None if there was no list traffic."""
+    last = session.exec(select(func.max(DigestIssue.last_outbox_id))).one() or 0
+    items, upto = _items(session, int(last))
+    if not items:
+        return None
+    volume, issue = _number(session, ls, at, start)
+    title = f"{ls.name} Digest, Vol {volume}, Issue {issue}"
+    ctx = dict(ls=ls, title=title, items=items, day=day)
+    seq, hash_ = entry.seq or 0, entry.hash
+    if mime_members:
+        mail = _mime(ls, title, ctx)
+        _headers(mail, ls, title, at, message_id(ls, f"digest.v{volume}.i{issue}", seq, hash_))
+        outbox.queue(session, seq, "digest", mail, mime_members, ls.list_address, at, personal=True)
+    if plain_members:
+        mail = EmailMessage()
+        _headers(mail, ls, title, at, message_id(ls, f"digest.v{volume}.i{issue}.plain", seq, hash_))
+        mail.set_content(render("mail/digest_plain.txt", **ctx))
+        outbox.queue(session, seq, "digest", mail, plain_members, ls.list_address, at, personal=True)
+    row = DigestIssue(volume=volume, issue=issue, day=day, seq=seq, last_outbox_id=upto)
+    session.add(row)
+    return row
+
+
+def _mime(ls: ListSettings, title: str, ctx: dict) -> EmailMessage:
+    top = MIMEMultipart("mixed")
+    top.attach(MIMEText(render("mail/digest_masthead.txt", **ctx), "plain", "utf-8"))
+    toc = MIMEText(render("mail/digest_toc.txt", **ctx), "plain", "utf-8")
+    toc["Content-Description"] = f"Today's Topics ({len(ctx['items'])} messages)"
+    top.attach(toc)
+    inner = MIMEMultipart("digest")
+    for item in ctx["items"]:
+        inner.attach(MIMEMessage(item.mail))
+    top.attach(inner)
+    top.attach(MIMEText(render("mail/digest_footer.txt", **ctx), "plain", "utf-8"))
+    mail: EmailMessage = email.message_from_bytes(top.as_bytes(), policy=policy.default)  # type: ignore[assignment]
+    return mail
+
+
+def _headers(mail: EmailMessage, ls: ListSettings, title: str, at: datetime, msgid: str) -> None:
+    mail["From"] = formataddr((f"{ls.name} players", ls.list_address))
+    mail["To"] = ls.list_address
+    mail["Subject"] = title
+    mail["Date"] = format_datetime(at)
+    mail["Message-ID"] = msgid
+    mail["Reply-To"] = ls.list_address
+    mail["Auto-Submitted"] = "auto-generated"
+    list_headers(mail, ls)

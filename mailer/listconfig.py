@@ -1,0 +1,53 @@
+"""The list's settings, read once from game.toml: addresses, ids, URLs, limits."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from nomic.game import Game
+
+
+@dataclass(frozen=True)
+class ListSettings:
+    name: str  # the game's name, shown in From lines and footers
+    address: str  # THS: commands, subscribe, unsubscribe
+    list_address: str
+    domain: str  # the game's mail domain (Message-IDs, VERP)
+    seed: str  # keys the HMAC tokens
+    site_url: str  # ends with "/" (or is empty)
+    subject_tag: str
+    bounce_prefix: str
+    bounce_limit: int
+    operator: str
+
+    @property
+    def list_id(self) -> str:
+        """RFC 2919: the list's address with its "@" made a dot."""
+        return self.list_address.replace("@", ".")
+
+    @property
+    def list_id_header(self) -> str:
+        return f"{self.name} players <{self.list_id}>"
+
+    @property
+    def archive_url(self) -> str:
+        return f"{self.site_url}list/"
+
+    def url(self, path: str) -> str:
+        return f"{self.site_url}{path}"
+
+
+def settings(game: "Game") -> ListSettings:
+    g, lst = game.config.game, game.config.section("list")
+    cfg = game.engine_config
+    site = str(g.get("site_url", "") or "")
+    if site and not site.endswith("/"):
+        site += "/"
+    return ListSettings(
+        name=str(g["name"]), address=cfg.address, list_address=cfg.list_address,
+        domain=cfg.address.rpartition("@")[2], seed=cfg.seed, site_url=site,
+        subject_tag=str(lst.get("subject_tag") or f"[{g['name']}]"),
+        bounce_prefix=str(game.config.section("smtp").get("bounce_prefix") or "game-bounces"),
+        bounce_limit=int(lst.get("bounce_limit", 3)),
+        operator=str(lst.get("operator") or cfg.scribe).lower())

@@ -1,0 +1,137 @@
+"""The players' list (rule 3): posts to ``list_address`` go to every per-message member.
+
+A copy is the post as written with what a well-run list adds (Mailman 3's
+habits): the subject tag, the author shown as "Name via <game>" with the
+list's own address in From (so DMARC of the author's domain cannot reject
+it) and the author in Reply-To, the RFC 2369/2919 headers, a footer, and, per
+recipient when sending, the RFC 8058 one-click List-Unsubscribe. The
+Message-ID, Date and threading headers are kept, so replies thread.
+
+Loop protection: the engine never posts automatic mail (our own copies carry
+List-Id and Precedence: list), and a post that carries our X-Loop or List-Id
+is dropped here as well.
+
+THS's announcements of judgments and Proclamations go to the list too.
+"""
+from __future__ import annotations
+
+import email
+import logging
+from datetime import datetime
+from email import policy
+from email.message import EmailMessage
+from email.utils import formataddr, parseaddr
+
+from sqlmodel import Session
+
+from engine.events import Event
+from engine.state import GameState
+from mailer import outbox
+from mailer.compose import list_headers, machine_mail, message_id
+from mailer.listconfig import ListSettings
+from nomic.render import render
+from nomic.storage import JournalEntry
+
+log = logging.getLogger("nomic.list")
+
+# Headers of the post that a copy does not carry on (ours replace them, or they are the
+# sender's transport and authentication, which the copy's own signature replaces).
+DROP = ("List-Id", "List-Post", "List-Help", "List-Subscribe", "List-Unsubscribe",
+        "List-Unsubscribe-Post", "List-Archive", "List-Owner", "X-Loop", "Precedence",
+        "DKIM-Signature", "ARC-Seal", "ARC-Message-Signature", "ARC-Authentication-Results",
+        "Authentication-Results", "Received", "Return-Path", "Delivered-To", "Sender",
+        "Errors-To", "Reply-To", "Bcc")
+
+
+def looped(mail: EmailMessage, ls: ListSettings) -> bool:
+    loops = [str(v).strip().lower() for v in mail.get_all("X-Loop") or []]
+    return ls.list_address in loops or ls.list_id in str(mail.get("List-Id", "")).lower()
+
+
+def tagged(subject: str, tag: str) -> str:
+    return subject if tag.lower() in subject.lower() else f"{tag} {subject}".strip()
+
+
+def copy_of(raw: bytes, ls: ListSettings) -> EmailMessage | None:
+    """The copy every member gets, or None for a post that came from this list (a loop)."""
+    mail: EmailMessage = email.message_from_bytes(raw, policy=policy.default)  # type: ignore[assignment]
+    if looped(mail, ls):
+        return None
+    name, author = parseaddr(str(mail.get("From", "")))
+    subject = str(mail.get("Subject", "") or "(no subject)")
+    for header in ("From", "Subject", *DROP):
+        del mail[header]
+    mail["From"] = formataddr((f"{name or author.split('@')[0]} via {ls.name}", ls.list_address))
+    mail["Reply-To"] = author
+    mail["Subject"] = tagged(subject, ls.subject_tag)
+    list_headers(mail, ls)
+    _add_footer(mail, render("mail/list_footer.txt", ls=ls))
+    return mail
+
+
+def _add_footer(mail: EmailMessage, footer: str) -> None:
+    if mail.get_content_type() == "text/plain" and not mail.is_multipart():
+        try:
+            text = mail.get_content()
+        except (LookupError, UnicodeError):
+            text = None
+        if text is not None:
+            mail.set_content(text.rstrip("\n") + "\n\n" + footer)
+            return
+    mail.make_mixed()
+    part = EmailMessage()
+    part.set_content(footer)
+    part["Content-Disposition"] = "inline"
+    mail.attach(part)
+
+
+def distribute(session: Session, ls: ListSettings, entry: JournalEntry, at: datetime,
+               members: list[str]) -> None:
+    """Queue the copies of an accepted post (the row is kept even with no per-message members:
+    it is what the day's digest is made of)."""
+    mail = copy_of(entry.raw or b"", ls)
+    if mail is None:
+        log.warning("journal entry %s carries this list's own X-Loop/List-Id; not posted again", entry.seq)
+        return
+    outbox.queue(session, entry.seq or 0, "list", mail, members, ls.list_address, at, personal=True)
+
+
+def refuse(session: Session, ls: ListSettings, entry: JournalEntry, event: Event, at: datetime) -> None:
+    """Tell an authenticated non-member why the post went nowhere."""
+    sender = event.data["sender"]
+    mail = machine_mail(ls, to=sender, at=at, subject=f"Not posted: {event.data.get('subject') or '(no subject)'}",
+                        msgid=message_id(ls, "refused", entry.seq or 0, entry.hash),
+                        template="mail/post_refused.txt", reason=event.data.get("reason"), sender=sender)
+    mail["In-Reply-To"] = f"<{event.data['message_id']}>"
+    mail["References"] = f"<{event.data['message_id']}>"
+    outbox.queue(session, entry.seq or 0, "notice", mail, [sender], ls.address, at)
+
+
+def announce(session: Session, ls: ListSettings, state: GameState, entry: JournalEntry,
+             event: Event, events: list[Event], at: datetime, members: list[str]) -> None:
+    """THS announces a judgment or a Proclamation to the list."""
+    if event.kind == "judged":
+        number = int(event.data["number"])
+        sub = state.submission(number)
+        if sub is None:
+            return
+        what = "Proposal" if sub.kind == "proposal" else "Point of Order"
+        scores = [e.data for e in events if e.kind == "score" and e.data.get("submission") == number]
+        subject = f"{ls.subject_tag} {what} {number} {sub.status}: {sub.title}"
+        mail = machine_mail(ls, to=ls.list_address, at=at, subject=subject,
+                            msgid=message_id(ls, "judged", entry.seq or 0, entry.hash, sub=number),
+                            template="mail/judgment.txt", sub=sub, what=what, event=event.data,
+                            scores=scores, state=state)
+        if sub.message_id:
+            mail["References"] = f"<{sub.message_id}>"
+    else:
+        number = int(event.data["number"])
+        proc = next((p for p in state.proclamations if p.number == number), None)
+        if proc is None:
+            return
+        mail = machine_mail(ls, to=ls.list_address, at=at,
+                            subject=f"{ls.subject_tag} Proclamation {number}: {proc.title}",
+                            msgid=message_id(ls, f"proclamation{number}", entry.seq or 0, entry.hash),
+                            template="mail/proclamation.txt", proc=proc)
+    list_headers(mail, ls)
+    outbox.queue(session, entry.seq or 0, "announcement", mail, members, ls.address, at, personal=True)
