@@ -1,0 +1,82 @@
+"""Rule 3: the Emperor judges; ignoring needs a reason; Probation, exactly."""
+from __future__ import annotations
+
+from tests.engine.imperial_play import ALICE, BOB, ledger, scores, sub
+
+
+def test_ignore_needs_a_reason_and_records_it(play):
+    play.propose(ALICE, "Cake")
+    out = play.judge("Ignore 1")
+    assert "ignoring needs its reason from the ruleset (rule 3): write 'Ignore 1 because ...'; nothing done" in out
+    assert sub(play, 1)["status"] == "pending"
+    play.judge("Ignore 1 because rule 4 limits the queue")
+    s = sub(play, 1)
+    assert (s["status"], s["reason"]) == ("ignored", "the Emperor: rule 4 limits the queue (rule 4)")
+    play.verify()
+
+
+def test_bad_judgments_change_nothing(play):
+    play.propose(ALICE, "Cake")
+    assert "there is no submission 7; nothing done" in play.judge("Accept 7")
+    play.judge("Accept 1")
+    assert "submission 1 was already accepted; nothing done" in play.judge("Reject 1")
+    assert scores(play) == {ALICE: 3}
+    play.verify()
+
+
+def test_two_consecutive_rejections_put_a_player_on_probation(play):
+    play.propose(BOB, "One")
+    play.propose(BOB, "Two")
+    play.judge("Reject 1")
+    out = play.judge("Reject 2")
+    assert "bob@builder.org is placed on Probation" in out
+    bob = play.player(BOB)
+    assert (bob["probation"], bob["score"]) == (True, -4)
+    play.verify()
+
+
+def test_an_ignored_proposal_between_rejections_breaks_the_run(play):
+    play.propose(BOB, "One")
+    play.propose(BOB, "Two")
+    play.judge("Reject 1")
+    play.judge("Ignore 2 because it is off topic")
+    play.propose(BOB, "Three")
+    play.judge("Reject 3")
+    assert play.player(BOB)["probation"] is False
+    play.verify()
+
+
+def test_on_probation_a_rejection_is_ignored_with_prejudice_and_changes_nothing(play):
+    for n in (1, 2):
+        play.propose(BOB, f"P{n}")
+        play.judge(f"Reject {n}")
+    before = play.state()
+    play.propose(BOB, "Three")
+    out = play.judge("Reject 3")
+    assert ("Proposal 3 ignored (ignored with prejudice: its author is on Probation (rule 3))") in out
+    after = play.state()
+    for key in ("temperature", "accept_streak", "reject_streak", "ledger"):
+        assert after[key] == before[key]
+    assert after["players"] == before["players"]
+    assert after["submissions"][2]["status"] == "ignored"
+    play.verify()
+
+
+def test_three_accepted_proposals_end_probation(play):
+    for n in (1, 2):
+        play.propose(BOB, f"P{n}")
+        play.judge(f"Reject {n}")
+    answers = []
+    for n in (3, 4, 5):
+        play.propose(BOB, f"P{n}")
+        answers.append(play.judge(f"Accept {n}"))
+    assert "bob@builder.org is off Probation" in answers[2]
+    assert "Probation" not in answers[1]
+    bob = play.player(BOB)
+    assert (bob["probation"], bob["score"]) == (False, -4 + 9)
+    assert [d for _, d, _, _ in ledger(play)] == [-2, -2, 3, 3, 3]
+    play.propose(BOB, "Six")
+    play.propose(BOB, "Seven")
+    play.judge("Reject 6")
+    assert play.player(BOB)["score"] == 3  # a plain rejection again
+    play.verify()
