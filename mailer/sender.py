@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import smtplib
 import socket
 import threading
@@ -53,6 +54,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("nomic.sender")
 HOST = socket.gethostname()
+CRLF = re.compile(rb"\r?\n")
 
 
 @dataclass(frozen=True)
@@ -165,7 +167,7 @@ class Relay:
             _refused(*reply)
         before_data()
         try:
-            code, resp = self.smtp.data(data)
+            code, resp = self.smtp.data(CRLF.sub(b"\r\n", data))  # smtplib leaves bytes' line ends alone
         except smtplib.SMTPDataError as exc:  # an answer: not in doubt
             self._reset()
             _refused(exc.smtp_code, exc.smtp_error)

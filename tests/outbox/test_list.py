@@ -1,0 +1,77 @@
+"""The players' list: subscriptions by mail, posts to every per-message member with list headers."""
+from __future__ import annotations
+
+from tests.outbox.conftest import SITE
+from tests.support import LIST_ADDRESS
+
+ALICE, BOB, CAROL, DAVE = "alice@wonder.land", "bob@builder.org", "carol@c.org", "dave@d.org"
+
+
+def subscribe(game, who: str, *lines: str) -> str:
+    return game.send(who, "Subscribe", "\n".join(lines))
+
+
+def test_a_subscription_by_authenticated_mail_takes_effect_at_once(game):
+    out = subscribe(game, ALICE)
+    assert f"{ALICE} is subscribed to {LIST_ADDRESS}" in out
+    game.send(BOB, "Digest on")
+    assert game.state()["subscribers"] == [{"email": ALICE, "digest": False}, {"email": BOB, "digest": True}]
+    out = game.send(ALICE, "Unsubscribe")
+    assert f"{ALICE} is unsubscribed" in out
+    assert game.state()["subscribers"] == [{"email": BOB, "digest": True}]
+    game.verify()
+
+
+def test_a_post_reaches_every_per_message_member_with_list_headers(game, relay):
+    subscribe(game, ALICE)
+    subscribe(game, BOB)
+    game.send(CAROL, "Digest on")
+    game.propose(DAVE, "Free cake")  # a player who is not a member may post
+    game.send(DAVE, "Cake, anyone?", "I bring the cake.", to=LIST_ADDRESS, message_id="cake@d.org",
+              name="Dave Dough")
+    game.cli("send")
+    copies = [a for a in relay.arrived if a.mail["Message-ID"] == "<cake@d.org>"]
+    assert sorted(r for a in copies for r in a.rcpt_tos) == [ALICE, BOB]  # Carol reads the digest
+    for a in copies:
+        rcpt = a.rcpt_tos[0]
+        local, domain = rcpt.split("@")
+        assert a.mail_from.startswith(f"game-bounces+{local}={domain}.") and a.mail_from.endswith("@imperial.test")
+        m = a.mail
+        assert m["From"] == f"Dave Dough via Test Nomic <{LIST_ADDRESS}>"
+        assert m["Reply-To"] == DAVE
+        assert m["Subject"] == "[Test Nomic] Cake, anyone?"
+        assert m["List-Id"] == "Test Nomic players <players.imperial.test>"
+        assert m["List-Post"] == f"<mailto:{LIST_ADDRESS}>"
+        assert m["List-Archive"] == f"<{SITE}list/>"
+        token = m["List-Unsubscribe"].split(">")[0].removeprefix(f"<{SITE}unsubscribe/")
+        assert m["List-Unsubscribe"] == f"<{SITE}unsubscribe/{token}>, <mailto:ths@imperial.test?subject=unsubscribe>"
+        assert m["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+        assert m["X-Loop"] == LIST_ADDRESS and m["Precedence"] == "list"
+        body = m.get_content()
+        assert body.startswith("I bring the cake.\n\n____")
+        assert f"Test Nomic players' list: {LIST_ADDRESS}" in body
+    tokens = {a.mail["List-Unsubscribe"] for a in copies}
+    assert len(tokens) == 2  # each recipient's own unsubscribe link
+    [row] = [r for r in game.outbox() if r["kind"] == "list"]
+    assert (row["to"], row["status"], row["deliveries"]) == ([ALICE, BOB], "sent", {"sent": 2})
+
+
+def test_a_non_member_may_not_post_and_is_told_why(game, relay):
+    subscribe(game, ALICE)
+    game.send(CAROL, "Hello all", "hi", to=LIST_ADDRESS, message_id="hi@c.org")
+    game.cli("send")
+    assert [a.rcpt_tos for a in relay.arrived if a.mail["Subject"] == "[Test Nomic] Hello all"] == []
+    [notice] = relay.to(CAROL)
+    assert notice.mail["Subject"] == "Not posted: Hello all"
+    assert notice.mail["In-Reply-To"] == "<hi@c.org>"
+    assert "only members of the list and players may post" in notice.mail.get_content()
+
+
+def test_our_own_list_mail_is_never_posted_again(game, relay):
+    subscribe(game, ALICE)
+    game.send(ALICE, "[Test Nomic] Loop", "x", to=LIST_ADDRESS,
+              headers={"List-Id": "Test Nomic players <players.imperial.test>"})
+    game.send(ALICE, "Loop 2", "x", to=LIST_ADDRESS, headers={"X-Loop": LIST_ADDRESS})
+    game.cli("send")
+    assert [a for a in relay.arrived if "Loop" in str(a.mail["Subject"])] == []
+    assert [r["kind"] for r in game.outbox()] == ["answer"]
