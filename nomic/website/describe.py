@@ -1,6 +1,7 @@
 """Events in words: one line of HTML per event, with players and submissions linked."""
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -26,6 +27,16 @@ class People:
         if slug is None:
             return escape(self.name(address))
         return Markup('<a href="{}players/{}.html">{}</a>').format(root, slug, self.name(address))
+
+
+    def linkify(self, text: str, root: str) -> Markup:
+        """Engine-written text (a chime's notes) with every player's address as a link to them."""
+        found = sorted((a for a in self.slugs if a in text), key=len, reverse=True)
+        if not found:
+            return escape(text)
+        pattern = re.compile(r"(?<![\w.+-])(" + "|".join(map(re.escape, found)) + r")(?![\w-])")
+        parts = pattern.split(text)  # odd items are the addresses
+        return Markup("").join(self.link(p, root) if i % 2 else escape(p) for i, p in enumerate(parts))
 
 
 def _sub(n: object, root: str) -> Markup:

@@ -191,7 +191,8 @@ def temperature(m: SiteModel) -> Iterator[Page]:
     changes = m.data.of_kind("temperature")
     initial = changes[0].data.get("old", st.temperature) if changes else st.temperature
     steps = [(e.at, int(e.data.get("old", 0)), int(e.data.get("new", 0))) for e in changes]
-    last = max([st.day_started, st.started + timedelta(days=1)] + [e.at for e in m.data.events])
+    # through the end of the current day: stable while nothing changes the temperature
+    last = max([st.day_started + timedelta(days=1)] + [at for at, _, _ in steps])
     yield Page("temperature.html", "temperature.html", {
         "chart": drawing.temperature_chart(st.started, int(initial), steps, last),
         "now": st.temperature, "initial": initial,
@@ -205,7 +206,7 @@ def _chime(m: SiteModel, e, root: str) -> dict:
     scores = summary.get("scores") if isinstance(summary.get("scores"), dict) else {}
     notes = summary.get("notes") if isinstance(summary.get("notes"), list) else []
     return {"id": e.id, "at": when(e.at), "day": e.data.get("day"), "new_day": e.data.get("new_day"),
-            "temperature": summary.get("temperature"), "notes": [str(n) for n in notes],
+            "temperature": summary.get("temperature"), "notes": [m.people.linkify(str(n), root) for n in notes],
             "scores": [{"player": m.people.link(k, root), "score": v} for k, v in scores.items()]}
 
 

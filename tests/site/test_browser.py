@@ -1,0 +1,45 @@
+"""The built site in headless Chromium: screenshots at phone and desk widths."""
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.site import browser
+
+pytestmark = [
+    pytest.mark.skipif(browser.binary() is None,
+                       reason="chromium is not installed (Debian package 'chromium', in deploy/apt-packages.txt)"),
+    pytest.mark.sqlite_only,  # the browser sees the same files whatever the database
+]
+
+PAGES = {"home": "index.html", "scores": "scores.html", "player": "players/alice.html",
+         "game-profile": "game-profile.html"}
+WIDTHS = {"phone": (390, 844), "desk": (1280, 900)}
+
+
+def shots_dir(tmp_path: Path) -> Path:
+    """NOMIC_SCREENSHOTS=DIR keeps the screenshots for a person to look at."""
+    keep = os.environ.get("NOMIC_SCREENSHOTS")
+    if keep:
+        Path(keep).mkdir(parents=True, exist_ok=True)
+        return Path(keep)
+    return tmp_path
+
+
+@pytest.mark.parametrize("device", WIDTHS)
+def test_screenshots_of_home_scores_a_player_and_the_game_profile(site, tmp_path, device):
+    width, height = WIDTHS[device]
+    out = shots_dir(tmp_path)
+    with browser.serve(site) as base:
+        for name, path in PAGES.items():
+            png = out / f"{name}-{device}.png"
+            assert browser.screenshot(base + path, png, width, height) == (width, height)
+            assert png.stat().st_size > 10_000, f"{png} looks blank"
+
+
+def test_pages_render_from_file_urls_with_their_stylesheet(site):
+    dom = browser.dump_dom((site / "players" / "alice.html").as_uri())
+    assert 'href="../static/style.css"' in dom and "<h1>Alice</h1>" in dom
