@@ -1,10 +1,11 @@
 """Rule 4: at most two undecided Proposals per player; a third is ignored, with its penalties."""
 from __future__ import annotations
 
-from tests.engine.imperial_play import ALICE, BOB, sub, with_variables
+from tests.engine.imperial_play import ALICE, BOB, CAROL, sub, with_variables
 
 
-def test_a_third_undecided_proposal_is_ignored_with_its_attendant_penalties(play):
+def test_a_third_undecided_proposal_is_ignored_with_its_attendant_penalties(make_play):
+    play = make_play(first_it=CAROL)  # rule 22: It could not raise the Point of Order below
     play.propose(ALICE, "One")
     play.send(ALICE, "Point of Order: Not a proposal", "Points of Order do not queue.")
     play.propose(ALICE, "Two")

@@ -49,7 +49,8 @@ def test_points_taken_away_are_restored_and_added_to_the_reporter(play):
     play.verify()
 
 
-def test_an_error_affecting_only_the_reporter_is_fixed_without_reward(play):
+def test_an_error_affecting_only_the_reporter_is_fixed_without_reward(make_play):
+    play = make_play(first_it=CAROL)  # rule 22: It could not raise a Point of Order
     alice_has_6(play)
     play.send(ALICE, "Point of Order: My score", "Score of alice@wonder.land should be 8")
     out = play.judge("Accept 3")
