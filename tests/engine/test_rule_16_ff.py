@@ -1,0 +1,68 @@
+"""Rule 16: Become FF (its conditions and forfeited points) and the FF bonus for cooling below 290 K."""
+from tests.engine.imperial_play import ALICE, BOB, ledger
+from tests.engine.rule_support import NOBODY, player, proposal, public, top
+from tests.support import EMPEROR, Play
+
+
+def decide(play: Play, author: str, title: str, line: str, body: str = "") -> str:
+    """Submit a Proposal and have the Emperor decide it ('Accept', 'Reject', 'Ignore ... because x')."""
+    play.propose(author, title, body)
+    number = len(play.state()["submissions"])
+    verb, _, rest = line.partition(" ")
+    return play.judge(f"{verb} {number} {rest}".strip())
+
+
+def test_an_accepted_request_makes_a_gp_player_ff_without_points(make_play):
+    play = make_play(first_it=NOBODY)
+    out = decide(play, ALICE, "Float", "Accept", "Become FF")
+    assert ("Proposal 1 accepted: no points for acceptance: Become FF forfeits them (rule 16); "
+            "no points (still 0); temperature stays 303 K; "
+            "alice@wonder.land is now FF: 303 K + 1^3 - entropy 1 = 303 >= 300") in out
+    assert public(play.state()) == {
+        **top(accept_streak=1), "players": [player(ALICE, 0, 21942, 1, category="FF")],
+        "submissions": [proposal(1, ALICE, "Float", "accepted")],
+    }
+    assert ledger(play) == []
+    play.verify()
+
+
+def test_below_300_the_change_fails_but_the_points_are_still_forfeited(make_play):
+    play = make_play(first_it=NOBODY)
+    decide(play, BOB, "Bad", "Reject")   # 303 -> 298
+    decide(play, BOB, "Worse", "Reject")  # 298 -> 293
+    out = decide(play, ALICE, "Float", "Accept", "Become FF")
+    assert ("no points (still 0); temperature stays 293 K; "
+            "Become FF not granted: 293 K + 1^3 - entropy 1 = 293 < 300 (rule 16)") in out
+    assert public(play.state())["players"] == [
+        player(BOB, -4, 45917, 2, probation=True), player(ALICE, 0, 21942, 1)]
+    play.verify()
+
+
+def test_a_rejected_request_costs_the_usual_penalty_and_tie_stays_gp(make_play):
+    play = make_play(first_it=NOBODY)
+    assert "-2 points (now -2)" in decide(play, ALICE, "Float", "Reject", "Become FF")
+    out = decide(play, EMPEROR, "Me too", "Accept", "Become FF")
+    assert "no points (still 0)" in out and "Become FF not granted: TIE and THS stay GP (rule 16)" in out
+    assert [(p["email"], p["score"], p["category"]) for p in play.state()["players"]] == [
+        (ALICE, -2, "GP"), (EMPEROR, 0, "GP")]
+    play.verify()
+
+
+def test_an_ff_player_cooling_the_game_below_290_gains_fifteen_times_entropy(make_play):
+    play = make_play(first_it=NOBODY)
+    decide(play, ALICE, "Float", "Accept", "Become FF")
+    decide(play, BOB, "B1", "Ignore because dull")   # 303 -> 298
+    decide(play, BOB, "B2", "Ignore because dull")   # 298 -> 293
+    out = decide(play, BOB, "B3", "Ignore because dull")  # 293 -> 288: a GP player, no bonus
+    assert "temperature 293 -> 288 K" in out and "FF bonus" not in out
+    for title in ("A1", "A2", "A3"):  # heat +0, +1, +2
+        decide(play, ALICE, title, "Accept")
+    assert play.state()["temperature"] == 291
+    out = decide(play, ALICE, "A4", "Ignore because dull")
+    assert ("FF bonus for alice@wonder.land: the game cooled from 291 K to 286 K, "
+            "15 x entropy 1: +15 points (now 24) (rule 16)") in out
+    assert ledger(play)[-1] == (
+        ALICE, 15, 24, "cooled the game from 291 K to 286 K as an FF player (rule 16)")
+    assert public(play.state())["players"] == [
+        player(ALICE, 24, 21942, 1, category="FF"), player(BOB, 0, 45917, 2)]
+    play.verify()
