@@ -21,8 +21,7 @@ from email import policy
 from email.message import EmailMessage
 from email.mime.message import MIMEMessage
 from email.mime.multipart import MIMEMultipart
-from email.mime.text import MIMEText
-from email.utils import format_datetime, formataddr
+from email.utils import format_datetime, formataddr, parseaddr
 
 from sqlalchemy import func
 from sqlmodel import Field, Session, SQLModel, select
@@ -61,7 +60,9 @@ class Item:
 
     @property
     def sender(self) -> str:
-        return str(self.mail.get("From", ""))
+        """The author's name as the table of contents shows it (their address if they gave none)."""
+        name, address = parseaddr(str(self.mail.get("From", "")))
+        return name or address
 
     @property
     def text(self) -> str:
@@ -127,17 +128,27 @@ def compose(session: Session, ls: ListSettings, entry: JournalEntry, at: datetim
     return row
 
 
+def _text(text: str, description: str = "") -> EmailMessage:
+    part = EmailMessage()
+    part.set_content(text)  # 7bit or quoted-printable, readable in any mail client's source view
+    del part["MIME-Version"]
+    if description:
+        part["Content-Description"] = description
+    return part
+
+
 def _mime(ls: ListSettings, title: str, ctx: dict) -> EmailMessage:
-    top = MIMEMultipart("mixed")
-    top.attach(MIMEText(render("mail/digest_masthead.txt", **ctx), "plain", "utf-8"))
-    toc = MIMEText(render("mail/digest_toc.txt", **ctx), "plain", "utf-8")
-    toc["Content-Description"] = f"Today's Topics ({len(ctx['items'])} messages)"
-    top.attach(toc)
-    inner = MIMEMultipart("digest")
+    top = MIMEMultipart("mixed", policy=policy.default)
+    top.attach(_text(render("mail/digest_masthead.txt", **ctx)))
+    top.attach(_text(render("mail/digest_toc.txt", **ctx), f"Today's Topics ({len(ctx['items'])} messages)"))
+    inner = MIMEMultipart("digest", policy=policy.default)
     for item in ctx["items"]:
-        inner.attach(MIMEMessage(item.mail))
+        part = MIMEMessage(item.mail, policy=policy.default)
+        del part["MIME-Version"]
+        inner.attach(part)
+    del inner["MIME-Version"]
     top.attach(inner)
-    top.attach(MIMEText(render("mail/digest_footer.txt", **ctx), "plain", "utf-8"))
+    top.attach(_text(render("mail/digest_footer.txt", **ctx)))
     mail: EmailMessage = email.message_from_bytes(top.as_bytes(), policy=policy.default)  # type: ignore[assignment]
     return mail
 
