@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 from engine.commands import ProclamationCmd
 from engine.context import Context
+from engine.imperial.variables import MINIMUM
 from engine.inputs import Message
 from engine.state import GameState, Proclamation, Rule, RuleVersion, VariableChange
 
@@ -82,6 +83,9 @@ def _check(state: GameState, change: Change) -> None:
         if change.target not in state.variables:
             raise Refused(f"there is no game variable {change.target!r} "
                           f"(known: {', '.join(sorted(state.variables))})")
+        least = MINIMUM.get(change.target, 0)
+        if change.amount < least:
+            raise Refused(f"{change.target} cannot be less than {least}")
         return
     rule = state.rule(int(change.target))
     live = rule is not None and not rule.repealed

@@ -31,6 +31,9 @@ DEFAULTS: dict[str, int] = {
     "day_hours": 24,             # rule 10: the shortest game day
 }
 
+# The smallest value a Proclamation may set (0 for every variable not named here).
+MINIMUM: dict[str, int] = {"day_hours": 1}
+
 
 def value(state: GameState, name: str, number: int | None = None) -> int:
     """The variable as it governs submission ``number`` (rule 7); the current value if None."""

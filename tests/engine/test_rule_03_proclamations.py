@@ -60,6 +60,7 @@ def test_a_bad_proclamation_changes_nothing(play):
     assert "there is no game variable 'prize'" in proclaim(play, "Unknown", "Set prize = 4")
     assert "rule 11 exists; amend it instead" in proclaim(play, "Twice", "Enact rule 11: X\ntext")
     assert "there is no rule 99 in force" in proclaim(play, "Nothing", "Repeal rule 99")
+    assert "day_hours cannot be less than 1" in proclaim(play, "Endless", "Set day_hours = 0")
     assert "amend rule 5 has no text" in proclaim(play, "Empty", "Set win_score = 60\nAmend rule 5")
     st = play.state()
     assert st["proclamations"] == [] and st["variables"]["win_score"] == 50
