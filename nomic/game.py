@@ -18,7 +18,7 @@ import engine
 from engine.inputs import ClockStep, Message
 from engine.state import GameState
 from mailer import outgoing
-from mailer.auth import authenticate
+from mailer.auth import Verdict, authenticate
 from mailer.message import message_key, parse
 from nomic import storage
 from nomic.config import CONFIG_NAME, Config, ConfigError, default_text
@@ -82,8 +82,12 @@ class Game:
 
         ``extra`` adds to the journal meta (e.g. the IMAP UIDVALIDITY and UID).
         """
-        mail = parse(raw)
-        verdict = authenticate(raw, mail, self.config.section("auth"), self.config.section("offices"))
+        try:
+            verdict = authenticate(raw, parse(raw), self.config.section("auth"),
+                                   self.config.section("offices"))
+        except Exception as exc:  # journal it anyway (nothing is lost); it changes nothing
+            log.exception("a message could not be read; journaled as not authenticated")
+            verdict = Verdict(False, "unreadable", f"{type(exc).__name__}: {exc}")
         meta = {"source": source, "mail_from": mail_from, "rcpt_to": rcpt_to,
                 "auth": {"authenticated": verdict.authenticated, "method": verdict.method,
                          "detail": verdict.detail}, **(extra or {})}

@@ -1,0 +1,217 @@
+"""``nomic serve``: intake, clock, processing, outbox sender, site and preview, in one process.
+
+Threads, each with one job:
+
+- the event loop (main thread): aiosmtpd SMTP and LMTP servers (mailer.intake);
+- ``journal-writer``: group commits of received mail (mailer.intake.JournalWriter);
+- ``processor``: the clock and the fold: ``game.tick(now)`` when the engine says
+  something is due (looked at every 30 s at most), ``game.process()`` whenever
+  mail was journaled, then a site rebuild; the only thread that touches the
+  game state;
+- ``sender``: mailer.sender.run_forever, when ``[outbox] relay`` is set;
+- ``http``: the built site and POSTs to mailer.web.handle_post, with ``--http``.
+
+SIGTERM or SIGINT: stop listening, commit what is queued, finish the current
+processing round, and exit 0.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import signal
+import threading
+from datetime import datetime, timezone
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from typing import TYPE_CHECKING
+
+import engine
+from mailer.intake import IntakeHandler, JournalWriter, Limits, protocol_factory
+
+if TYPE_CHECKING:
+    from nomic.game import Game
+
+log = logging.getLogger("nomic.daemon")
+CLOCK_INTERVAL = 30.0  # seconds between looks at the clock when nothing is due sooner
+MAX_POST = 64 * 1024
+
+
+class DaemonError(Exception):
+    """Bad daemon arguments (one line for the operator)."""
+
+
+def host_port(value: str, what: str) -> tuple[str, int]:
+    host, _, port = value.rpartition(":")
+    if not host or not port.isdigit() or int(port) > 65535:
+        raise DaemonError(f"--{what} wants HOST:PORT, not {value!r}")
+    return host.strip("[]"), int(port)
+
+
+class Processor(threading.Thread):
+    """The clock and the fold; the only thread that touches the game state."""
+
+    def __init__(self, game: "Game", lock: threading.Lock):
+        super().__init__(name="processor", daemon=True)
+        self.game = game
+        self.lock = lock
+        self.wake = threading.Event()
+        self.stopping = threading.Event()
+
+    def stop(self) -> None:
+        self.stopping.set()
+        self.wake.set()
+        self.join()
+
+    def run(self) -> None:
+        final = False
+        while not final:
+            final = self.stopping.is_set()  # after stop(): one last round for what was journaled
+            try:
+                self.round()
+            except Exception:  # e.g. the database is down: try again on the next round
+                log.exception("processing round failed; retrying")
+            if not final:
+                self.wake.wait(self._wait())
+                self.wake.clear()
+
+    def round(self) -> None:
+        with self.lock:
+            now = datetime.now(timezone.utc)
+            self.game.tick(now)
+            done = self.game.process()
+        for entry, events in done:
+            if any(e.kind == "unauthenticated" for e in events):
+                detail = json.loads(entry.meta).get("auth", {}).get("detail")
+                log.warning("journal entry %s (%s) not authenticated: %s; no answer", entry.seq,
+                            entry.key, detail)
+        if done:
+            log.info("processed journal entries %s to %s", done[0][0].seq, done[-1][0].seq)
+            self.build_site()
+
+    def build_site(self) -> None:
+        try:
+            from nomic.site_build import build_site
+        except ImportError:
+            return
+        try:
+            with self.lock:
+                build_site(self.game, self.game.config.dir / "site")
+        except Exception:
+            log.exception("site build failed")
+
+    def _wait(self) -> float:
+        try:
+            due = engine.next_due(self.game.state(), self.game.engine_config)
+        except Exception:
+            return CLOCK_INTERVAL
+        if due is None:
+            return CLOCK_INTERVAL
+        return max(0.0, min(CLOCK_INTERVAL, (due - datetime.now(timezone.utc)).total_seconds()))
+
+
+def _http_server(address: tuple[str, int], game: "Game", lock: threading.Lock,
+                 after_post) -> ThreadingHTTPServer:
+    site = game.config.dir / "site"
+
+    class Handler(SimpleHTTPRequestHandler):
+        def __init__(self, *args, **kw):
+            super().__init__(*args, directory=str(site), **kw)
+
+        def do_POST(self) -> None:
+            length = int(self.headers.get("Content-Length") or 0)
+            if length > MAX_POST:
+                self._reply(413, "too large")
+                return
+            body = self.rfile.read(length)
+            try:
+                from mailer.web import handle_post
+            except ImportError:
+                self._reply(404, "not found")
+                return
+            try:
+                with lock:
+                    status, text = handle_post(game, self.path, body)
+            except Exception:
+                log.exception("POST %s failed", self.path)
+                status, text = 500, "something went wrong; nothing was changed"
+            after_post()
+            self._reply(status, text)
+
+        def _reply(self, status: int, text: str) -> None:
+            data = text.encode()
+            self.send_response(status)
+            self.send_header("Content-Type", "text/plain; charset=utf-8")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def log_message(self, format: str, *args) -> None:
+            log.debug("http: " + format, *args)
+
+    return ThreadingHTTPServer(address, Handler)
+
+
+def _sender(game: "Game", stop: threading.Event) -> threading.Thread | None:
+    if not game.config.section("outbox").get("relay"):
+        log.warning("no [outbox] relay in game.toml: outgoing mail stays in the outbox")
+        return None
+    from nomic.game import Game
+    from mailer.sender import run_forever
+    own = Game(game.config.dir)  # its own connection pool and state cache
+    thread = threading.Thread(target=run_forever, args=(own, stop), name="sender", daemon=True)
+    thread.start()
+    return thread
+
+
+async def _serve(game: "Game", smtp: str | None, lmtp: str | None, http: str | None) -> None:
+    loop = asyncio.get_running_loop()
+    lock = threading.Lock()
+    processor = Processor(game, lock)
+    writer = JournalWriter(game, on_commit=processor.wake.set).start()
+    handler = IntakeHandler(game, writer, Limits.from_config(game.config.section("smtp")))
+    counter = [0]
+    servers = []
+    for kind, spec in (("smtp", smtp), ("lmtp", lmtp)):
+        if spec:
+            host, port = host_port(spec, kind)
+            server = await loop.create_server(protocol_factory(kind, handler, counter), host, port)
+            servers.append(server)
+            bound = server.sockets[0].getsockname()
+            log.info("listening for %s on %s:%d", kind.upper(), bound[0], bound[1])
+    httpd = None
+    if http:
+        httpd = _http_server(host_port(http, "http"), game, lock, processor.wake.set)
+        threading.Thread(target=httpd.serve_forever, name="http", daemon=True).start()
+        log.info("serving the site on http://%s:%d/", *httpd.server_address[:2])
+    processor.start()
+    stop_sender = threading.Event()
+    sender = _sender(game, stop_sender)
+    stopped = asyncio.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stopped.set)
+    log.info("ready")
+    await stopped.wait()
+    log.info("stopping")
+    for server in servers:
+        server.close()
+    await asyncio.gather(*(s.wait_closed() for s in servers))
+    await loop.run_in_executor(None, writer.stop)
+    await loop.run_in_executor(None, processor.stop)
+    if httpd is not None:
+        httpd.shutdown()
+    stop_sender.set()
+    if sender is not None:
+        await loop.run_in_executor(None, sender.join)
+    log.info("stopped")
+
+
+def run(game: "Game", smtp: str | None = None, lmtp: str | None = None,
+        http: str | None = None) -> None:
+    """``nomic serve``: run until SIGTERM or SIGINT."""
+    logging.getLogger("nomic").setLevel(logging.INFO)
+    logging.getLogger("mail.log").setLevel(logging.WARNING)  # aiosmtpd's per-command chatter
+    for spec, what in ((smtp, "smtp"), (lmtp, "lmtp"), (http, "http")):
+        if spec:
+            host_port(spec, what)  # bad arguments fail before anything starts
+    asyncio.run(_serve(game, smtp, lmtp, http))
+

@@ -1,0 +1,65 @@
+"""Fixtures for intake tests: ``nomic serve`` as a real subprocess on loopback ports."""
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+READY = re.compile(r"listening for (SMTP|LMTP) on ([\d.]+):(\d+)")
+
+
+class Daemon:
+    """``nomic serve --smtp 127.0.0.1:0 --lmtp 127.0.0.1:0`` for a test game; ports read from its log."""
+
+    def __init__(self, game_dir: Path):
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "nomic", "serve", "--game", str(game_dir),
+             "--smtp", "127.0.0.1:0", "--lmtp", "127.0.0.1:0"],
+            stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        self.log: list[str] = []
+        self.ports: dict[str, int] = {}
+        assert self.proc.stderr is not None
+        for line in self.proc.stderr:
+            self.log.append(line)
+            m = READY.search(line)
+            if m:
+                self.ports[m[1].lower()] = int(m[3])
+            if line.rstrip().endswith("ready"):
+                break
+        else:
+            raise AssertionError("nomic serve did not start:\n" + "".join(self.log))
+        self._drain = threading.Thread(target=self._read_rest, daemon=True)
+        self._drain.start()
+
+    def _read_rest(self) -> None:
+        assert self.proc.stderr is not None
+        for line in self.proc.stderr:
+            self.log.append(line)
+
+    def stop(self) -> int:
+        """SIGTERM, then wait: everything journaled has been processed when this returns."""
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+        code = self.proc.wait(timeout=60)
+        self._drain.join(timeout=10)
+        return code
+
+
+@pytest.fixture
+def serve():
+    """serve(play) -> a running Daemon for that test game; stopped at the end of the test."""
+    started: list[Daemon] = []
+
+    def start(play) -> Daemon:
+        daemon = Daemon(play.dir)
+        started.append(daemon)
+        return daemon
+    yield start
+    for daemon in started:
+        daemon.stop()

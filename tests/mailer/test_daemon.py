@@ -1,0 +1,160 @@
+"""``nomic serve``: real smtplib clients over loopback SMTP and LMTP (issue 5)."""
+from __future__ import annotations
+
+import smtplib
+import socket
+import sqlite3
+
+import pytest
+
+from tests.support import EMPEROR, GAME_ADDRESS, LIST_ADDRESS, make_mail as _make_mail
+
+ALICE = "alice@wonder.land"
+BOB = "bob@builder.test"
+
+
+def make_mail(*args, **kw) -> bytes:
+    """As a mail client sends it: CRLF line ends (smtplib does not convert bytes)."""
+    return _make_mail(*args, **kw).replace(b"\n", b"\r\n")
+
+
+def configure(play, text: str, after: str = "") -> None:
+    """Add ``text`` to the test game's game.toml: at the end, or after the line ``after``."""
+    path = play.dir / "game.toml"
+    toml = path.read_text()
+    path.write_text(toml.replace(after + "\n", after + "\n" + text, 1) if after else toml + "\n" + text)
+
+
+def lmtp_session(port: int, lines: list[str], data: bytes) -> list[str]:
+    """Speak LMTP by hand: after DATA, one reply per accepted recipient (smtplib reads only one)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+        f = sock.makefile("rb")
+        replies = [f.readline().decode().rstrip()]
+
+        def command(line: str) -> str:
+            sock.sendall(line.encode() + b"\r\n")
+            while True:
+                reply = f.readline().decode().rstrip()
+                replies.append(reply)
+                if reply[3:4] != "-":
+                    return reply
+        accepted = 0
+        for line in lines:
+            reply = command(line)
+            accepted += line.startswith("RCPT") and reply.startswith("250")
+        command("DATA")
+        sock.sendall(data.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n") + b".\r\n")
+        replies += [f.readline().decode().rstrip() for _ in range(accepted)]
+        command("QUIT")
+    return replies
+
+
+def test_smtp_proposal_is_journaled_then_played_and_answered(play, serve):
+    daemon = serve(play)
+    raw = make_mail(ALICE, "Proposal: Free cake", "Everyone gets cake.", message_id="cake@wonder.land")
+    with smtplib.SMTP("127.0.0.1", daemon.ports["smtp"], timeout=30) as client:
+        client.ehlo("wonder.land")
+        code, reply = client.docmd("MAIL FROM:<alice@wonder.land>")
+        assert code == 250
+        assert client.docmd(f"RCPT TO:<{GAME_ADDRESS}>")[0] == 250
+        code, reply = client.data(raw)
+        assert (code, reply) == (250, b"2.0.0 Journaled as entry 1")
+        # the same Message-ID again: accepted (the sender must stop retrying), stored once
+        assert client.sendmail(ALICE, [GAME_ADDRESS], raw) == {}
+    assert daemon.stop() == 0
+    st = play.state()
+    assert [(s["number"], s["author"], s["title"], s["status"]) for s in st["submissions"]] == [
+        (1, ALICE, "Free cake", "pending")]
+    [answer] = play.outbox()
+    assert (answer["to"], answer["subject"], answer["kind"]) == ([ALICE], "Re: Proposal: Free cake", "answer")
+    assert answer["message_id"].startswith("<sub1.answer.1.")
+    play.verify()
+
+
+def test_lmtp_answers_per_recipient_and_refuses_foreign_addresses(play, serve):
+    daemon = serve(play)
+    raw = make_mail(BOB, "Point of Order: Scores", "Score of bob@builder.test should be 3",
+                    message_id="poo@builder.test")
+    replies = lmtp_session(daemon.ports["lmtp"], [
+        "LHLO builder.test", f"MAIL FROM:<{BOB}>", f"RCPT TO:<{GAME_ADDRESS}>",
+        "RCPT TO:<somebody@elsewhere.test>", "RCPT TO:<game-bounces+x1@imperial.test>"], raw)
+    assert replies[-4:] == ["354 End data with <CR><LF>.<CR><LF>", "250 2.0.0 Journaled as entry 1",
+                            "250 2.0.0 Journaled as entry 1", "221 Bye"]  # one per accepted recipient
+    refused = [r for r in replies if r.startswith("550")]
+    assert refused == ["550 5.1.1 <somebody@elsewhere.test>: no such mailbox here"]
+    with smtplib.LMTP("127.0.0.1", daemon.ports["lmtp"], timeout=30) as client:
+        with pytest.raises(smtplib.SMTPRecipientsRefused):
+            client.sendmail(BOB, ["tie@elsewhere.test"], raw)
+    assert daemon.stop() == 0
+    [sub] = play.state()["submissions"]
+    assert (sub["kind"], sub["author"], sub["title"]) == ("point_of_order", BOB, "Scores")
+
+
+def test_limits_size_recipients_connections(make_play, serve):
+    play = make_play()
+    configure(play, "[smtp]\nmax_message_size = 3000\nmax_recipients = 2\nmax_connections = 1\n")
+    daemon = serve(play)
+    port = daemon.ports["smtp"]
+    with smtplib.SMTP("127.0.0.1", port, timeout=30) as client:
+        client.ehlo("wonder.land")
+        assert client.esmtp_features["size"] == "3000"
+        with pytest.raises(smtplib.SMTPSenderRefused) as too_big:  # SIZE= declared up front
+            client.sendmail(ALICE, [GAME_ADDRESS], make_mail(ALICE, "Proposal: Long", "x" * 5000))
+        assert too_big.value.smtp_code == 552
+        client.rset()
+        client.docmd("MAIL FROM:<alice@wonder.land>")  # undeclared: refused after DATA
+        client.docmd(f"RCPT TO:<{GAME_ADDRESS}>")
+        assert client.data(make_mail(ALICE, "Proposal: Long", ("y" * 70 + "\n") * 80))[0] == 552
+        client.rset()
+        client.docmd("MAIL FROM:<alice@wonder.land>")
+        assert client.docmd(f"RCPT TO:<{GAME_ADDRESS}>")[0] == 250
+        assert client.docmd(f"RCPT TO:<{LIST_ADDRESS}>")[0] == 250
+        assert client.docmd("RCPT TO:<game-bounces@imperial.test>")[0] == 452
+        client.rset()
+        with pytest.raises(smtplib.SMTPConnectError) as crowded:  # a second connection at once
+            smtplib.SMTP("127.0.0.1", port, timeout=30)
+        assert crowded.value.smtp_code == 421
+    assert daemon.stop() == 0
+    assert play.state()["submissions"] == []
+
+
+@pytest.mark.sqlite_only
+def test_journal_unwritable_answers_451_and_a_retry_succeeds(play, serve):
+    daemon = serve(play)
+    db = sqlite3.connect(play.dir / "game.db")
+    db.execute("ALTER TABLE journal RENAME TO journal_away")
+    db.commit()
+    raw = make_mail(ALICE, "Proposal: Free cake", message_id="retry@wonder.land")
+    with smtplib.SMTP("127.0.0.1", daemon.ports["smtp"], timeout=30) as client:
+        with pytest.raises(smtplib.SMTPDataError) as busy:
+            client.sendmail(ALICE, [GAME_ADDRESS], raw)
+        assert busy.value.smtp_code == 451  # the sending server keeps it and retries
+        db.execute("ALTER TABLE journal_away RENAME TO journal")
+        db.commit()
+        client.rset()
+        assert client.sendmail(ALICE, [GAME_ADDRESS], raw) == {}
+    db.close()
+    assert daemon.stop() == 0
+    assert [s["title"] for s in play.state()["submissions"]] == ["Free cake"]
+
+
+def test_bounce_and_forgery_change_nothing_and_get_no_answer(make_play, serve):
+    play = make_play(auth="authres")
+    configure(play, 'authserv_id = "mx.imperial.test"\n', after='mode = "authres"')
+    daemon = serve(play)
+    forged = make_mail(EMPEROR, "judgment", "Accept 1", message_id="forged@x", headers={
+        "Authentication-Results": "mx.evil.test; dkim=pass header.d=imperial.test"})
+    honest = make_mail(ALICE, "Proposal: Free cake", message_id="honest@x", headers={
+        "Authentication-Results": "mx.imperial.test; dkim=pass header.d=wonder.land; spf=pass"})
+    bounce = make_mail(ALICE, "Proposal: Bounced", message_id="bounce@x", headers={
+        "Authentication-Results": "mx.imperial.test; dkim=pass header.d=wonder.land"})
+    with smtplib.SMTP("127.0.0.1", daemon.ports["smtp"], timeout=30) as client:
+        assert client.sendmail(ALICE, [GAME_ADDRESS], honest) == {}
+        assert client.sendmail(EMPEROR, [GAME_ADDRESS], forged) == {}
+        assert client.sendmail("<>", [GAME_ADDRESS], bounce) == {}
+    assert daemon.stop() == 0
+    st = play.state()
+    assert [(s["title"], s["status"]) for s in st["submissions"]] == [
+        ("Free cake", "pending"), ("Bounced", "pending")]
+    assert [m["message_id"][:13] for m in play.outbox()] == ["<sub1.answer."]  # not the forgery, not the bounce
+    assert any("not authenticated" in line and "forged@x" in line for line in daemon.log)
