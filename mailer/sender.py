@@ -288,7 +288,8 @@ def _retry(s: Session, cfg: SenderConfig, d: Delivery, now: datetime, error: str
 
 
 def _finish(s: Session, d: Delivery, status: str, error: str | None) -> str:
-    d.status, d.last_error, d.claim, d.claimed_at = status, error, None, None
+    d.status, d.claim, d.claimed_at = status, None, None
+    d.last_error = error or d.last_error  # a sent delivery keeps the trouble it had on the way
     s.add(d)
     s.flush()
     settle(s, d.outbox_id, error)

@@ -37,11 +37,13 @@ class Recorder:
     reply_delay: float = 0.0  # seconds between accepting DATA (recorded) and answering 250
     refuse: dict[str, str] = field(default_factory=dict)  # rcpt -> SMTP reply
     waiting: threading.Event = field(default_factory=threading.Event)  # set while a delay runs
+    slowed: int = 0  # how many delays have begun
 
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
         if address in self.refuse:
             return self.refuse[address]
         if self.rcpt_delay:
+            self.slowed += 1
             self.waiting.set()
             await asyncio.sleep(self.rcpt_delay)
         envelope.rcpt_tos.append(address)
