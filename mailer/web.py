@@ -67,7 +67,7 @@ def handle_post(game: "Game", path: str, body: bytes | str, now: datetime | None
     return 404, "Not found."
 
 
-def handle_get(game: "Game", path: str) -> tuple[int, str]:
+def handle_get(game: "Game", path: str, now: datetime | None = None) -> tuple[int, str]:
     """The page behind a link: says what the button will do; only its POST acts."""
     ls = settings(game)
     path = urlsplit(path).path.rstrip("/")
@@ -75,7 +75,7 @@ def handle_get(game: "Game", path: str) -> tuple[int, str]:
         address = read_address_token(ls.seed, "unsubscribe", path.rpartition("/")[2])
         action = f"Unsubscribe {address} from {ls.list_address}"
     elif path.startswith("/subscribe/confirm/"):
-        address = _confirmed(ls, path, datetime.now(timezone.utc))
+        address = _confirmed(ls, path, now or datetime.now(timezone.utc))
         action = f"Subscribe {address} to {ls.list_address}"
     else:
         return 404, "Not found."
