@@ -49,9 +49,9 @@ def top(game_day: int = 1, temperature: int = 303, woodchips: int = 0, accept_st
             "directive": None}
 
 
-def roll(label: str, low: int, high: int) -> int:
-    """The draw the test seed gives for ``label``, checked to be in range."""
-    result = draw(SEED, label, low, high)
+def roll(label: str, low: int, high: int, seed: str = SEED) -> int:
+    """The draw the seed gives for ``label``, checked to be in range."""
+    result = draw(seed, label, low, high)
     assert low <= result <= high
     return result
 
