@@ -26,8 +26,9 @@ def _mode(sub: Subscriber) -> str:
 
 def subscribe(state: GameState, msg: Message, cmd: SubscribeCmd, ctx: Context) -> None:
     sub = member(state, msg.sender)
-    if sub is not None:
-        ctx.say(cmd.line, f"{msg.sender} is already subscribed ({_mode(sub)}); nothing changed")
+    if sub is not None:  # the event still tells the mailer to resume delivery stopped by bounces
+        ctx.emit("subscription", address=sub.email, action="renew", digest=sub.digest)
+        ctx.say(cmd.line, f"{msg.sender} is already subscribed ({_mode(sub)})")
         return
     sub = Subscriber(email=msg.sender)
     state.subscribers.append(sub)

@@ -65,7 +65,7 @@ def _announcement(session, game, ls, state, entry, inp, event, events, members) 
 
 
 def _subscription(session, game, ls, state, entry, inp, event, events, members) -> None:
-    if event.data.get("action") == "subscribe":
+    if event.data.get("action") in ("subscribe", "renew"):
         bounces.enable(session, event.data["address"])
 
 
