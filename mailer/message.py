@@ -26,6 +26,7 @@ import html2text
 from mailparser_reply.parser import EmailMessage as ReplyText
 
 _MSGID = re.compile(r"<([^<>\s]+)>")
+_BLANK_RUNS = re.compile(r"\n{3,}")
 _SENT_FROM = re.compile(r"^\s*(sent from my |get outlook for )", re.I)
 
 
@@ -117,7 +118,8 @@ def html_to_text(html: str) -> str:
     conv.ignore_emphasis = True
     conv.ignore_tables = True
     conv.unicode_snob = True
-    return conv.handle(html)
+    text = "\n".join(line.rstrip() for line in conv.handle(html).split("\n"))
+    return _BLANK_RUNS.sub("\n\n", text)  # Outlook's empty paragraphs
 
 
 def _reply(text: str) -> ReplyText:

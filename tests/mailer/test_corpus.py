@@ -1,0 +1,55 @@
+"""The corpus (tests/corpus): mail as Gmail, Outlook, Apple Mail and mutt send it.
+
+Each NAME.eml comes with NAME.json: the sender, whether it is automatic
+(RFC 3834), the commands it must yield (the fields given; a Proposal's text
+exactly as written) and the lines that must be reported as not understood.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mailer import grammar
+from mailer.message import parse
+
+CORPUS = Path(__file__).parent.parent / "corpus"
+MESSAGES = sorted(CORPUS.glob("*.eml"))
+
+
+def _subset(actual: dict, expected: dict) -> dict:
+    out = {}
+    for key, want in expected.items():
+        got = actual.get(key)
+        if key == "requests":
+            got = [{k: r[k] for k in w} for r, w in zip(got, want)] + got[len(want):]
+        out[key] = got
+    return out
+
+
+@pytest.mark.parametrize("path", MESSAGES, ids=[p.stem for p in MESSAGES])
+def test_corpus_message_yields_its_commands(path: Path):
+    expected = json.loads(path.with_suffix(".json").read_text())
+    mail = parse(path.read_bytes())
+    reading = grammar.read(mail.subject, mail.text, mail.written)
+    assert mail.sender == expected["sender"]
+    assert mail.automatic is expected["automatic"]
+    assert mail.references == expected.get("references", [])
+    commands = [c.model_dump() for c in reading.commands]
+    assert [_subset(c, e) for c, e in zip(commands, expected["commands"])] == expected["commands"]
+    assert len(commands) == len(expected["commands"])
+    assert reading.not_understood == expected["not_understood"]
+
+
+def test_corpus_through_ingest_every_human_message_answered_never_the_auto_reply(play):
+    out = play.cli("ingest", "--at", "2026-01-05T20:00:00Z", *map(str, MESSAGES))
+    assert len(out.strip().splitlines()) == len(MESSAGES)
+    expected = [json.loads(p.with_suffix(".json").read_text()) for p in MESSAGES]
+    answers = [m for m in play.outbox() if m["kind"] == "answer"]
+    assert sorted(m["to"][0] for m in answers) == sorted(e["sender"] for e in expected if not e["automatic"])
+    subs = [(s["number"], s["title"], s["status"]) for s in play.state()["submissions"]]
+    # the Emperor's bare "Accept", in reply to the announcement of submission 1, accepted it
+    assert subs[0] == (1, "Café für alle", "accepted")
+    assert [t for _, t, _ in subs] == ["Café für alle", "Grumbling allowed", "Bob's score"]
+    play.verify()
