@@ -99,6 +99,8 @@ def record_verdict(state: GameState, sub: Submission, out: Outcome, ctx: Context
     if out.verdict == "ignore":
         sub.reason = f"{out.reason} (rule {out.rule})" if out.rule else out.reason
         sub.rule = out.rule
+    else:
+        sub.reason = out.reason  # the Emperor's "because ..." on an Accept or Reject, if any
 
 
 def award_points(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> None:
@@ -183,7 +185,7 @@ def conclude(state: GameState, sub: Submission, verdict: Verdict, ctx: Context, 
 def summary(sub: Submission, out: Outcome) -> str:
     """'Proposal 4 accepted: +3 points (now 12); temperature 303 -> 304 K'."""
     head = f"Proposal {sub.number} {sub.status}"
-    if sub.status == "ignored" and sub.reason:
+    if sub.reason:
         head += f" ({sub.reason})"
     return head + (": " + "; ".join(n for n in out.notes if n) if out.notes else "")
 

@@ -38,8 +38,8 @@ def check_claims(state: GameState, sub: Submission) -> list[str]:
 def judge(state: GameState, sub: Submission, cmd: JudgeCmd, ctx: Context) -> None:
     sub.status = STATUS[cmd.verdict]  # type: ignore[assignment]
     sub.judged_at, sub.judged_day = ctx.at, state.game_day
-    if cmd.verdict == "ignore":
-        sub.reason = f"the Emperor: {(cmd.reason or '').strip()}"
+    if cmd.reason:
+        sub.reason = f"the Emperor: {cmd.reason.strip()}"
     notes = _accept(state, sub, ctx) if cmd.verdict == "accept" else []
     ctx.emit("judged", number=sub.number, verdict=cmd.verdict, status=sub.status, reason=sub.reason,
              points=0, prejudice=False, by_engine=False)

@@ -80,3 +80,11 @@ def test_three_accepted_proposals_end_probation(play):
     play.judge("Reject 6")
     assert play.player(BOB)["score"] == 3  # a plain rejection again
     play.verify()
+
+
+def test_the_emperor_may_give_reasons_for_accepting_and_rejecting(play):
+    play.propose(ALICE, "Cake")
+    out = play.judge("Accept 1 because cake is good")
+    assert "Proposal 1 accepted (the Emperor: cake is good): +3 points (now 3)" in out
+    assert sub(play, 1)["reason"] == "the Emperor: cake is good"
+    play.verify()
