@@ -120,11 +120,12 @@ def time_out(state: GameState, day: DayEnd, ctx: Context) -> None:
             s.kind == "proposal" and s.author == state.it and s.day >= since for s in state.submissions):
         return
     player = state.player(state.it)
+    note = f"{state.it} submitted no Proposal in {TIMEOUT_DAYS} game days as It"
     if player is not None:
         player.active = False
         ctx.emit("inactive", player=player.email, day=day.day)
-    day.notes.append(f"{state.it} submitted no Proposal in {TIMEOUT_DAYS} game days as It: "
-                     "placed on Inactive status (rule 22)")
+        note += ": placed on Inactive status (rule 22)"
+    day.notes.append(note)
     successor = _next_down(state, state.it, ctx)
     if successor is not None:
         day.notes.append(name_it(state, successor.email, day.day + 1, "passed down the list", None, ctx))
