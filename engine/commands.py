@@ -111,6 +111,7 @@ class UnsubscribeCmd(_Cmd):
 class DigestCmd(_Cmd):
     kind: Literal["digest"] = "digest"
     on: bool
+    plain: bool = False  # "Digest plain": the RFC 1153 text digest instead of MIME
 
 
 class ListPostCmd(_Cmd):

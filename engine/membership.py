@@ -21,7 +21,9 @@ def member(state: GameState, address: str) -> Subscriber | None:
 
 
 def _mode(sub: Subscriber) -> str:
-    return "a daily digest" if sub.digest else "every post"
+    if not sub.digest:
+        return "every post"
+    return "a daily plain-text digest" if sub.plain else "a daily digest"
 
 
 def subscribe(state: GameState, msg: Message, cmd: SubscribeCmd, ctx: Context) -> None:
@@ -48,20 +50,20 @@ def unsubscribe(state: GameState, msg: Message, cmd: UnsubscribeCmd, ctx: Contex
 
 
 def digest(state: GameState, msg: Message, cmd: DigestCmd, ctx: Context) -> None:
-    """``Digest on`` subscribes a non-member straight into digest delivery."""
+    """``Digest on`` (MIME) or ``Digest plain`` (RFC 1153) subscribes a non-member straight into digest delivery."""
     sub = member(state, msg.sender)
     if sub is None and not cmd.on:
         ctx.say(cmd.line, f"{msg.sender} is not subscribed; nothing changed", ok=False)
         return
     if sub is None:
-        sub = Subscriber(email=msg.sender, digest=True)
+        sub = Subscriber(email=msg.sender, digest=True, plain=cmd.plain)
         state.subscribers.append(sub)
         ctx.emit("subscription", address=sub.email, action="subscribe", digest=True)
-    elif sub.digest == cmd.on:
+    elif (sub.digest, sub.plain and sub.digest) == (cmd.on, cmd.plain and cmd.on):
         ctx.say(cmd.line, f"{sub.email} already gets {_mode(sub)}; nothing changed")
         return
     else:
-        sub.digest = cmd.on
+        sub.digest, sub.plain = cmd.on, cmd.plain and cmd.on
         ctx.emit("subscription", address=sub.email, action="digest", digest=sub.digest)
     ctx.say(cmd.line, f"{sub.email} now gets {_mode(sub)} from {ctx.config.list_address}, "
             "and the Bell Tower's chime")

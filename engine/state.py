@@ -144,6 +144,7 @@ class Proclamation(Model):
 class Subscriber(Model):
     email: str
     digest: bool = False
+    plain: bool = False  # a digest member who chose the RFC 1153 plain-text digest
 
 
 class Swap(Model):

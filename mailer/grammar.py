@@ -57,6 +57,7 @@ LINES: list[tuple[re.Pattern[str], callable]] = [
     (re.compile(r"^subscribe$", I), lambda m: SubscribeCmd()),
     (re.compile(r"^unsubscribe$", I), lambda m: UnsubscribeCmd()),
     (re.compile(r"^digest\s+(on|off)$", I), lambda m: DigestCmd(on=m[1].lower() == "on")),
+    (re.compile(r"^digest\s+(plain|mime)$", I), lambda m: DigestCmd(on=True, plain=m[1].lower() == "plain")),
 ]
 REWRITE = re.compile(r"^rewrite\s+#?(\d+)\s*:?\s*$", I)
 

@@ -34,7 +34,8 @@ class Members:
         off = bounces.disabled(session)
         self.all = [s.email for s in state.subscribers if s.email not in off]
         self.per_message = [s.email for s in state.subscribers if not s.digest and s.email not in off]
-        self.digest = [s.email for s in state.subscribers if s.digest and s.email not in off]
+        self.digest = [s.email for s in state.subscribers if s.digest and not s.plain and s.email not in off]
+        self.plain_digest = [s.email for s in state.subscribers if s.digest and s.plain and s.email not in off]
 
 
 def enqueue(session: Session, game: "Game", entry: "JournalEntry", inp: Message | ClockStep,
@@ -73,7 +74,7 @@ def _day_end(session, game, ls, state, entry, inp, event, events, members) -> No
     at = parse_time(event.data["at"]) if event.data.get("at") else inp.at  # catch-up: each day at its own end
     chime.ring(session, ls, state, event, entry, at, members.all)
     digest.compose(session, ls, entry, at, game.engine_config.start, int(event.data.get("day", 0)),
-                   members.digest, [])
+                   members.digest, members.plain_digest)
 
 
 COMPOSERS = {

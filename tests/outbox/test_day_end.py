@@ -79,3 +79,19 @@ def test_the_next_digest_holds_only_what_came_after_the_last(game, relay):
     assert [d["Subject"] for d in digests] == ["Test Nomic Digest, Vol 1, Issue 1", "Test Nomic Digest, Vol 1, Issue 2"]
     inner = list(digests[1].iter_parts())[2]
     assert [p.get_content()["Message-ID"] for p in inner.iter_parts()] == ["<morning@wonder.land>"]
+
+
+def test_a_plain_digest_member_gets_the_rfc_1153_text(game, relay):
+    game.send(CAROL, "Digest plain", at=at(1, 1))
+    setup_day(game)
+    assert game.state()["subscribers"][0] == {"email": CAROL, "digest": True, "plain": True}
+    game.tick(at(2, 0))
+    game.cli("send")
+    [d] = [a.mail for a in relay.to(CAROL) if str(a.mail["Subject"]).startswith("Test Nomic Digest")]
+    assert d.get_content_type() == "text/plain"
+    text = d.get_content()
+    assert "Today's Topics:\n\n    1. [Test Nomic] Proposal 1 accepted: Free cake (The Humble Scribe)\n" in text
+    assert "\n" + "-" * 70 + "\n\nDate: Mon, 05 Jan 2026 03:00:00 +0000\nFrom: The Humble Scribe" in text
+    assert ("\n" + "-" * 30 + "\n\nFrom: carol@c.org\nTo: players@imperial.test\n"
+            "Subject: Cake day\nMessage-ID: <cake@c.org>\n\nThe cake is served.\n\n" + "-" * 30 + "\n") in text
+    assert text.endswith("\nEnd of Test Nomic Digest, Vol 1, Issue 1\n" + "*" * 40 + "\n")

@@ -15,10 +15,10 @@ def test_a_subscription_by_authenticated_mail_takes_effect_at_once(game):
     out = subscribe(game, ALICE)
     assert f"{ALICE} is subscribed to {LIST_ADDRESS}" in out
     game.send(BOB, "Digest on")
-    assert game.state()["subscribers"] == [{"email": ALICE, "digest": False}, {"email": BOB, "digest": True}]
+    assert game.state()["subscribers"] == [{"email": ALICE, "digest": False, "plain": False}, {"email": BOB, "digest": True, "plain": False}]
     out = game.send(ALICE, "Unsubscribe")
     assert f"{ALICE} is unsubscribed" in out
-    assert game.state()["subscribers"] == [{"email": BOB, "digest": True}]
+    assert game.state()["subscribers"] == [{"email": BOB, "digest": True, "plain": False}]
     game.verify()
 
 

@@ -37,9 +37,9 @@ def test_a_subscription_from_the_form_waits_for_its_confirmation(game, relay):
     assert game.state()["subscribers"] == []  # following the link (a mail scanner would) does nothing
     assert post(game, "/" + link, "", now=NOW + timedelta(minutes=5)) == (
         200, f"{ALICE} is subscribed to players@imperial.test.")
-    assert game.state()["subscribers"] == [{"email": ALICE, "digest": False}]
+    assert game.state()["subscribers"] == [{"email": ALICE, "digest": False, "plain": False}]
     game.cli("replay")  # the journal alone reproduces it
-    assert game.state()["subscribers"] == [{"email": ALICE, "digest": False}]
+    assert game.state()["subscribers"] == [{"email": ALICE, "digest": False, "plain": False}]
     game.verify()
 
 
