@@ -12,6 +12,11 @@ the mailer and the site read them. Kinds in use (``data`` keys in brackets):
 - ``draw``: a random draw [label, low, high, result]
 - ``day_end``: the chime of rule 19 [day, new_day, summary fields]
 - ``winner``: TEW [player]
+- ``profile``: a Profile changed, rules 14/20/21 [player, old, new, cause, submission]
+- ``category``: a player became FF, rule 16 [player, category, submission]
+- ``swap_offered``: a rule 14 swap offer [number, proposer, partner, sections, partner_sections]
+- ``player_of_the_day``: rule 18's draw [day, player]
+- ``it``, ``inactive``, ``active``: rule 22 [player, ...]
 - ``proclamation``, ``directive``, ``subscription``, ``list_post``: as named
 - ``unauthenticated``: a message that was not authenticated (no answer)
 """
