@@ -147,15 +147,25 @@ def serve(smtp: Annotated[Optional[str], typer.Option(help="HOST:PORT for SMTP i
           http: Annotated[Optional[str], typer.Option(help="HOST:PORT for the site preview and one-click unsubscribe")] = None,
           game: GameOpt = None) -> None:
     """The daemon: SMTP and LMTP intake, the clock, the outbox sender, site rebuilds."""
-    from mailer.daemon import run
-    run(open_game(game), smtp=smtp, lmtp=lmtp, http=http)
+    from mailer.daemon import DaemonError, run
+    try:
+        run(open_game(game), smtp=smtp, lmtp=lmtp, http=http)
+    except DaemonError as exc:
+        fail(str(exc), 2)
+    except OSError as exc:  # e.g. the address is in use
+        fail(f"cannot listen: {exc.strerror or exc}")
 
 
 @app.command()
-def poll(game: GameOpt = None) -> None:
+def poll(once: Annotated[bool, typer.Option("--once", help="one round: journal and process what is waiting, then exit")] = False,
+         game: GameOpt = None) -> None:
     """Intake from an IMAP mailbox (IDLE where the server offers it)."""
-    from mailer.imap_poll import run
-    run(open_game(game))
+    from mailer.imap_poll import PollError, run
+    try:
+        n = run(open_game(game), once=once)
+    except PollError as exc:
+        fail(str(exc))
+    typer.echo(f"{n} new message(s) journaled")
 
 
 @app.command()
