@@ -41,7 +41,8 @@ def whap(state: GameState, msg: Message, cmd: WhapTivolCmd, ctx: Context) -> Non
     assert player is not None
     state.whaps += 1
     label = f"day:{state.game_day}:tivol:{state.whaps}"
-    notes = [_score(state, player, ctx), _depress(state, player, label, ctx), _as_rejected(state, player, ctx)]
+    notes = [_score(state, player, ctx), _depress(state, player, label, ctx),
+             _as_rejected(state, player, ctx)]
     ctx.say(cmd.line, "Tivol is whapped: " + "; ".join(n for n in notes if n))
 
 
@@ -51,7 +52,8 @@ def _refusal(state: GameState, player: Player | None, sender: str) -> str | None
     if player is None:
         return "only players may whap Tivol (rule 20)"
     if in_game_profile(state, sender):
-        return "your Profile is part of the Game Profile (you are GP): only FF players may whap Tivol (rule 20)"
+        return ("your Profile is part of the Game Profile (you are GP): "
+                "only FF players may whap Tivol (rule 20)")
     limit = state.var("queue_limit")
     waiting = sum(1 for s in state.submissions
                   if s.kind == "proposal" and s.author == player.email and s.status == "pending")

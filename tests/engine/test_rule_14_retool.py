@@ -90,7 +90,8 @@ def test_two_section_requests_make_the_proposal_ignored_a_rotation_is_one(make_p
     assert public(play.state()) == {
         **top(temperature=288, reject_streak=1),
         "players": [player(ALICE, 1, 0b0010111011011011, 2)],
-        "submissions": [proposal(1, ALICE, "Greedy", "ignored", reason), proposal(2, ALICE, "Spin", "accepted"),
+        "submissions": [proposal(1, ALICE, "Greedy", "ignored", reason),
+                        proposal(2, ALICE, "Spin", "accepted"),
                         proposal(3, ALICE, "Spin twice", "ignored", reason),
                         proposal(4, ALICE, "Spin and vandalise", "rejected")],
     }

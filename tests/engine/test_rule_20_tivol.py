@@ -37,7 +37,8 @@ def test_whaps_cost_a_point_cool_like_a_rejection_and_may_depress_a_section(make
         "players": [player(ALICE, -2, 0b0100010110110110, 0, category="FF"), player(BOB, 0, 45917, 2)],
         "submissions": [proposal(1, ALICE, "Float", "accepted"), point_of_order(2, BOB)],
     }
-    assert ledger(play) == [(ALICE, -1, -1, "whapped Tivol (rule 20)"), (ALICE, -1, -2, "whapped Tivol (rule 20)")]
+    assert ledger(play) == [(ALICE, -1, -1, "whapped Tivol (rule 20)"),
+                            (ALICE, -1, -2, "whapped Tivol (rule 20)")]
     play.verify()
 
 

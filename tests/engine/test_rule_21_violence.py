@@ -22,7 +22,8 @@ def test_vandalism_succeeds_only_if_accepted_undefended_and_raised(make_play):
     play.propose(ALICE, "Smash a hole", "Vandalize bob section 2")
     assert "vandalism of bob section 2 failed: the section is depressed" in play.judge("Accept 5")
     play.propose(ALICE, "Smash, rejected", "Vandalize bob section 3")
-    assert play.judge("Reject 6").endswith("Proposal 6 rejected: -2 points (now 7); temperature 300 -> 295 K\n")
+    out = play.judge("Reject 6")
+    assert out.endswith("Proposal 6 rejected: -2 points (now 7); temperature 300 -> 295 K\n")
     assert public(play.state()) == {
         **top(temperature=295, woodchips=1, reject_streak=1),
         "players": [player(BOB, 1, 0b0011001101011101, 1), player(ALICE, 7, 21942, 1)],

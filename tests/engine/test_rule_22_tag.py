@@ -4,7 +4,8 @@ from tests.engine.rule_support import NOBODY, player, point_of_order, proposal, 
 from tests.support import at
 
 AIA, OUI, IOU = "aia@eau.io", "oui@eau.io", "iou@eau.io"  # Profile 0: never in the AND check
-IT_ONLY = "you are It: It may not perform any game action other than submitting Proposals (rule 22); nothing done"
+IT_ONLY = ("you are It: It may not perform any game action other than submitting Proposals (rule 22); "
+           "nothing done")
 INACTIVE = ("you are on Inactive status: an Inactive player may not perform any game action other than "
             "submitting Proposals (rule 22); nothing done")
 
@@ -60,7 +61,8 @@ def test_tags_time_outs_inactive_status_and_the_wrap_to_the_top(make_play):
     play.judge("Accept 4", at=at(11, 2))
     assert (f"only It may tag, and It is {OUI} (rule 22); nothing done"
             in play.send(IOU, "t", f"Tag {OUI}", at=at(11, 2)))
-    assert (f"{AIA} is on Inactive status and may not be tagged It by an active player (rule 22); nothing done"
+    assert (f"{AIA} is on Inactive status and may not be tagged It by an active player (rule 22); "
+            "nothing done"
             in play.send(OUI, "t", "Tag aia", at=at(11, 2)))
     assert f"{IOU} becomes It at the end of day 11" in play.send(OUI, "t", "Tag iou", at=at(11, 2))
     play.propose(AIA, "Back", at=at(11, 3))
