@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import email
 import logging
-from datetime import datetime
+from datetime import datetime, timezone
 from email import policy
 from email.message import EmailMessage
-from email.utils import formataddr, parseaddr
+from email.utils import format_datetime, formataddr, parseaddr
 
 from sqlmodel import Session
 
@@ -52,11 +52,15 @@ def tagged(subject: str, tag: str) -> str:
     return subject if tag.lower() in subject.lower() else f"{tag} {subject}".strip()
 
 
-def copy_of(raw: bytes, ls: ListSettings) -> EmailMessage | None:
+def copy_of(entry: JournalEntry, at: datetime, ls: ListSettings) -> EmailMessage | None:
     """The copy every member gets, or None for a post that came from this list (a loop)."""
-    mail: EmailMessage = email.message_from_bytes(raw, policy=policy.default)  # type: ignore[assignment]
+    mail: EmailMessage = email.message_from_bytes(entry.raw or b"", policy=policy.default)  # type: ignore[assignment]
     if looped(mail, ls):
         return None
+    if not mail.get("Message-ID"):  # every copy has a Message-ID and a Date, the same for all members
+        mail["Message-ID"] = message_id(ls, "list", entry.seq or 0, entry.hash)
+    if not mail.get("Date"):
+        mail["Date"] = format_datetime(at.astimezone(timezone.utc))
     name, author = parseaddr(str(mail.get("From", "")))
     subject = str(mail.get("Subject", "") or "(no subject)")
     for header in ("From", "Subject", *DROP):
@@ -89,7 +93,7 @@ def distribute(session: Session, ls: ListSettings, entry: JournalEntry, at: date
                members: list[str]) -> None:
     """Queue the copies of an accepted post (the row is kept even with no per-message members:
     it is what the day's digest is made of)."""
-    mail = copy_of(entry.raw or b"", ls)
+    mail = copy_of(entry, at, ls)
     if mail is None:
         log.warning("journal entry %s carries this list's own X-Loop/List-Id; not posted again", entry.seq)
         return

@@ -75,3 +75,12 @@ def test_our_own_list_mail_is_never_posted_again(game, relay):
     game.cli("send")
     assert [a for a in relay.arrived if "Loop" in str(a.mail["Subject"])] == []
     assert [r["kind"] for r in game.outbox()] == ["answer"]
+
+
+def test_a_post_without_message_id_or_date_gets_both(game, relay):
+    subscribe(game, ALICE)
+    game.send(ALICE, "Bare", "x", to=LIST_ADDRESS, message_id=False, at="2026-01-05T07:30:00Z")
+    game.cli("send")
+    [copy] = [a.mail for a in relay.to(ALICE) if a.mail["Subject"] == "[Test Nomic] Bare"]
+    assert copy["Date"] == "Mon, 05 Jan 2026 07:30:00 +0000"
+    assert copy["Message-ID"].startswith("<list.2.") and copy["Message-ID"].endswith("@imperial.test>")
