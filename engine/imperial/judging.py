@@ -202,12 +202,12 @@ def judge(state: GameState, msg: Message, cmd: JudgeCmd, ctx: Context) -> None:
     if sub.status != "pending":
         ctx.say(cmd.line, f"submission {sub.number} was already {sub.status}; nothing done", ok=False)
         return
-    if cmd.verdict == "ignore" and not (cmd.reason or "").strip():
-        ctx.say(cmd.line, "ignoring needs its reason from the ruleset (rule 3): "
-                f"write 'Ignore {sub.number} because ...'; nothing done", ok=False)
-        return
     if sub.kind == "point_of_order":
         points_of_order.judge(state, sub, cmd, ctx)
+        return
+    if cmd.verdict == "ignore" and not (cmd.reason or "").strip():
+        ctx.say(cmd.line, "ignoring a Proposal needs its reason from the ruleset (rule 3): "
+                f"write 'Ignore {sub.number} because ...'; nothing done", ok=False)
         return
     if cmd.area:
         sub.area = cmd.area.strip()

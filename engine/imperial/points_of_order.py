@@ -43,7 +43,7 @@ def judge(state: GameState, sub: Submission, cmd: JudgeCmd, ctx: Context) -> Non
     notes = _accept(state, sub, ctx) if cmd.verdict == "accept" else []
     ctx.emit("judged", number=sub.number, verdict=cmd.verdict, status=sub.status, reason=sub.reason,
              points=0, prejudice=False, by_engine=False)
-    head = f"Point of Order {sub.number} {sub.status}"
+    head = f"Point of Order {sub.number} {sub.status}" + (f" ({sub.reason})" if sub.reason else "")
     ctx.say(cmd.line, head + (": " + "; ".join(notes) if notes else ""))
 
 

@@ -7,7 +7,8 @@ from tests.engine.imperial_play import ALICE, BOB, ledger, scores, sub
 def test_ignore_needs_a_reason_and_records_it(play):
     play.propose(ALICE, "Cake")
     out = play.judge("Ignore 1")
-    assert "ignoring needs its reason from the ruleset (rule 3): write 'Ignore 1 because ...'; nothing done" in out
+    assert ("ignoring a Proposal needs its reason from the ruleset (rule 3): "
+            "write 'Ignore 1 because ...'; nothing done") in out
     assert sub(play, 1)["status"] == "pending"
     play.judge("Ignore 1 because rule 4 limits the queue")
     s = sub(play, 1)

@@ -63,7 +63,8 @@ def test_a_rejected_or_ignored_claim_changes_nothing(play):
     alice_has_6(play)
     play.send(BOB, "Point of Order: A", "Score of alice should be 4")
     play.send(BOB, "Point of Order: B", "Score of alice should be 2")
-    play.judge("Reject 3\nIgnore 4 because it repeats Point of Order 3")
+    out = play.judge("Reject 3\nIgnore 4")  # rule 3's reason is for Proposals only
+    assert "Point of Order 4 ignored" in out
     assert scores(play) == {ALICE: 6, BOB: 0}
     assert [s["status"] for s in play.state()["submissions"]] == ["accepted", "accepted", "rejected", "ignored"]
     play.verify()
