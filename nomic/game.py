@@ -23,7 +23,7 @@ from mailer.message import message_key, parse
 from nomic import storage
 from nomic.config import CONFIG_NAME, Config, ConfigError, default_text
 from nomic.inputs import to_input
-from nomic.storage import Duplicate, EventRow, JournalEntry, Snapshot
+from nomic.storage import Duplicate, EventRow, JournalEntry, Meta, Snapshot
 
 log = logging.getLogger("nomic")
 
@@ -177,8 +177,12 @@ class Game:
         """Fold every journaled entry not yet processed; store its events and outgoing mail."""
         state = self.state()
         done: list[tuple[JournalEntry, list[engine.Event]]] = []
+        stale = False
         with Session(self.db, expire_on_commit=False) as s:
             for entry in list(storage.entries(s, after=self._seq, upto=upto)):
+                if self._processed_elsewhere(s):
+                    stale = True
+                    break
                 state, events = self._fold(s, state, entry, use_snapshot=True)
                 self._state = state
                 for ev in events:
@@ -192,7 +196,18 @@ class Game:
                 done.append((entry, events))
             if done:
                 self._snapshot(s)
+        if stale:  # reload from the database next time
+            self._state = None
         return done
+
+    def _processed_elsewhere(self, s: Session) -> bool:
+        """Has another process (serve, poll, ingest) folded past our state?
+
+        Read inside the entry's write transaction (SQLite: BEGIN IMMEDIATE;
+        PostgreSQL: FOR UPDATE), so two processes never fold the same entry.
+        """
+        row = s.exec(select(Meta).where(Meta.key == "processed_seq").with_for_update()).first()
+        return int(row.value if row else 0) != self._seq
 
     def _snapshot(self, s: Session) -> None:
         s.merge(Snapshot(seq=self._seq, state=self.state().model_dump_json()))

@@ -3,9 +3,11 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 from pathlib import Path
 
@@ -63,3 +65,21 @@ def serve():
     yield start
     for daemon in started:
         daemon.stop()
+
+
+@pytest.fixture(scope="session")
+def dovecot():
+    """A real dovecot IMAP server on loopback for the whole session (see tests/mailer/dovecot.py).
+
+    Its directory is outside pytest's private (0700) temp tree: dovecot's mail
+    processes run as ``nobody`` and must reach the Maildirs.
+    """
+    from tests.mailer.dovecot import Dovecot
+    if not Dovecot.available():
+        pytest.skip("needs Debian's dovecot-imapd and root (deploy/apt-packages.txt)")
+    root = Path(tempfile.mkdtemp(prefix="nomic-dovecot-"))
+    root.chmod(0o755)
+    server = Dovecot(root).start()
+    yield server
+    server.stop()
+    shutil.rmtree(root, ignore_errors=True)
