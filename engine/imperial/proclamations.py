@@ -7,12 +7,14 @@ on its own line (case-insensitive):
     Amend rule 12[: TITLE]    the following lines are the rule's new text
     Repeal rule 20            switches the rule's mechanics off
     Set accept_points = 4     a game variable (engine/imperial/variables.py)
+    From submission 5         rule 7's "unless it specifies otherwise": applies from 5 on
 
 Any other line before the first change, an unknown rule or variable, or an
 empty text refuses the whole Proclamation: nothing changes. Rule 7: a
 Proclamation takes no submission number; it governs every submission numbered
 from the next free number on (``from_number``), and pending ones keep the
-rules they were submitted under.
+rules they were submitted under, unless a ``From submission N`` line says
+otherwise (a decided submission is never decided again).
 """
 from __future__ import annotations
 
@@ -29,6 +31,7 @@ _ENACT = re.compile(r"^enact\s+rule\s+(\d+)\s*:\s*(.+)$", re.I)
 _AMEND = re.compile(r"^amend\s+rule\s+(\d+)\s*(?::\s*(.*))?$", re.I)
 _REPEAL = re.compile(r"^repeal\s+rule\s+(\d+)\s*$", re.I)
 _SET = re.compile(r"^set\s+([a-z_]+)\s*=\s*(-?\d+)\s*$", re.I)
+_FROM = re.compile(r"^from\s+submission\s+#?(\d+)\s*$", re.I)
 
 
 class Refused(Exception):
@@ -37,7 +40,7 @@ class Refused(Exception):
 
 @dataclass
 class Change:
-    op: str  # enact | amend | repeal | set
+    op: str  # enact | amend | repeal | set | from
     target: str  # rule number or variable name
     title: str = ""
     lines: list[str] = field(default_factory=list)
@@ -60,7 +63,7 @@ def parse(text: str) -> list[Change]:
         elif line:
             raise Refused(f"{line!r} is not 'Enact rule N: TITLE', 'Amend rule N', "
                           "'Repeal rule N' or 'Set NAME = VALUE'")
-    if not changes:
+    if not [c for c in changes if c.op != "from"]:
         raise Refused("it changes nothing (write 'Enact rule N: TITLE', 'Amend rule N', "
                       "'Repeal rule N' or 'Set NAME = VALUE' lines)")
     return changes
@@ -75,10 +78,16 @@ def _header(line: str) -> Change | None:
         return Change("repeal", m[1])
     if m := _SET.match(line):
         return Change("set", m[1].lower(), amount=int(m[2]))
+    if m := _FROM.match(line):
+        return Change("from", "", amount=int(m[1]))
     return None
 
 
 def _check(state: GameState, change: Change) -> None:
+    if change.op == "from":
+        if change.amount < 1:
+            raise Refused("submissions are numbered from 1")
+        return
     if change.op == "set":
         if change.target not in state.variables:
             raise Refused(f"there is no game variable {change.target!r} "
@@ -105,10 +114,12 @@ def proclaim(state: GameState, msg: Message, cmd: ProclamationCmd, ctx: Context)
     except Refused as why:
         ctx.say(cmd.line, f"Proclamation refused: {why}; nothing changed", ok=False)
         return
+    start = [c.amount for c in changes if c.op == "from"]
     proc = Proclamation(number=len(state.proclamations) + 1, title=cmd.title, text=cmd.text,
-                        at=ctx.at, day=state.game_day, from_number=len(state.submissions) + 1)
+                        at=ctx.at, day=state.game_day,
+                        from_number=start[-1] if start else len(state.submissions) + 1)
     by = f"Proclamation {proc.number}"
-    proc.changes = [_apply(state, change, proc, by, ctx) for change in changes]
+    proc.changes = [_apply(state, change, proc, by, ctx) for change in changes if change.op != "from"]
     state.proclamations.append(proc)
     ctx.emit("proclamation", number=proc.number, title=proc.title, from_number=proc.from_number,
              changes=proc.changes)

@@ -25,6 +25,17 @@ def test_a_new_number_applies_from_the_next_submission_on(play):
     play.verify()
 
 
+def test_a_proclamation_may_say_from_which_submission_it_applies(play):
+    play.propose(ALICE, "Pending")
+    out = proclaim(play, "Bigger prizes now", "From submission 1\nSet accept_points = 5")
+    assert "applies to submissions from 1 on: accept_points 3 -> 5" in out
+    play.judge("Accept 1")
+    assert scores(play) == {ALICE: 5}
+    assert "submissions are numbered from 1" in proclaim(play, "Zero", "From submission 0\nSet win_score = 9")
+    assert "it changes nothing" in proclaim(play, "Only from", "From submission 1")
+    play.verify()
+
+
 def test_enact_amend_and_repeal_keep_every_version(play):
     body = ("Enact rule 23: Cake\nEvery player gets cake.\nOn Sundays.\n"
             "Amend rule 4: Queue\nA player may have at most 3 undecided proposals.\n"
