@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from markupsafe import Markup, escape
 
@@ -16,6 +16,7 @@ class People:
     names: dict[str, str]
     slugs: dict[str, str]
     offices: dict[str, str]  # address -> "TIE" / "THS"
+    _links: dict = field(default_factory=dict, compare=False, repr=False)  # made once per build
 
     def name(self, address: str | None) -> str:
         if not address:
@@ -23,10 +24,13 @@ class People:
         return self.names.get(address) or self.offices.get(address) or address.split("@")[0]
 
     def link(self, address: str | None, root: str) -> Markup:
-        slug = self.slugs.get(address or "")
-        if slug is None:
-            return escape(self.name(address))
-        return Markup('<a href="{}players/{}.html">{}</a>').format(root, slug, self.name(address))
+        made = self._links.get((address, root))
+        if made is None:
+            slug = self.slugs.get(address or "")
+            made = escape(self.name(address)) if slug is None else Markup(
+                f'<a href="{escape(root)}players/{escape(slug)}.html">{escape(self.name(address))}</a>')
+            self._links[(address, root)] = made
+        return made
 
 
     def linkify(self, text: str, root: str) -> Markup:

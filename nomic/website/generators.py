@@ -14,7 +14,7 @@ from nomic.website import drawing
 from nomic.website.commands import command_help
 from nomic.website.describe import describe
 from nomic.website.model import SiteModel
-from nomic.website.pages import Page
+from nomic.website.pages import Page, key
 from nomic.website.text import inline, markdown, when, word_diff
 
 STATUSES = ("pending", "accepted", "rejected", "ignored")
@@ -29,6 +29,13 @@ def _player_row(m: SiteModel, p: Player, root: str) -> dict:
 
 
 def _sub_row(m: SiteModel, s: Submission, root: str) -> dict:
+    cached = m.rows.get((s.number, root))
+    if cached is None:
+        cached = m.rows[(s.number, root)] = _make_sub_row(m, s, root)
+    return cached
+
+
+def _make_sub_row(m: SiteModel, s: Submission, root: str) -> dict:
     return {"number": s.number, "kind": KIND_NAMES.get(s.kind, s.kind), "title": inline(s.title),
             "author": m.people.link(s.author, root), "status": s.status, "reason": s.reason or "",
             "day": s.day, "received": when(s.received_at)}
@@ -57,25 +64,38 @@ def _standings(m: SiteModel) -> list[Player]:
 
 def rules(m: SiteModel) -> Iterator[Page]:
     root = "../"
-    yield Page("rules/index.html", "rules.html", {"rules": [
-        {"slug": s, "number": r.number, "title": inline(r.title), "text": markdown(r.text),
-         "amended_by": _amendments(m, r.amended_by, root), "repealed": r.repealed,
-         "versions": len(r.history)}
-        for s, r in m.rule_pages()],
-        "proclamations": [{"number": p.number, "title": inline(p.title), "text": markdown(p.text),
-                           "at": when(p.at), "day": p.day, "from_number": p.from_number,
-                           "changes": p.changes} for p in reversed(m.state.proclamations)]})
-    for s, r in m.rule_pages():
-        versions = []
-        for i, v in enumerate(r.history, start=1):
-            prev = r.history[i - 2] if i > 1 else None
-            versions.append({"n": i, "title": inline(v.title), "text": markdown(v.text),
-                             "by": _amendments(m, [v.by], root) if v.by else [], "at": when(v.at),
-                             "diff": word_diff(prev.text, v.text) if prev else None,
-                             "current": i == len(r.history)})
-        yield Page(f"rules/{s}.html", "rule.html", {
-            "number": r.number, "title": inline(r.title), "repealed": r.repealed,
-            "amended_by": _amendments(m, r.amended_by, root), "versions": list(reversed(versions))})
+    yield Page("rules/index.html", "rules.html", _lazy(_rules_index, m, root),
+               key=key([(r.model_dump_json(), _linkable(m, r.amended_by)) for r in m.state.rules],
+                       [p.model_dump_json() for p in m.state.proclamations]))
+    for slug, r in m.rule_pages():
+        yield Page(f"rules/{slug}.html", "rule.html", _lazy(_rule, m, r, root),
+                   key=key(r.model_dump_json(), _linkable(m, r.amended_by)))
+
+
+def _linkable(m: SiteModel, names: list[str]) -> list[bool]:
+    """Which 'P7'-style amendments name a submission of this game (and so become links)."""
+    return [n[1:].isdigit() and m.state.submission(int(n[1:])) is not None for n in names]
+
+
+def _rules_index(m: SiteModel, root: str) -> dict:
+    return {"rules": [{"slug": s, "number": r.number, "title": inline(r.title), "text": markdown(r.text),
+                       "amended_by": _amendments(m, r.amended_by, root), "repealed": r.repealed,
+                       "versions": len(r.history)} for s, r in m.rule_pages()],
+            "proclamations": [{"number": p.number, "title": inline(p.title), "text": markdown(p.text),
+                               "at": when(p.at), "day": p.day, "from_number": p.from_number,
+                               "changes": p.changes} for p in reversed(m.state.proclamations)]}
+
+
+def _rule(m: SiteModel, r, root: str) -> dict:
+    versions = []
+    for i, v in enumerate(r.history, start=1):
+        prev = r.history[i - 2] if i > 1 else None
+        versions.append({"n": i, "title": inline(v.title), "text": markdown(v.text),
+                         "by": _amendments(m, [v.by], root) if v.by else [], "at": when(v.at),
+                         "diff": word_diff(prev.text, v.text) if prev else None,
+                         "current": i == len(r.history)})
+    return {"number": r.number, "title": inline(r.title), "repealed": r.repealed,
+            "amended_by": _amendments(m, r.amended_by, root), "versions": list(reversed(versions))}
 
 
 def _amendments(m: SiteModel, names: list[str], root: str) -> list[dict]:
@@ -92,26 +112,75 @@ def _amendments(m: SiteModel, names: list[str], root: str) -> list[dict]:
     return out
 
 
+BLOCK = 100  # submissions per list page, by number: block k holds numbers 100k+1 .. 100k+100
+LEDGER_BLOCK = 500  # ledger entries per ledger page
+LEDGER_LATEST = 50  # ledger entries on the scores page
+
+
+def _sub_key(s: Submission) -> tuple:
+    """What a submission's row in a list is made from."""
+    return (s.number, s.kind, s.title, s.author, s.status, s.reason, s.day)
+
+
+def _rows(m: SiteModel, subs: list[Submission], root: str) -> list[dict]:
+    return [_sub_row(m, s, root) for s in reversed(subs)]
+
+
 def submissions(m: SiteModel) -> Iterator[Page]:
-    st, root = m.state, "../"
-    newest = list(reversed(st.submissions))
-    filters = [{"href": "index.html", "label": "all", "count": len(newest)}]
-    filters += [{"href": f"{status}.html", "label": status,
-                 "count": sum(s.status == status for s in newest)} for status in STATUSES]
-    players = [{"href": f"by-{m.people.slugs[p.email]}.html", "label": p.name,
-                "count": sum(s.author == p.email for s in newest)} for p in st.players]
-    common = {"filters": filters, "players": players}
-    lists: list[tuple[str, str, Callable[[Submission], bool]]] = [("index.html", "All submissions", lambda s: True)]
-    lists += [(f"{status}.html", f"Submissions {status}", lambda s, st_=status: s.status == st_)
-              for status in STATUSES]
-    lists += [(f"by-{m.people.slugs[p.email]}.html", f"Submissions by {p.name}",
-               lambda s, e=p.email: s.author == e) for p in st.players]
-    for name, heading, keep in lists:
-        yield Page(f"submissions/{name}", "submissions.html", {
-            **common, "heading": heading, "current": name,
-            "rows": [_sub_row(m, s, root) for s in newest if keep(s)]})
-    for s in st.submissions:
-        yield Page(f"submissions/{s.number}.html", "submission.html", _submission(m, s, root))
+    st = m.state
+    nav = [{"href": "index.html", "label": "all"}] + [{"href": f"{x}.html", "label": x} for x in STATUSES]
+    nav.append({"href": "players.html", "label": "by player"})
+    yield from _paged(m, "index", "All submissions", st.submissions, nav)
+    for status in STATUSES:
+        yield from _paged(m, status, f"Submissions {status}", [x for x in st.submissions if x.status == status], nav)
+    yield Page("submissions/players.html", "submission_players.html", {
+        "filters": nav, "current": "players.html", "players": [
+            {"href": f"by-{m.people.slugs[p.email]}.html", "label": p.name,
+             "count": len(m.submissions_by_author.get(p.email, []))} for p in st.players]})
+    for p in st.players:
+        subs = m.submissions_by_author.get(p.email, [])
+        yield Page(f"submissions/by-{m.people.slugs[p.email]}.html", "submissions.html",
+                   _list_context(m, nav, f"Submissions by {p.name}", "", subs, []),
+                   key=key(nav, p.name, [_sub_key(x) for x in subs]))
+    for x in st.submissions:
+        yield Page(f"submissions/{x.number}.html", "submission.html", _lazy(_submission, m, x, "../"),
+                   key=_submission_key(m, x))
+
+
+def _paged(m: SiteModel, name: str, heading: str, subs: list[Submission], nav: list[dict]) -> Iterator[Page]:
+    """A list by blocks of numbers: the newest block on NAME.html, older ones on NAME-K.html.
+
+    A block's page changes only when one of its own submissions does, so a new
+    submission or a judgment rewrites one or two list pages, however long the game.
+    """
+    blocks: dict[int, list[Submission]] = {}
+    for x in subs:
+        blocks.setdefault((x.number - 1) // BLOCK, []).append(x)
+    order = sorted(blocks, reverse=True) or [0]
+    links = [{"href": f"{name}.html" if i == 0 else f"{name}-{b + 1}.html",
+              "label": f"{b * BLOCK + 1}–{b * BLOCK + BLOCK}"} for i, b in enumerate(order)]
+    for i, b in enumerate(order):
+        part = blocks.get(b, [])
+        title = heading if i == 0 else f"{heading}, numbers {links[i]['label']}"
+        yield Page(f"submissions/{links[i]['href']}", "submissions.html",
+                   _list_context(m, nav, title, f"{name}.html", part, links if len(order) > 1 else []),
+                   key=key(nav, title, links, [_sub_key(x) for x in part]))
+
+
+def _list_context(m: SiteModel, nav: list[dict], heading: str, current: str,
+                  subs: list[Submission], blocks: list[dict]) -> Callable[[], dict]:
+    return lambda: {"filters": nav, "heading": heading, "current": current, "blocks": blocks,
+                    "rows": _rows(m, subs, "../")}
+
+
+def _lazy(make: Callable[..., dict], *args: object) -> Callable[[], dict]:
+    return lambda: make(*args)
+
+
+def _submission_key(m: SiteModel, s: Submission) -> str:
+    effects = m.effects.get(s.number, ())
+    return key(_sub_key(s), s.text, s.area, [r.text for r in s.revisions], s.judged_at, s.judged_day,
+               len(effects), effects[-1].id if effects else None, s.number < len(m.state.submissions))
 
 
 def _submission(m: SiteModel, s: Submission, root: str) -> dict:
@@ -125,7 +194,7 @@ def _submission(m: SiteModel, s: Submission, root: str) -> dict:
         "judged": when(s.judged_at), "judged_day": s.judged_day,
         "effects": [{"at": when(e.at), "kind": e.kind, "text": describe(e, m.people, root)}
                     for e in m.effects.get(s.number, [])],
-        "ledger": [_ledger_row(m, e, root) for e in m.state.ledger if e.submission == s.number],
+        "ledger": [_ledger_row(m, e, root) for e in m.ledger_by_submission.get(s.number, [])],
         "prev": s.number - 1 if s.number > 1 else None,
         "next": s.number + 1 if s.number < len(m.state.submissions) else None}
 
@@ -145,10 +214,21 @@ def _ledger_row(m: SiteModel, e, root: str) -> dict:
 
 
 def scores(m: SiteModel) -> Iterator[Page]:
-    root = ""
+    """The standings, the latest changes, and the whole ledger in pages of LEDGER_BLOCK entries."""
+    ledger = m.state.ledger
+    blocks = [ledger[i:i + LEDGER_BLOCK] for i in range(0, len(ledger), LEDGER_BLOCK)]
+    links = [{"href": f"ledger-{k + 1}.html", "label": f"{b[0].n}–{b[-1].n}"} for k, b in enumerate(blocks)]
     yield Page("scores.html", "scores.html", {
-        "standings": [_player_row(m, p, root) for p in _standings(m)],
-        "ledger": [_ledger_row(m, e, root) for e in m.state.ledger]})
+        "standings": [_player_row(m, p, "") for p in _standings(m)],
+        "ledger": [_ledger_row(m, e, "") for e in ledger[-LEDGER_LATEST:]],
+        "total": len(ledger), "pages": links})
+    for k, block in enumerate(blocks):
+        yield Page(links[k]["href"], "ledger.html", _lazy(_ledger_page, m, block, links[k]["label"], links),
+                   key=key(links, block[0].n, len(block)))
+
+
+def _ledger_page(m: SiteModel, block: list, label: str, links: list[dict]) -> dict:
+    return {"ledger": [_ledger_row(m, e, "") for e in block], "label": label, "pages": links}
 
 
 def players(m: SiteModel) -> Iterator[Page]:
@@ -156,34 +236,42 @@ def players(m: SiteModel) -> Iterator[Page]:
     yield Page("players/index.html", "players.html",
                {"players": [_player_row(m, p, root) for p in m.state.players]})
     for p in m.state.players:
-        yield Page(f"players/{m.people.slugs[p.email]}.html", "player.html", _player(m, p, root))
+        yield Page(f"players/{m.people.slugs[p.email]}.html", "player.html", _lazy(_player, m, p, root),
+                   key=key(p.model_dump_json(), m.state.it == p.email,
+                           [e.n for e in m.ledger_by_player.get(p.email, [])],
+                           [_sub_key(s) for s in m.submissions_by_author.get(p.email, [])],
+                           [e.id for e in m.events_by_player.get(p.email, [])]))
 
 
 def _player(m: SiteModel, p: Player, root: str) -> dict:
-    history = [{"at": when(e.at), "text": describe(e, m.people, root)} for e in m.data.events
-               if e.kind not in ("score", "draw") and p.email in (e.data.get("player"), e.data.get("target"))]
     return {**_player_row(m, p, root), "email": p.email.replace("@", " at "),
             "joined_day": p.joined_day, "sections": drawing.plank(p.profile),
             "height": drawing.stack_height(1) + 18, "width": drawing.SECTIONS * drawing.CM,
             "sealed_from": p.sealed_from, "sealed_until": p.sealed_until,
-            "ledger": [_ledger_row(m, e, root) for e in m.state.ledger if e.player == p.email],
-            "submissions": [_sub_row(m, s, root) for s in reversed(m.state.submissions) if s.author == p.email],
-            "history": history}
+            "ledger": [_ledger_row(m, e, root) for e in m.ledger_by_player.get(p.email, [])],
+            "submissions": _rows(m, m.submissions_by_author.get(p.email, []), root),
+            "history": [{"at": when(e.at), "text": describe(e, m.people, root)}
+                        for e in m.events_by_player.get(p.email, [])]}
 
 
 def game_profile(m: SiteModel) -> Iterator[Page]:
     """Rule 17: the GP players' planks stacked in player-list order, alternating ends."""
-    root = ""
-    rows = []
-    for i, row in enumerate(engine_game_profile(m.state)):
-        player = m.state.player(row.email)
-        assert player is not None and (row.fat_end == "left") == (i % 2 == 0)
-        rows.append({"player": _player_row(m, player, root), "sections": drawing.plank(row.profile, row=i),
-                     "fat_left": row.fat_end == "left", "label_y": (2 * i + 1.2) * drawing.CM})
-    yield Page("game-profile.html", "game_profile.html", {
-        "rows": rows, "width": drawing.SECTIONS * drawing.CM, "height": drawing.stack_height(len(rows)),
-        "shape": "none yet" if not rows else ("a trapezoid" if len(rows) % 2 else "a parallelogram"),
-        "ff": [_player_row(m, p, root) for p in m.state.players if p.category == "FF"]})
+    rows = engine_game_profile(m.state)
+    ff = [p for p in m.state.players if p.category == "FF"]
+    yield Page("game-profile.html", "game_profile.html", _lazy(_game_profile, m, rows, ff),
+               key=key([(r.email, r.name, r.profile, r.fat_end) for r in rows], [(p.email, p.profile) for p in ff]))
+
+
+def _game_profile(m: SiteModel, rows: list, ff: list[Player]) -> dict:
+    by_email = {p.email: p for p in m.state.players}
+    drawn = []
+    for i, row in enumerate(rows):
+        assert (row.fat_end == "left") == (i % 2 == 0), "rule 17: planks alternate, the first fat end left"
+        drawn.append({"player": _player_row(m, by_email[row.email], ""), "fat_left": row.fat_end == "left",
+                      "sections": drawing.plank(row.profile, row=i), "label_y": (2 * i + 1.2) * drawing.CM})
+    return {"rows": drawn, "width": drawing.SECTIONS * drawing.CM, "height": drawing.stack_height(len(rows)),
+            "shape": "none yet" if not rows else ("a trapezoid" if len(rows) % 2 else "a parallelogram"),
+            "ff": [_player_row(m, p, "") for p in ff]}
 
 
 def temperature(m: SiteModel) -> Iterator[Page]:

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import cached_property
 
-from engine.state import Rule
+from engine.state import LedgerEntry, Rule, Submission
 from nomic.website.describe import People
 from nomic.website.reader import EventRecord, SiteData
 from nomic.website.text import slug
@@ -24,6 +25,7 @@ class SiteModel:
     people: People
     effects: dict[int, list[EventRecord]] = field(default_factory=dict)
     rule_slugs: list[str] = field(default_factory=list)  # parallel to state.rules
+    rows: dict[tuple[int, str], dict] = field(default_factory=dict)  # submission rows, made once
 
     @property
     def state(self):
@@ -31,6 +33,39 @@ class SiteModel:
 
     def rule_pages(self) -> list[tuple[str, Rule]]:
         return list(zip(self.rule_slugs, self.state.rules))
+
+    # Indexes, so that no page scans the whole game (large games have 10,000s of submissions).
+
+    @cached_property
+    def ledger_by_player(self) -> dict[str, list[LedgerEntry]]:
+        return _group(self.state.ledger, lambda e: e.player)
+
+    @cached_property
+    def ledger_by_submission(self) -> dict[int | None, list[LedgerEntry]]:
+        return _group(self.state.ledger, lambda e: e.submission)
+
+    @cached_property
+    def submissions_by_author(self) -> dict[str, list[Submission]]:
+        return _group(self.state.submissions, lambda s: s.author)
+
+    @cached_property
+    def events_by_player(self) -> dict[str, list[EventRecord]]:
+        """Events about a player (as ``player`` or ``target``), score changes and dice aside."""
+        out: dict[str, list[EventRecord]] = defaultdict(list)
+        for e in self.data.events:
+            if e.kind in ("score", "draw"):
+                continue
+            for who in {e.data.get("player"), e.data.get("target")}:
+                if isinstance(who, str):
+                    out[who].append(e)
+        return out
+
+
+def _group(items, key) -> dict:
+    out: dict = defaultdict(list)
+    for item in items:
+        out[key(item)].append(item)
+    return out
 
 
 def build_model(data: SiteData) -> SiteModel:
@@ -85,11 +120,11 @@ def _effects(events: list[EventRecord]) -> dict[int, list[EventRecord]]:
         elif isinstance(explicit, int) and e.kind not in _CLOSERS:
             out[explicit].append(e)
         elif isinstance(explicit, int):
-            out[explicit].extend(x for x in pending if x not in out[explicit])
+            out[explicit].extend(pending)
             out[explicit].append(e)
             pending = []
         else:
             pending.append(e)
-    for n in out:
-        out[n].sort(key=lambda e: e.id)
+    for n, found in out.items():
+        found.sort(key=lambda e: e.id)
     return dict(out)

@@ -55,7 +55,9 @@ def design_hash() -> str:
 
 
 def fingerprint(page: Page, common: str) -> str:
-    body = json.dumps([common, page.template, page.root, page.context], default=_plain)
+    """What the page is made from: its key if it has one, else its whole context."""
+    made_of = page.key if page.key is not None else page.make_context()
+    body = json.dumps([common, page.template, page.root, made_of], default=_plain)
     return _digest(body.encode())
 
 
@@ -66,9 +68,18 @@ class Writer:
         self.out = out
         self.site = site
         self.old = self._load()
+        self.present = self._files()
         self.new: dict[str, dict] = {}
         self.report = WriteReport()
         self.common = design_hash() + json.dumps(site, sort_keys=True)
+
+    def _files(self) -> set[str]:
+        """Every file now in the output directory (one directory walk, not a stat per page)."""
+        found = set()
+        for top, _dirs, files in os.walk(self.out):
+            rel = Path(top).relative_to(self.out).as_posix()
+            found.update(f if rel == "." else f"{rel}/{f}" for f in files)
+        return found
 
     def _load(self) -> dict[str, dict]:
         try:
@@ -80,13 +91,12 @@ class Writer:
     def page(self, page: Page) -> None:
         fp = fingerprint(page, self.common)
         old = self.old.get(page.path)
-        target = self.out / page.path
-        if old and old.get("input") == fp and target.is_file():
+        if old and old.get("input") == fp and page.path in self.present:
             self.new[page.path] = old
             self.report.pages += 1
             return
         html = environment().get_template(f"site/{page.template}").render(
-            site=self.site, root=page.root, path=page.path, **page.context)
+            site=self.site, root=page.root, path=page.path, **page.make_context())
         self.report.rendered += 1
         self._put(page.path, html.encode(), fp)
 
@@ -101,7 +111,7 @@ class Writer:
         old = self.old.get(path)
         self.new[path] = {"input": fp, "sha256": digest}
         self.report.pages += 1
-        if old and old.get("sha256") == digest and target.is_file():
+        if old and old.get("sha256") == digest and path in self.present:
             return
         target.parent.mkdir(parents=True, exist_ok=True)
         tmp = target.with_name(f".{target.name}.tmp")
@@ -114,8 +124,9 @@ class Writer:
         for path in set(self.old) - set(self.new):
             (self.out / path).unlink(missing_ok=True)
             self.report.removed += 1
-        self.out.mkdir(parents=True, exist_ok=True)
-        tmp = self.out / f"{MANIFEST}.tmp"
-        tmp.write_text(json.dumps({"format": FORMAT, "pages": self.new}, indent=0, sort_keys=True))
-        os.replace(tmp, self.out / MANIFEST)
+        if self.new != self.old or MANIFEST not in self.present:
+            self.out.mkdir(parents=True, exist_ok=True)
+            tmp = self.out / f"{MANIFEST}.tmp"
+            tmp.write_text(json.dumps({"format": FORMAT, "pages": self.new}, separators=(",", ":")))
+            os.replace(tmp, self.out / MANIFEST)
         return self.report
