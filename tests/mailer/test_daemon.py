@@ -7,6 +7,7 @@ import sqlite3
 
 import pytest
 
+from tests.mailer.support import configure
 from tests.support import EMPEROR, GAME_ADDRESS, LIST_ADDRESS, make_mail as _make_mail
 
 ALICE = "alice@wonder.land"
@@ -16,13 +17,6 @@ BOB = "bob@builder.test"
 def make_mail(*args, **kw) -> bytes:
     """As a mail client sends it: CRLF line ends (smtplib does not convert bytes)."""
     return _make_mail(*args, **kw).replace(b"\n", b"\r\n")
-
-
-def configure(play, text: str, after: str = "") -> None:
-    """Add ``text`` to the test game's game.toml: at the end, or after the line ``after``."""
-    path = play.dir / "game.toml"
-    toml = path.read_text()
-    path.write_text(toml.replace(after + "\n", after + "\n" + text, 1) if after else toml + "\n" + text)
 
 
 def lmtp_session(port: int, lines: list[str], data: bytes) -> list[str]:

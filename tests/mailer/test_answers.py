@@ -1,0 +1,96 @@
+"""Answers and threads: what every authenticated sender gets back, and what a reply is about (issue 5)."""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from nomic.game import Game
+from tests.mailer.support import configure, outbox_mail
+from tests.support import EMPEROR, make_mail
+
+ALICE = "alice@wonder.land"
+BOB = "bob@builder.test"
+
+
+def test_answer_is_threaded_and_quotes_what_was_not_understood(play):
+    play.send(ALICE, "hello", "Frobnicate the cake\nSubscribe\n\n> Accept 1 (quoted: not read)",
+              message_id="q1@wonder.land", headers={"References": "<older@wonder.land>"})
+    [answer] = outbox_mail(play)
+    assert answer["In-Reply-To"] == "<q1@wonder.land>"
+    assert answer["References"] == "<older@wonder.land> <q1@wonder.land>"
+    assert answer["Auto-Submitted"] == "auto-replied"
+    body = answer.get_content()
+    assert '! "Frobnicate the cake": not understood; nothing done' in body
+    assert "Accept 1" not in body
+
+
+def test_answer_to_mail_without_message_id_has_no_thread_headers(play):
+    play.send(ALICE, "Proposal: Free cake", message_id=False)
+    [answer] = outbox_mail(play)
+    assert answer["In-Reply-To"] is None and answer["References"] is None
+    assert answer["Message-ID"].startswith("<sub1.answer.1.")
+
+
+def test_bare_judgment_in_a_thread_judges_that_submission(play):
+    play.propose(ALICE, "Free cake")
+    play.propose(BOB, "Free pie")
+    [_, about_pie] = outbox_mail(play)
+    assert about_pie["Message-ID"].startswith("<sub2.answer.")
+    out = play.send(EMPEROR, "Re: Proposal: Free pie", "Reject\n\nOn Monday THS wrote:\n> Accept 1",
+                    headers={"In-Reply-To": about_pie["Message-ID"]}, at="2026-01-05T02:00:00Z")
+    assert "accept" not in out.lower()
+    assert [s["status"] for s in play.state()["submissions"]] == ["pending", "rejected"]
+    # a reply to the submission's own message works as well
+    play.send(EMPEROR, "Re: Proposal: Free cake", "Accept", headers={"In-Reply-To": "<m1@test>"},
+              at="2026-01-05T03:00:00Z")
+    assert [s["status"] for s in play.state()["submissions"]] == ["accepted", "rejected"]
+    play.verify()
+
+
+def test_thread_ids_of_another_domain_and_bare_judgments_without_thread_do_nothing(play):
+    play.propose(ALICE, "Free cake")
+    out = play.send(EMPEROR, "Re: cake", "Accept", headers={"In-Reply-To": "<sub1.answer.1.ab@evil.test>"})
+    assert "which submission?" in out
+    out = play.send(EMPEROR, "judgment", "Accept")
+    assert "which submission?" in out
+    assert play.state()["submissions"][0]["status"] == "pending"
+
+
+def test_a_reply_to_a_proposal_is_not_a_new_proposal(play):
+    play.propose(ALICE, "Free cake")
+    out = play.send(ALICE, "Re: Proposal: Free cake", "Thanks for recording it.")
+    assert "recorded" not in out
+    assert len(play.state()["submissions"]) == 1
+    out = play.send(ALICE, "Fwd: Proposal: Free pie", "Pie for all.")
+    assert "recorded as Proposal 2" in out  # a forward is still a submission
+
+
+def test_answers_are_limited_per_sender_per_hour(make_play):
+    play = make_play()
+    configure(play, "[answers]\nper_sender_per_hour = 2\n")
+    for minute in (0, 10, 20, 30):
+        play.send(ALICE, "Subscribe", at=f"2026-01-05T01:{minute:02d}:00Z")
+    play.send(BOB, "Subscribe", at="2026-01-05T01:40:00Z")  # others are not held up
+    play.send(ALICE, "Subscribe", at="2026-01-05T02:10:01Z")  # an hour after the second answer
+    answers = [(m["to"][0], m["created"]) for m in play.outbox() if m["kind"] == "answer"]
+    assert answers == [(ALICE, "2026-01-05T01:00:00Z"), (ALICE, "2026-01-05T01:10:00Z"),
+                       (BOB, "2026-01-05T01:40:00Z"), (ALICE, "2026-01-05T02:10:01Z")]
+
+
+def test_auto_replies_and_our_own_mail_get_no_answer(play):
+    play.send(ALICE, "Out of office", "Subscribe", headers={"Auto-Submitted": "auto-replied"})
+    play.send(ALICE, "bulk", "Subscribe", headers={"Precedence": "bulk"})
+    play.send("ths@imperial.test", "loop", "Subscribe")
+    assert play.outbox() == []
+
+
+def test_two_processes_never_fold_the_same_entry(play):
+    first, second = Game(play.dir), Game(play.dir)
+    first.state()  # both have a state cached at entry 0
+    second.state()
+    raw = make_mail(ALICE, "Proposal: Free cake", message_id="twice@x")
+    first.receive(raw, datetime(2026, 1, 5, 1, tzinfo=timezone.utc))
+    assert [e.seq for e, _ in second.process()] == [1]
+    assert first.process() == []  # already folded elsewhere: nothing done twice
+    assert [s.number for s in first.state().submissions] == [1]
+    assert len(play.outbox()) == 1
+    play.verify()
