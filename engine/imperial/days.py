@@ -88,6 +88,8 @@ def end_day(state: GameState, at: datetime, ctx: Context) -> None:
         day = DayEnd(day=state.game_day, at=at)
         for step in DAY_END_STEPS:
             step(state, day, ctx)
+            if game_over(state):
+                break  # rule 8: the game ended at this step; nothing follows
         state.game_day += 1
         state.day_started = at
         for step in DAY_START_STEPS:

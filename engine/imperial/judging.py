@@ -35,6 +35,7 @@ from engine.context import Context
 from engine.imperial import points_of_order, temperature
 from engine.imperial.scoring import award, describe
 from engine.imperial.variables import rule_on, value
+from engine.imperial.winning import game_over
 from engine.inputs import Message
 from engine.state import GameState, Submission
 
@@ -177,6 +178,8 @@ def conclude(state: GameState, sub: Submission, verdict: Verdict, ctx: Context, 
     out = Outcome(verdict=verdict, judged=verdict, by_engine=by_engine, reason=reason, rule=rule)
     for step in PROPOSAL_STEPS:
         step(state, sub, out, ctx)
+        if game_over(state) and sub.status != "pending":
+            break  # rule 8: the game ended at this step; nothing follows
     ctx.emit("judged", number=sub.number, verdict=out.judged, status=sub.status,
              reason=sub.reason, points=out.points, prejudice=out.prejudice, by_engine=by_engine)
     return out

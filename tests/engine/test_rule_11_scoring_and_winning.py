@@ -36,6 +36,18 @@ def test_the_first_player_with_exactly_win_score_is_tew_and_the_game_ends(make_p
     play.verify()
 
 
+def test_nothing_follows_the_step_that_makes_tew(make_play):
+    play = with_variables(make_play(), win_score=6, overheat_limit=303)
+    play.propose(ALICE, "One")
+    play.propose(ALICE, "Two")
+    play.judge("Accept 1")  # streak 0: the temperature stays 303
+    out = play.judge("Accept 2")  # +3 makes TEW; the streak heat (+1, an overheat) never comes
+    assert out.rstrip().endswith("Proposal 2 accepted: +3 points (now 6)")
+    st = play.state()
+    assert (st["winner"], st["temperature"], st["accept_streak"]) == (ALICE, 303, 1)
+    play.verify()
+
+
 def test_above_win_score_gains_and_losses_are_inverted(make_play):
     play = with_variables(make_play(), win_score=5)
     for n, title in enumerate(["One", "Two"], 1):
