@@ -1,6 +1,7 @@
 """Rule 14: two consenting players swap exactly four contiguous sections."""
 from tests.engine.imperial_play import ALICE, BOB, CAROL, join
 from tests.engine.rule_support import NOBODY, player, point_of_order, public, top
+from tests.support import at
 
 # ALICE 0101 0101 1011 0110 (21942), BOB 1011 0011 0101 1101 (45917)
 
@@ -45,4 +46,20 @@ def test_bad_swaps_are_refused_and_change_nothing(make_play):
     assert [p["profile"] for p in st["players"]] == [21942, 45917, 44502]
     assert [(s["number"], s["proposer"], s["partner"], s["first"], s["partner_first"], s["status"])
             for s in st["swaps"]] == [(1, ALICE, BOB, 5, 9, "offered")]
+    play.verify()
+
+
+def test_a_sealed_profile_takes_no_part_in_a_swap(make_play):
+    play = make_play(day_mode="fixed", first_it=NOBODY)
+    join(play, ALICE, at=at(1))
+    play.propose(BOB, "Seal me", "Sealant", at=at(1))
+    play.judge("Accept 2", at=at(1, 2))
+    play.send(ALICE, "swap", f"Swap sections 1-4 with {BOB} sections 13-16", at=at(1, 3))  # not sealed yet
+    play.tick(at(2, 0))
+    sealed = f"{BOB}'s Profile is sealed: its sections may not change (rule 14); nothing done"
+    assert sealed in play.send(BOB, "ok", "Agree swap 1", at=at(2))
+    assert sealed in play.send(ALICE, "swap", f"Swap sections 5-8 with {BOB} sections 1-4", at=at(2))
+    st = play.state()
+    assert [(p["profile"], p["sealed"]) for p in st["players"]] == [(21942, False), (45917, True)]
+    assert [s["status"] for s in st["swaps"]] == ["offered"]
     play.verify()

@@ -69,3 +69,18 @@ def test_at_exactly_fifty_a_whap_loses_one_and_gains_one_above_it_gains_one(make
     assert "alice@wonder.land +1 point (now 52)" in play.send(ALICE, "whap", "Whap Tivol")
     assert play.player(ALICE)["score"] == 52
     play.verify()
+
+
+def test_an_ff_whap_that_cools_the_game_below_290_earns_the_ff_bonus(make_play):
+    play = make_play(first_it=NOBODY)
+    float_alice(play)
+    assert [roll(f"day:1:tivol:{n}:chance", 1, 5) for n in (1, 2, 3)] == [4, 4, 3]  # no depression
+    play.send(ALICE, "whap", "Whap Tivol")  # 303 -> 298
+    play.send(ALICE, "whap", "Whap Tivol")  # 298 -> 293 (rejected streak 1: still 5)
+    out = play.send(ALICE, "whap", "Whap Tivol")
+    assert "temperature 293 -> 288 K" in out
+    assert ("FF bonus for alice@wonder.land: the game cooled from 293 K to 288 K, 15 x entropy 1: "
+            "+15 points (now 12) (rule 16)") in out
+    assert "only players may whap Tivol (rule 20); nothing done" in play.send(BOB, "whap", "Whap Tivol")
+    assert public(play.state())["players"] == [player(ALICE, 12, 21942, 1, category="FF")]
+    play.verify()

@@ -1,7 +1,7 @@
 """Rule 22: Tag. It, what It and Inactive players may not do, tagging, time-outs, restoring."""
 from tests.engine.imperial_play import ALICE, BOB, join, ledger
 from tests.engine.rule_support import NOBODY, player, point_of_order, proposal, public, roll, top
-from tests.support import at
+from tests.support import EMPEROR, at
 
 AIA, OUI, IOU = "aia@eau.io", "oui@eau.io", "iou@eau.io"  # Profile 0: never in the AND check
 IT_ONLY = ("you are It: It may not perform any game action other than submitting Proposals (rule 22); "
@@ -79,4 +79,19 @@ def test_tags_time_outs_inactive_status_and_the_wrap_to_the_top(make_play):
                         proposal(4, OUI, "Run", "accepted"), proposal(5, AIA, "Back", "accepted")],
     }
     assert [c for _, _, _, c in ledger(play)].count("Proposal 5 accepted") == 0
+    play.verify()
+
+
+def test_it_may_not_tag_tie_itself_or_twice(make_play):
+    play = make_play(first_it=ALICE)
+    join(play, EMPEROR, BOB)
+    play.propose(ALICE, "Run")
+    play.judge("Accept 3")
+    assert "TIE may not be It (rule 22); nothing done" in play.send(ALICE, "t", f"Tag {EMPEROR}")
+    assert "you cannot tag yourself; nothing done" in play.send(ALICE, "t", "Tag alice")
+    assert "nobody@x.org is not a player; nothing done" in play.send(ALICE, "t", "Tag nobody@x.org")
+    assert f"{BOB} becomes It at the end of day 1" in play.send(ALICE, "t", "Tag bob")
+    assert f"you have already tagged {BOB} today; nothing done" in play.send(ALICE, "t", "Tag bob")
+    st = play.state()
+    assert (st["it"], st["it_next"], st["temperature"]) == (ALICE, BOB, 303)
     play.verify()
