@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from engine.commands import ReportCmd
 from engine.context import Context
-from engine.imperial import days, ff, judging
+from engine.imperial import days, ff, judging, player_of_the_day
 from engine.imperial.days import DayEnd
 from engine.imperial.judging import Outcome
 from engine.imperial.pipeline import insert_step
@@ -117,4 +117,4 @@ def judge_reports(state: GameState, day: DayEnd, ctx: Context) -> None:
 
 
 insert_step(judging.PROPOSAL_STEPS, vandalism, after=ff.become_ff)
-insert_step(days.DAY_END_STEPS, judge_reports, before=days.and_check)
+insert_step(days.DAY_END_STEPS, judge_reports, after=player_of_the_day.reward)  # rule 18 before 21
