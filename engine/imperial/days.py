@@ -97,8 +97,9 @@ def end_day(state: GameState, at: datetime, ctx: Context) -> None:
         ctx.emit("day_end", day=day.day, new_day=state.game_day, at=at.isoformat(), summary={
             "notes": day.notes, "temperature": state.temperature,
             "scores": {p.email: p.score for p in state.players}})
-        ctx.say("", f"day {day.day} ended at {at.isoformat()}: " + "; ".join(day.notes or ["nothing due"])
-                + f"; day {state.game_day} begins")
+        ctx.say("", f"day {day.day} ended at {at.isoformat()}; day {state.game_day} begins")
+        for note in day.notes:
+            ctx.say("", f"  {note}")
     finally:
         ctx.at = saved
 

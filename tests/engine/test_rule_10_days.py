@@ -13,7 +13,8 @@ def test_a_day_ends_at_the_first_announcement_24_hours_after_it_began(play):
     play.judge("Accept 1", at="2026-01-05T23:59:00Z")
     assert play.state()["game_day"] == 1
     out = play.judge("Accept 2", at="2026-01-06T01:00:00Z")
-    assert "day 1 ended at 2026-01-06T01:00:00+00:00: " in out and out.rstrip().endswith("; day 2 begins")
+    assert "day 1 ended at 2026-01-06T01:00:00+00:00; day 2 begins; " in out
+    assert "cooling by 4 K: temperature 311 -> 307 K" in out
     st = play.state()
     assert (st["game_day"], st["day_started"]) == (2, "2026-01-06T01:00:00Z")
     # the announcement's judgments belong to the day it ends
