@@ -95,11 +95,14 @@ class Doubt(Exception):
     """The connection failed during DATA: the relay may have the message."""
 
 
-def _alive(claim: str | None) -> bool:
+def _alive(claim: str | None, mine: str) -> bool:
+    """Could the sender holding ``claim`` still be at work? (``mine``: this pass's own claim)"""
     host, _, rest = (claim or "").partition(":")
     pid = rest.partition(":")[0]
     if host != HOST or not pid.isdigit():
         return True  # another machine's sender: only the lease can tell
+    if int(pid) == os.getpid():
+        return claim == mine  # passes in one process run one after another
     try:
         os.kill(int(pid), 0)
     except ProcessLookupError:
@@ -109,10 +112,10 @@ def _alive(claim: str | None) -> bool:
     return True
 
 
-def recover(session: Session, cfg: SenderConfig, now: datetime) -> int:
+def recover(session: Session, cfg: SenderConfig, now: datetime, mine: str) -> int:
     """Release the deliveries of senders that died; returns how many."""
     stale = [d for d in session.exec(select(Delivery).where(Delivery.status.in_(("claimed", "sending")))).all()  # type: ignore[attr-defined]
-             if not _alive(d.claim) or (d.claimed_at or "") < iso(now - timedelta(seconds=cfg.claim_lease))]
+             if not _alive(d.claim, mine) or (d.claimed_at or "") < iso(now - timedelta(seconds=cfg.claim_lease))]
     for d in stale:
         if d.status == "sending" and cfg.in_doubt == "hold":
             d.status, d.last_error = "failed", "in doubt: the sender died during DATA; not resent (in_doubt = hold)"
@@ -216,7 +219,7 @@ def run_once(game: "Game", now: datetime | None = None) -> int:
     sent = 0
     try:
         with Session(game.db, expire_on_commit=False) as s:
-            recover(s, cfg, now)
+            recover(s, cfg, now, claim)
             for d in _due(s, now):
                 if not _claim(s, d, claim, now):
                     continue
@@ -245,15 +248,16 @@ def _due(s: Session, now: datetime, batch: int = 200):
 def _claim(s: Session, delivery_id: int, claim: str, now: datetime) -> bool:
     """Compare-and-set: only one sender gets a queued delivery."""
     result = s.exec(update(Delivery).where(Delivery.id == delivery_id, Delivery.status == "queued")  # type: ignore[call-overload]
-                    .values(status="claimed", claim=claim, claimed_at=iso(now)))
+                    .values(status="claimed", claim=claim, claimed_at=iso(now), attempts=Delivery.attempts + 1))
     s.commit()
     return result.rowcount == 1
 
 
 def _deliver(s: Session, relay: Relay, cfg: SenderConfig, ls: ListSettings, delivery_id: int,
              now: datetime) -> str:
-    d = s.get(Delivery, delivery_id)
+    d = s.get(Delivery, delivery_id, populate_existing=True)
     row = s.get(OutboxMessage, d.outbox_id) if d else None
+    s.commit()  # hold no database lock while the relay talks: intake must not wait for it
     if d is None or row is None:
         return "gone"
 
@@ -262,7 +266,6 @@ def _deliver(s: Session, relay: Relay, cfg: SenderConfig, ls: ListSettings, deli
         s.add(d)
         s.commit()
 
-    d.attempts += 1
     try:
         relay.send(bounces.verp(ls, d.rcpt), d.rcpt, personalize(row.raw, row, d.rcpt, ls), before_data)
     except Permanent as exc:

@@ -151,3 +151,18 @@ def test_in_doubt_hold_is_at_most_once_and_tells_the_operator(make_play, relay):
     [held] = [d for d in deliveries(game) if d.status == "failed"]
     assert held.last_error == "in doubt: the sender died during DATA; not resent (in_doubt = hold)"
     assert (held.rcpt, ) in {(r,) for (_, r) in got}  # the relay did receive it once
+
+
+def test_intake_goes_on_while_the_relay_keeps_the_sender_waiting(game, relay):
+    answer_to_alice(game)
+    relay.rcpt_delay = 120  # far past the database's 30 s busy timeout
+    proc = start_sender(game)
+    try:
+        wait_for(lambda: relay.slowed == 1, proc)
+        assert "recorded as Proposal 1" in game.propose(BOB, "Cake while we wait")
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+    relay.rcpt_delay = 0
+    game.cli("send")
+    assert Counter(r for a in relay.arrived for r in a.rcpt_tos) == {ALICE: 1, BOB: 1}
