@@ -1,5 +1,7 @@
 """Rule 14: retooling one section, wood chips, the random flip, two requests, rotations."""
-from engine.imperial.profiles import rotate
+from hypothesis import given, strategies as st
+
+from engine.imperial.profiles import bit_difference, put_window, rotate, window
 from tests.engine.imperial_play import ALICE, BOB, ledger
 from tests.engine.rule_support import NOBODY, player, proposal, public, roll, top
 
@@ -13,6 +15,23 @@ def test_rotations_are_the_rules_examples_on_sixteen_bits():
     assert rotate(0b0110010000000000, "right") == 0b0011001000000000
     assert rotate(0b0110010000000000, "left") == 0b1100100000000000
     assert rotate(0b1000000000000001, "left") == 0b0000000000000011
+
+
+profiles = st.integers(0, 65535)
+
+
+@given(profiles)
+def test_rotating_left_undoes_rotating_right_and_keeps_the_raised_count(p):
+    assert rotate(rotate(p, "right"), "left") == p
+    assert bin(rotate(p, "left")).count("1") == bin(p).count("1")
+
+
+@given(profiles, profiles, st.integers(1, 13), st.integers(1, 13))
+def test_a_swap_of_windows_changes_only_those_sections(a, b, i, j):
+    new_a = put_window(a, i, window(b, j))
+    assert window(new_a, i) == window(b, j)
+    assert bit_difference(new_a, a) <= 4
+    assert new_a & ~(0b1111 << (16 - i - 3)) & 0xFFFF == a & ~(0b1111 << (16 - i - 3)) & 0xFFFF
 
 
 def test_shave_makes_a_chip_and_a_raise_takes_it_each_for_two_points(make_play):
