@@ -84,3 +84,23 @@ def test_a_post_without_message_id_or_date_gets_both(game, relay):
     [copy] = [a.mail for a in relay.to(ALICE) if a.mail["Subject"] == "[Test Nomic] Bare"]
     assert copy["Date"] == "Mon, 05 Jan 2026 07:30:00 +0000"
     assert copy["Message-ID"].startswith("<list.2.") and copy["Message-ID"].endswith("@imperial.test>")
+
+
+def test_judgments_and_proclamations_are_announced_to_the_list(game, relay):
+    subscribe(game, ALICE)
+    game.send(BOB, "Proposal: Free cake", message_id="cake@builder.org")
+    game.judge("Accept 1", at="2026-01-05T02:00:00Z")
+    game.send("tie@imperial.test", "Proclamation: More points", "Set accept_points = 4", at="2026-01-05T03:00:00Z")
+    game.cli("send")
+    judged, proclaimed = [a.mail for a in relay.to(ALICE) if a.mail["List-Id"] and a.mail["X-Loop"]]
+    assert judged["Subject"] == "[Test Nomic] Proposal 1 accepted: Free cake"
+    assert judged["Message-ID"].startswith("<sub1.judged.")
+    assert judged["References"] == "<cake@builder.org>"
+    assert judged["Auto-Submitted"] == "auto-generated"
+    assert judged.get_content().startswith(
+        'The Emperor has judged Proposal 1, "Free cake" by bob@builder.org: accepted.\n'
+        "  bob@builder.org +3 (Proposal 1 accepted), now 3\n")
+    assert proclaimed["Subject"] == "[Test Nomic] Proclamation 1: More points"
+    assert proclaimed.get_content().startswith(
+        'The Emperor proclaims: Proclamation 1, "More points".\n'
+        "It governs submissions from number 2 on (rule 7).\n\nSet accept_points = 4\n")
