@@ -38,6 +38,12 @@ def _asks(state: GameState, sub: Submission, out: Outcome) -> Player | None:
     return author
 
 
+def _already_ff(state: GameState, sub: Submission) -> bool:
+    author = state.player(sub.author)
+    return (author is not None and author.category == "FF"
+            and any(r.kind == "become_ff" for r in sub.requests))
+
+
 def forfeit_points(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> None:
     """Asking to become FF forfeits the points for the Proposal's acceptance."""
     if out.verdict == "accept" and _asks(state, sub, out) is not None and out.points:
@@ -47,6 +53,8 @@ def forfeit_points(state: GameState, sub: Submission, out: Outcome, ctx: Context
 
 def become_ff(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> None:
     author = _asks(state, sub, out)
+    if author is None and out.verdict == "accept" and _already_ff(state, sub):
+        out.notes.append(f"Become FF: {sub.author} is FF already")
     if author is None or out.verdict != "accept":
         return
     if author.email in ctx.config.officers:

@@ -18,11 +18,13 @@ def test_an_accepted_request_makes_a_gp_player_ff_without_points(make_play):
     assert ("Proposal 1 accepted: no points for acceptance: Become FF forfeits them (rule 16); "
             "no points (still 0); temperature stays 303 K; "
             "alice@wonder.land is now FF: 303 K + 1^3 - entropy 1 = 303 >= 300") in out
+    out = decide(play, ALICE, "Float on", "Accept", "Become FF")
+    assert "+3 points (now 3); temperature 303 -> 304 K; Become FF: alice@wonder.land is FF already" in out
     assert public(play.state()) == {
-        **top(accept_streak=1), "players": [player(ALICE, 0, 21942, 1, category="FF")],
-        "submissions": [proposal(1, ALICE, "Float", "accepted")],
+        **top(temperature=304, accept_streak=2), "players": [player(ALICE, 3, 21942, 1, category="FF")],
+        "submissions": [proposal(1, ALICE, "Float", "accepted"), proposal(2, ALICE, "Float on", "accepted")],
     }
-    assert ledger(play) == []
+    assert ledger(play) == [(ALICE, 3, 3, "Proposal 2 accepted")]
     play.verify()
 
 
