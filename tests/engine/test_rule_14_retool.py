@@ -2,6 +2,7 @@
 from hypothesis import given, strategies as st
 
 from engine.imperial.profiles import bit_difference, put_window, rotate, window
+from mailer.grammar import read
 from tests.engine.imperial_play import ALICE, BOB, ledger
 from tests.engine.rule_support import NOBODY, player, proposal, public, roll, top
 
@@ -118,7 +119,6 @@ def test_two_section_requests_make_the_proposal_ignored_a_rotation_is_one(make_p
 
 
 def test_the_contracts_request_lines_are_read_in_any_case():
-    from mailer.grammar import read
     body = ("raise SECTION 3\nShave section 16\nROTATE Left\nsealant\nBecome ff\nDefend\n"
             "Vandalise Alice Liddell section 3")
     [cmd] = read("Proposal: X", body).commands
