@@ -46,3 +46,16 @@ def join(play: Play, *emails: str, at: str = "2026-01-05T00:30:00Z") -> None:
     """Players join with a Point of Order (rule 2), which touches no score or temperature."""
     for email in emails:
         play.send(email, "Point of Order: hello", "I join.", at=at)
+
+
+TOP = ("game_day", "temperature", "woodchips", "accept_streak", "reject_streak", "it", "winner", "directive")
+PLAYER = ("email", "name", "score", "profile", "entropy", "category", "probation", "active", "sealed")
+SUBMISSION = ("number", "kind", "author", "title", "status", "reason")
+
+
+def contract_state(play: Play) -> dict:
+    """The keys of ``nomic state --json`` that CONTRACT.md promises, and only those."""
+    st = play.state()
+    return {**{k: st[k] for k in TOP},
+            "players": [{k: p[k] for k in PLAYER} for p in st["players"]],
+            "submissions": [{k: s[k] for k in SUBMISSION} for s in st["submissions"]]}

@@ -1,7 +1,7 @@
 """Rule 3: the Emperor judges; ignoring needs a reason; Probation, exactly."""
 from __future__ import annotations
 
-from tests.engine.imperial_play import ALICE, BOB, ledger, scores, sub
+from tests.engine.imperial_play import ALICE, BOB, contract_state, ledger, scores, sub
 
 
 def test_ignore_needs_a_reason_and_records_it(play):
@@ -60,6 +60,16 @@ def test_on_probation_a_rejection_is_ignored_with_prejudice_and_changes_nothing(
         assert after[key] == before[key]
     assert after["players"] == before["players"]
     assert after["submissions"][2]["status"] == "ignored"
+    assert contract_state(play) == {
+        "game_day": 1, "temperature": 293, "woodchips": 0, "accept_streak": 0, "reject_streak": 2,
+        "it": BOB, "winner": None, "directive": None,
+        "players": [{"email": BOB, "name": "bob", "score": -4, "profile": 45917, "entropy": 2,
+                     "category": "GP", "probation": True, "active": True, "sealed": False}],
+        "submissions": [
+            {"number": 1, "kind": "proposal", "author": BOB, "title": "P1", "status": "rejected", "reason": None},
+            {"number": 2, "kind": "proposal", "author": BOB, "title": "P2", "status": "rejected", "reason": None},
+            {"number": 3, "kind": "proposal", "author": BOB, "title": "Three", "status": "ignored",
+             "reason": "ignored with prejudice: its author is on Probation (rule 3)"}]}
     play.verify()
 
 
