@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from urllib.parse import urlsplit
 
+from markupsafe import Markup
+
 from nomic.website.model import SiteModel
 from nomic.website.pages import Page
 from nomic.website.text import iso, markdown
@@ -25,6 +27,14 @@ def _tag(m: SiteModel, what: str) -> str:
     return f"tag:{host},{m.state.started:%Y-%m-%d}:{what}"
 
 
+def _notes(e) -> str:
+    """A chime's notes as an HTML list (escaped again by the template: Atom's type="html")."""
+    summary = e.data.get("summary") if isinstance(e.data.get("summary"), dict) else {}
+    notes = summary.get("notes") if isinstance(summary.get("notes"), list) else []
+    return str(Markup("<ul>{}</ul>").format(Markup("").join(Markup("<li>{}</li>").format(n) for n in notes))) \
+        if notes else ""
+
+
 def feeds(m: SiteModel) -> Iterator[Page]:
     base, st = _base(m), m.state
     subs = list(reversed(st.submissions))[:LATEST]
@@ -39,7 +49,7 @@ def feeds(m: SiteModel) -> Iterator[Page]:
     chimes = list(reversed(m.data.of_kind("day_end")))[:LATEST]
     entries = [{"id": _tag(m, f"chime/{e.data.get('day')}/{e.id}"), "href": f"{base}bell-tower.html#chime-{e.id}",
                 "title": f"Day {e.data.get('day')} ends, day {e.data.get('new_day')} begins",
-                "updated": iso(e.at), "author": "The Humble Scribe", "content": ""} for e in chimes]
+                "updated": iso(e.at), "author": "The Humble Scribe", "content": _notes(e)} for e in chimes]
     yield Page("feeds/chimes.xml", "feed.xml", {
         "id": _tag(m, "chimes"), "title": f"{m.data.game['name']}: the Bell Tower",
         "self_href": f"{base}feeds/chimes.xml", "alternate": f"{base}bell-tower.html",

@@ -174,3 +174,26 @@ def test_feeds_hold_submissions_and_chimes(site, played):
                                                                "6. Brighter bells (accepted)"]
     chimes = ElementTree.parse(site / "feeds" / "chimes.xml").getroot().findall("a:entry", ns)
     assert len(chimes) == played.state()["game_day"] - 1
+    assert "<li>cooling by " in chimes[0].find("a:content", ns).text
+
+
+def test_once_the_seed_is_revealed_every_draw_can_be_checked(played, tmp_path):
+    from engine.dice import draw
+    from nomic.game import Game
+    from nomic.website import build
+    config = played.dir / "game.toml"
+    original = config.read_text()
+    config.write_text(original.replace("[game]\n", "[game]\nreveal_seed = true\n", 1))
+    try:
+        build(Game(played.dir), tmp_path / "public")
+    finally:
+        config.write_text(original)
+    doc = parse(tmp_path / "public" / "dice.html")
+    codes = [c.text for c in doc.iter("code")]
+    assert codes[:2] == [seed_hash("test-seed"), "test-seed"]
+    rows = doc.findall(".//table[@class='draws']/tbody/tr")
+    assert rows
+    for row in rows:
+        cells = [" ".join(" ".join(td.itertext()).split()) for td in row.findall("td")]
+        low, high = map(int, cells[2].split("–"))
+        assert draw("test-seed", cells[1], low, high) == int(cells[3])
