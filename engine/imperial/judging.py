@@ -13,7 +13,8 @@ rule first (rule 7):
 6. ``streak_heat`` (rule 12): streak effects on the temperature, streak counters
 7. ``track_probation``, ``track_directive`` (rule 3), ``track_last_accepted``
 
-To add a step (rules 13-22), write ``def step(state, sub, outcome, ctx) -> None``
+Rules 13-22 insert their own steps between these; the complete order is
+pinned in ``tests/engine/test_pipeline_order.py``. To add a step, write ``def step(state, sub, outcome, ctx) -> None``
 and register it where it belongs, e.g. a rule that changes the points::
 
     insert_step(judging.PROPOSAL_STEPS, retool_points, after=judging.base_points)
@@ -114,24 +115,30 @@ def award_points(state: GameState, sub: Submission, out: Outcome, ctx: Context) 
 
 
 def streak_heat(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> None:
+    """Rule 12's streak effect of a decided Proposal (skipped with prejudice)."""
+    if not out.prejudice:
+        out.notes.append(streak_effect(state, out.verdict, f"Proposal {sub.number} {sub.status}",
+                                       sub.author, ctx, number=sub.number))
+
+
+def streak_effect(state: GameState, verdict: Verdict, cause: str, culprit: str, ctx: Context,
+                  number: int | None = None) -> str:
     """Rule 12, literally: accepted +min(accept streak, 10); rejected or ignored -max(reject streak, 5).
 
     The streaks count the Proposals decided before this one, in the order
-    they were decided; an ignored Proposal breaks both streaks.
+    they were decided; an ignored Proposal breaks both streaks. Whapping Tivol
+    (rule 20) has this effect as a rejection. Returns the answer's note.
     """
-    if out.prejudice:
-        return
-    heat = rule_on(state, 12, sub.number)
-    if out.verdict == "accept":
-        delta = min(state.accept_streak, value(state, "accept_heat_cap", sub.number))
+    if verdict == "accept":
+        delta = min(state.accept_streak, value(state, "accept_heat_cap", number))
         state.accept_streak, state.reject_streak = state.accept_streak + 1, 0
     else:
-        delta = -max(state.reject_streak, value(state, "reject_cool_floor", sub.number))
-        state.reject_streak = state.reject_streak + 1 if out.verdict == "reject" else 0
+        delta = -max(state.reject_streak, value(state, "reject_cool_floor", number))
+        state.reject_streak = state.reject_streak + 1 if verdict == "reject" else 0
         state.accept_streak = 0
-    if heat:
-        out.notes.append(temperature.change(state, delta, f"Proposal {sub.number} {sub.status}",
-                                            sub.author, ctx))
+    if not rule_on(state, 12, number):
+        return ""
+    return temperature.change(state, delta, cause, culprit, ctx)
 
 
 def track_probation(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> None:

@@ -46,15 +46,15 @@ def _changed_profile(state: GameState, sub: Submission, request: Request) -> str
     return victim.email if victim else (request.target or "").strip().lower()
 
 
-def check_section_requests(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> None:
-    """Two or more requests to change sections of one Profile: the Proposal is ignored."""
-    if out.verdict == "ignore" or not rule_on(state, 14, sub.number):
-        return
+def changes_two_sections(state: GameState, sub: Submission) -> bool:
+    """Rule 14: does the Proposal ask to change two or more sections of one Profile?
+
+    A rotation is one request; requests against different Profiles (a retool
+    and a vandalism) do not add up.
+    """
     per_profile = Counter(_changed_profile(state, sub, r) for r in sub.requests
                           if r.kind in (*RETOOL, "vandalize"))
-    if per_profile and max(per_profile.values()) >= 2:
-        out.verdict, out.rule = "ignore", 14
-        out.reason = "it asks to change two or more sections of a Profile"
+    return bool(per_profile) and max(per_profile.values()) >= 2
 
 
 def refusal(state: GameState, player: Player, request: Request) -> str | None:
@@ -160,7 +160,6 @@ def sealant_expires(state: GameState, day: DayEnd, ctx: Context) -> None:
             day.notes.append(f"the sealant on {p.email}'s Profile wears off")
 
 
-insert_step(judging.PROPOSAL_STEPS, check_section_requests, after=judging.check_probation)
 insert_step(judging.PROPOSAL_STEPS, retool_points, after=judging.base_points)
 insert_step(judging.PROPOSAL_STEPS, retool_profile, after=judging.streak_heat)
 insert_step(judging.PROPOSAL_STEPS, sealant, after=retool_profile)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engine.commands import PointOfOrderCmd, ProposalCmd
 from engine.context import Context
-from engine.imperial import judging, points_of_order
+from engine.imperial import judging, points_of_order, retool
 from engine.imperial.profiles import profile_from_email
 from engine.imperial.variables import rule_on, value
 from engine.inputs import Message
@@ -55,7 +55,7 @@ def submit(state: GameState, msg: Message, cmd: ProposalCmd | PointOfOrderCmd,
 
 
 def _arrive(state: GameState, player: Player, sub: Submission, cmd: ProposalCmd, ctx: Context) -> None:
-    """A new Proposal: ignored at once by rule 4 or 8, else pending (noting any Directive)."""
+    """A new Proposal: ignored at once by rule 4, 8 or 14, else pending (noting any Directive)."""
     ignored = _ignored_on_arrival(state, player, sub)
     if ignored is not None:
         reason, rule = ignored
@@ -74,12 +74,17 @@ def _arrive(state: GameState, player: Player, sub: Submission, cmd: ProposalCmd,
 def _ignored_on_arrival(state: GameState, player: Player, sub: Submission) -> tuple[str, int] | None:
     n = sub.number
     if rule_on(state, 4, n):
-        waiting = sum(1 for s in state.submissions
-                      if s.kind == "proposal" and s.author == player.email and s.status == "pending"
-                      and s.number != n)
-        limit = value(state, "queue_limit", n)
-        if waiting >= limit:
+        waiting = undecided_proposals(state, player.email, besides=n)
+        if waiting >= value(state, "queue_limit", n):
             return f"{player.email} already has {waiting} undecided Proposals", 4
     if rule_on(state, 8, n) and not sub.title:
         return "it has no title", 8
+    if rule_on(state, 14, n) and retool.changes_two_sections(state, sub):
+        return "it asks to change two or more sections of a Profile", 14
     return None
+
+
+def undecided_proposals(state: GameState, email: str, besides: int | None = None) -> int:
+    """Rule 4: how many of ``email``'s Proposals wait on the queue (not counting ``besides``)."""
+    return sum(1 for s in state.submissions if s.kind == "proposal" and s.author == email
+               and s.status == "pending" and s.number != besides)

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from engine.commands import WhapTivolCmd
 from engine.context import Context
-from engine.imperial import temperature
+from engine.imperial import judging
 from engine.imperial.game_profile import in_game_profile
 from engine.imperial.profiles import mask, raised_sections, reshape
 from engine.imperial.scoring import describe, set_score
+from engine.imperial.submissions import undecided_proposals
 from engine.imperial.variables import rule_on
 from engine.inputs import Message
 from engine.state import GameState, Player
@@ -42,7 +43,8 @@ def whap(state: GameState, msg: Message, cmd: WhapTivolCmd, ctx: Context) -> Non
     state.whaps += 1
     label = f"day:{state.game_day}:tivol:{state.whaps}"
     notes = [_score(state, player, ctx), _depress(state, player, label, ctx),
-             _as_rejected(state, player, ctx)]
+             judging.streak_effect(state, "reject", f"{player.email} whapped Tivol (rule 20)",
+                                   player.email, ctx)]
     ctx.say(cmd.line, "Tivol is whapped: " + "; ".join(n for n in notes if n))
 
 
@@ -54,10 +56,8 @@ def _refusal(state: GameState, player: Player | None, sender: str) -> str | None
     if in_game_profile(state, sender):
         return ("your Profile is part of the Game Profile (you are GP): "
                 "only FF players may whap Tivol (rule 20)")
-    limit = state.var("queue_limit")
-    waiting = sum(1 for s in state.submissions
-                  if s.kind == "proposal" and s.author == player.email and s.status == "pending")
-    if rule_on(state, 4) and waiting >= limit:
+    waiting = undecided_proposals(state, player.email)
+    if rule_on(state, 4) and waiting >= state.var("queue_limit"):
         return (f"you have {waiting} undecided Proposals, so you cannot make one now, nor whap Tivol "
                 "instead of one (rules 4 and 20)")
     return None
@@ -90,12 +90,3 @@ def _depress(state: GameState, player: Player, label: str, ctx: Context) -> str:
     state.woodchips += 1
     change = reshape(player, player.profile & ~mask(section), "depressed whapping Tivol (rule 20)", ctx)
     return f"section {section} is depressed: {change}; a wood chip goes to the pool"
-
-
-def _as_rejected(state: GameState, player: Player, ctx: Context) -> str:
-    """Rule 12's effect of a rejected Proposal: cool by max(reject streak, 5); streaks move."""
-    delta = -max(state.reject_streak, state.var("reject_cool_floor"))
-    state.reject_streak, state.accept_streak = state.reject_streak + 1, 0
-    if not rule_on(state, 12):
-        return ""
-    return temperature.change(state, delta, f"{player.email} whapped Tivol (rule 20)", player.email, ctx)

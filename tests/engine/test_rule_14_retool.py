@@ -91,17 +91,16 @@ def test_a_rejected_retool_costs_one_and_flips_one_of_the_other_fifteen_at_rando
 
 def test_two_section_requests_make_the_proposal_ignored_a_rotation_is_one(make_play):
     play = make_play(first_it=NOBODY)
-    play.propose(ALICE, "Greedy", "Shave section 2\nRaise section 1")
-    play.propose(ALICE, "Spin", "Rotate right")
-    out = play.judge("Accept 1")
+    out = play.propose(ALICE, "Greedy", "Shave section 2\nRaise section 1")
     reason = "it asks to change two or more sections of a Profile (rule 14)"
     assert f"Proposal 1 ignored ({reason}): no points (still 0); temperature 303 -> 298 K" in out
+    play.propose(ALICE, "Spin", "Rotate right")
+    assert "submission 1 was already ignored; nothing done" in play.judge("Accept 1")
     out = play.judge("Accept 2")
     assert ("Proposal 2 accepted: +2 points (now 2); temperature stays 298 K; rotated right: "
             "Profile 0101010110110110 -> 0010101011011011") in out
-    play.propose(ALICE, "Spin twice", "Rotate left\nRotate left")
+    assert reason in play.propose(ALICE, "Spin twice", "Rotate left\nRotate left")
     play.propose(ALICE, "Spin and vandalise", "Rotate left\nVandalize bob section 1")  # two Profiles
-    play.judge("Reject 3")
     section = roll("day:1:retool-flip:4", 1, 16)  # a rotation has no section of its own: any of 16
     assert section == 6
     out = play.judge("Reject 4")

@@ -1,0 +1,45 @@
+"""The order in which the rules act (rules 6 and 7), in one place.
+
+Steps register themselves from several modules (``pipeline.insert_step``);
+this test pins the resulting order so that a change to it is a deliberate,
+reviewed change of the game's timing.
+"""
+from engine.imperial import days, judging, ruleset  # noqa: F401 (ruleset imports every rule module)
+
+
+def names(steps) -> list[str]:
+    return [f"{step.__module__.rsplit('.', 1)[-1]}.{step.__name__}" for step in steps]
+
+
+def test_a_decided_proposal_runs_these_steps_in_this_order():
+    assert names(judging.PROPOSAL_STEPS) == [
+        "judging.check_directive",     # rule 3: outside the Directive's area -> ignored
+        "judging.check_probation",     # rule 3: a rejection on Probation -> ignored with prejudice
+        "judging.base_points",         # rule 11: +3 / -2 / 0
+        "retool.retool_points",        # rule 14: one point less either way
+        "ff.forfeit_points",           # rule 16: Become FF forfeits the points
+        "judging.record_verdict",
+        "tag.restore",                 # rule 22: the first accepted Proposal of an Inactive player earns nothing
+        "judging.award_points",        # rule 11 (inverted above 50)
+        "judging.streak_heat",         # rule 12
+        "retool.retool_profile",       # rule 14
+        "retool.sealant",              # rule 14
+        "ff.become_ff",                # rule 16 (after the streak: "post-proposal streak count")
+        "violence.vandalism",          # rule 21
+        "judging.track_probation",     # rule 3
+        "judging.track_directive",     # rule 3
+        "judging.track_last_accepted",  # rules 11 and 12: the winner at 0 K
+    ]
+
+
+def test_the_end_of_a_day_follows_rule_6():
+    assert names(days.DAY_END_STEPS) == [
+        "player_of_the_day.reward",    # scoring triggered by the rules (rule 18)
+        "violence.judge_reports",      # rule 21: reports are judged on the day's final Profiles
+        "days.and_check",              # rule 12: "after all other scoring effects for that game day"
+        "retool.sealant_expires",      # non-scoring changes (rule 14) ...
+        "tag.transfer",                # ... rule 22 tags take effect at the end of the day
+        "tag.time_out",
+        "days.cooling",                # rule 12: cooling "occurs after Player Profiles have been ANDed"
+    ]
+    assert names(days.DAY_START_STEPS) == ["retool.sealant_starts", "player_of_the_day.choose_at_start"]
