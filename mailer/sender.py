@@ -73,7 +73,10 @@ class SenderConfig:
         in_doubt = str(o.get("in_doubt", "resend"))
         if in_doubt not in ("resend", "hold"):
             raise ValueError(f'[outbox] in_doubt must be "resend" or "hold", not {in_doubt!r}')
-        return cls(relay=str(o.get("relay", "")), timeout=float(o.get("timeout", 30)),
+        relay = str(o.get("relay", ""))
+        if relay and not relay.rpartition(":")[2].isdigit():
+            raise ValueError(f'[outbox] relay must be "HOST:PORT", not {relay!r}')
+        return cls(relay=relay, timeout=float(o.get("timeout", 30)),
                    max_attempts=int(o.get("max_attempts", 8)), retry_base=int(o.get("retry_base", 60)),
                    retry_cap=int(o.get("retry_cap", 6 * 3600)), claim_lease=int(o.get("claim_lease", 600)),
                    in_doubt=in_doubt)

@@ -166,3 +166,10 @@ def test_intake_goes_on_while_the_relay_keeps_the_sender_waiting(game, relay):
     relay.rcpt_delay = 0
     game.cli("send")
     assert Counter(r for a in relay.arrived for r in a.rcpt_tos) == {ALICE: 1, BOB: 1}
+
+
+def test_a_bad_relay_setting_is_one_clear_line(make_play):
+    game = configure(make_play(), "mail.example.org")
+    result = subprocess.run([sys.executable, "-m", "nomic", "send", "--game", str(game.dir)], capture_output=True,
+                            text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert (result.returncode, result.stderr) == (1, 'nomic: [outbox] relay must be "HOST:PORT", not \'mail.example.org\'\n')
