@@ -134,11 +134,12 @@ def replay(verify: Annotated[bool, typer.Option("--verify", help="only check; ex
 def build(out: Annotated[Optional[Path], typer.Option("--out", help="output directory (default: GAME/site)")] = None,
           game: GameOpt = None) -> None:
     """Render the static website."""
-    from nomic.site_build import build_site
+    from nomic.website import build as build_website
     g = open_game(game)
     target = out or g.config.dir / "site"
-    n = build_site(g, target)
-    typer.echo(f"wrote {n} pages to {target}")
+    report = build_website(g, target)
+    typer.echo(f"{target}: {report.pages} pages and files; {report.written} written, "
+               f"{report.removed} removed, {report.pages - report.written} unchanged")
 
 
 @app.command()
