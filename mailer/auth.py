@@ -14,7 +14,7 @@ from functools import cache
 import authres
 
 from mailer.grammar import passphrase
-from mailer.message import ParsedMail
+from mailer.message import ParsedMail, parse
 
 log = logging.getLogger("nomic.auth")
 
@@ -32,9 +32,10 @@ class Verdict:
 def authenticate(raw: bytes, mail: ParsedMail, auth: dict, offices: dict | None = None) -> Verdict:
     """The verdict on one message, per game.toml's ``[auth]`` and ``[offices]`` sections.
 
-    A sender holding an office whose passphrase is set (``[offices]
-    emperor_passphrase`` / ``scribe_passphrase``) must also give it on a
-    "Passphrase: ..." line of the new text, or the message is not authenticated.
+    ``mail`` may hold only the headers (mailer.message.parse_head). A sender
+    holding an office whose passphrase is set (``[offices] emperor_passphrase``
+    / ``scribe_passphrase``) must also give it on a "Passphrase: ..." line of
+    the new text, or the message is not authenticated.
     """
     if _from_count(mail) != 1:
         return Verdict(False, auth.get("mode", "authres"), "not exactly one From address")
@@ -43,7 +44,7 @@ def authenticate(raw: bytes, mail: ParsedMail, auth: dict, offices: dict | None 
         return verdict
     required = _passphrases(mail.sender, offices or {})
     if required:
-        given = passphrase(mail.text) or ""
+        given = passphrase(parse(raw).text) or ""  # the body is read only here
         if not any(hmac.compare_digest(given.encode(), p.encode()) for p in required):
             return replace(verdict, authenticated=False,
                            detail=f"{verdict.detail}; the office's passphrase is missing or wrong")

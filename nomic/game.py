@@ -19,7 +19,7 @@ from engine.inputs import ClockStep, Message
 from engine.state import GameState
 from mailer import outgoing
 from mailer.auth import Verdict, authenticate
-from mailer.message import message_key, parse
+from mailer.message import message_key, parse_head
 from nomic import storage
 from nomic.config import CONFIG_NAME, Config, ConfigError, default_text
 from nomic.inputs import to_input
@@ -83,7 +83,7 @@ class Game:
         ``extra`` adds to the journal meta (e.g. the IMAP UIDVALIDITY and UID).
         """
         try:
-            verdict = authenticate(raw, parse(raw), self.config.section("auth"),
+            verdict = authenticate(raw, parse_head(raw), self.config.section("auth"),
                                    self.config.section("offices"))
         except Exception as exc:  # journal it anyway (nothing is lost); it changes nothing
             log.exception("a message could not be read; journaled as not authenticated")
@@ -152,25 +152,27 @@ class Game:
                           .order_by(Snapshot.seq.desc())).first()  # type: ignore[union-attr]
         state = GameState.model_validate_json(snap.state) if snap else self.new_state()
         for entry in storage.entries(s, after=snap.seq if snap else 0, upto=upto):
-            state, _ = self._fold(s, state, entry, use_snapshot)
+            state, _, _ = self._fold(s, state, entry, use_snapshot)
         return state
 
     def _input(self, entry: JournalEntry) -> Message | ClockStep:
         return to_input(entry, self.engine_config.address, self.engine_config.list_address)
 
-    def _fold(self, s: Session, state: GameState, entry: JournalEntry,
-              use_snapshot: bool) -> tuple[GameState, list[engine.Event]]:
-        """Apply one entry; returns the state to carry on with and the entry's events.
+    def _fold(self, s: Session, state: GameState, entry: JournalEntry, use_snapshot: bool
+              ) -> tuple[GameState, list[engine.Event], Message | ClockStep | None]:
+        """Apply one entry; returns the state to carry on with, the entry's events and its input.
 
         An engine fault must not wedge the game: the entry is skipped and the
         state rebuilt without it. A replay meets the same fault and does the same.
         """
+        inp = None
         try:
-            return state, engine.apply(state, self._input(entry), self.engine_config)
+            inp = self._input(entry)  # parsed once: the outgoing mail reads it too
+            return state, engine.apply(state, inp, self.engine_config), inp
         except Exception as exc:
             log.exception("journal entry %s could not be applied; skipped", entry.seq)
             state = self._load(s, (entry.seq or 1) - 1, use_snapshot)
-            return state, [engine.Event(kind="fault", data={"seq": entry.seq, "error": repr(exc)})]
+            return state, [engine.Event(kind="fault", data={"seq": entry.seq, "error": repr(exc)})], inp
 
     def process(self, send: bool = True,
                 upto: int | None = None) -> list[tuple[JournalEntry, list[engine.Event]]]:
@@ -183,13 +185,13 @@ class Game:
                 if self._processed_elsewhere(s):
                     stale = True
                     break
-                state, events = self._fold(s, state, entry, use_snapshot=True)
+                state, events, inp = self._fold(s, state, entry, use_snapshot=True)
                 self._state = state
                 for ev in events:
                     s.add(EventRow(seq=entry.seq or 0, kind=ev.kind,
                                    data=json.dumps(ev.data, default=str)))
-                if send:
-                    outgoing.enqueue(s, self, entry, self._input(entry), events)
+                if send and inp is not None:
+                    outgoing.enqueue(s, self, entry, inp, events)
                 self._seq = entry.seq or self._seq
                 storage.set_meta(s, "processed_seq", str(self._seq))
                 s.commit()
