@@ -1,0 +1,32 @@
+"""Through ``nomic serve``: a post over SMTP reaches the members via the daemon's own sender loop."""
+from __future__ import annotations
+
+import smtplib
+import time
+
+from tests.mailer.conftest import Daemon
+from tests.outbox.conftest import configure
+from tests.support import LIST_ADDRESS, make_mail
+
+ALICE, BOB = "alice@wonder.land", "bob@builder.org"
+
+
+def test_a_post_to_the_daemon_reaches_every_member_through_the_relay(make_play, relay):
+    game = configure(make_play(), relay.address)  # Emperor's days: the wall clock ends none
+    game.send(ALICE, "Subscribe")
+    game.send(BOB, "Subscribe")
+    daemon = Daemon(game.dir)
+    try:
+        raw = make_mail(BOB, "Hello", "Hi all.", to=LIST_ADDRESS, message_id="hello@builder.org")
+        with smtplib.SMTP("127.0.0.1", daemon.ports["smtp"], timeout=30) as client:
+            assert client.sendmail(BOB, [LIST_ADDRESS], raw.replace(b"\n", b"\r\n")) == {}
+        deadline = time.monotonic() + 60  # the sender loop passes every few seconds
+        while len([a for a in relay.arrived if a.mail["Message-ID"] == "<hello@builder.org>"]) < 2:
+            assert time.monotonic() < deadline, "the daemon's sender did not deliver:\n" + "".join(daemon.log)
+            time.sleep(0.1)
+    finally:
+        assert daemon.stop() == 0
+    copies = [a for a in relay.arrived if a.mail["Message-ID"] == "<hello@builder.org>"]
+    assert sorted(r for a in copies for r in a.rcpt_tos) == [ALICE, BOB]
+    assert {a.mail["Subject"] for a in copies} == {"[Test Nomic] Hello"}
+    assert all(a.mail["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click" for a in copies)
