@@ -19,6 +19,7 @@ from datetime import datetime
 from email.message import EmailMessage
 
 from sqlalchemy import Index, LargeBinary, func, insert
+from sqlalchemy.orm import defer
 from sqlmodel import Column, Field, Session, SQLModel, select
 
 PENDING = ("queued", "claimed", "sending")
@@ -97,7 +98,8 @@ def settle(session: Session, outbox_id: int, error: str | None = None) -> None:
 
 def listing(session: Session) -> list[dict]:
     """``nomic outbox --json``: every outgoing mail, oldest first."""
-    rows = session.exec(select(OutboxMessage).order_by(OutboxMessage.id)).all()
+    rows = session.exec(select(OutboxMessage).options(defer(OutboxMessage.raw))  # type: ignore[arg-type]
+                        .order_by(OutboxMessage.id)).all()
     tally: dict[int, dict[str, int]] = {}
     for oid, status, n in session.exec(select(Delivery.outbox_id, Delivery.status, func.count())
                                        .group_by(Delivery.outbox_id, Delivery.status)).all():
