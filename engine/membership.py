@@ -70,11 +70,12 @@ def digest(state: GameState, msg: Message, cmd: DigestCmd, ctx: Context) -> None
 
 
 def list_post(state: GameState, msg: Message, cmd: ListPostCmd, ctx: Context) -> None:
-    """Only members and players may post; automatic mail (bounces, auto-replies, list mail) never is."""
+    """Only members, players and the officers may post; automatic mail (bounces, auto-replies, list mail) never is."""
     reason = None
     if msg.automatic:
         reason = "automatic mail (a bounce, an auto-reply or list mail) is never posted"
-    elif member(state, msg.sender) is None and state.player(msg.sender) is None:
+    elif (member(state, msg.sender) is None and state.player(msg.sender) is None
+          and msg.sender not in ctx.config.officers):
         reason = "only members of the list and players may post"
     ctx.emit("list_post", sender=msg.sender, subject=cmd.subject, message_id=msg.message_id,
              accepted=reason is None, reason=reason)

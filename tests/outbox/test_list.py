@@ -104,3 +104,10 @@ def test_judgments_and_proclamations_are_announced_to_the_list(game, relay):
     assert proclaimed.get_content().startswith(
         'The Emperor proclaims: Proclamation 1, "More points".\n'
         "It governs submissions from number 2 on (rule 7).\n\nSet accept_points = 4\n")
+
+
+def test_the_emperor_may_post_without_being_a_member(game, relay):
+    subscribe(game, ALICE)
+    game.send("tie@imperial.test", "A word from the throne", "Behave.", to=LIST_ADDRESS, message_id="throne@imperial.test")
+    game.cli("send")
+    assert [a.rcpt_tos for a in relay.arrived if a.mail["Message-ID"] == "<throne@imperial.test>"] == [[ALICE]]
