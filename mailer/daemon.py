@@ -21,6 +21,8 @@ import json
 import logging
 import signal
 import threading
+import time
+from collections.abc import Callable
 from datetime import datetime, timezone
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from typing import TYPE_CHECKING
@@ -33,6 +35,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("nomic.daemon")
 CLOCK_INTERVAL = 30.0  # seconds between looks at the clock when nothing is due sooner
+CHUNK = 50  # most entries folded in one go while mail is arriving
+MAX_YIELD = 1.0  # longest a round waits for a busy intake
+SITE_EVERY = 10.0  # seconds between site rebuilds at most
 MAX_POST = 64 * 1024
 
 
@@ -48,14 +53,23 @@ def host_port(value: str, what: str) -> tuple[str, int]:
 
 
 class Processor(threading.Thread):
-    """The clock and the fold; the only thread that touches the game state."""
+    """The clock and the fold; the only thread that touches the game state.
 
-    def __init__(self, game: "Game", lock: threading.Lock):
+    Intake comes first: while the journal writer is busy, a round waits (up
+    to ``MAX_YIELD`` seconds), then folds at most ``CHUNK`` entries, so the
+    GIL and the database lock go back to the 250s soon. The site is rebuilt
+    when nothing more waits, at most every ``SITE_EVERY`` seconds.
+    """
+
+    def __init__(self, game: "Game", lock: threading.Lock, busy: Callable[[], bool] = lambda: False):
         super().__init__(name="processor", daemon=True)
         self.game = game
         self.lock = lock
+        self.busy = busy
         self.wake = threading.Event()
         self.stopping = threading.Event()
+        self.site_dirty = False
+        self.site_built = 0.0
 
     def stop(self) -> None:
         self.stopping.set()
@@ -64,21 +78,26 @@ class Processor(threading.Thread):
 
     def run(self) -> None:
         final = False
-        while not final:
-            final = self.stopping.is_set()  # after stop(): one last round for what was journaled
+        while True:
+            final = final or self.stopping.is_set()  # after stop(): fold everything journaled
             try:
-                self.round()
+                more = self.round(final)
             except Exception:  # e.g. the database is down: try again on the next round
                 log.exception("processing round failed; retrying")
-            if not final:
+                more = False
+            if final and not more:
+                return
+            if not more:
                 self.wake.wait(self._wait())
                 self.wake.clear()
 
-    def round(self) -> None:
+    def round(self, final: bool = False) -> bool:
+        """Tick, fold a chunk, maybe rebuild the site; True when more entries wait."""
+        if not final:
+            self._yield_to_intake()
         with self.lock:
-            now = datetime.now(timezone.utc)
-            self.game.tick(now)
-            done = self.game.process()
+            self.game.tick(datetime.now(timezone.utc))
+            done = self.game.process(limit=None if final else CHUNK)
         for entry, events in done:
             if any(e.kind == "unauthenticated" for e in events):
                 detail = json.loads(entry.meta).get("auth", {}).get("detail")
@@ -86,9 +105,23 @@ class Processor(threading.Thread):
                             entry.key, detail)
         if done:
             log.info("processed journal entries %s to %s", done[0][0].seq, done[-1][0].seq)
+            self.site_dirty = True
+        more = not final and len(done) == CHUNK
+        if self.site_dirty and not more and (final or self._site_due() <= 0):
             self.build_site()
+        return more
+
+    def _yield_to_intake(self) -> None:
+        deadline = time.monotonic() + MAX_YIELD
+        while self.busy() and time.monotonic() < deadline and not self.stopping.is_set():
+            time.sleep(0.02)
+
+    def _site_due(self) -> float:
+        return self.site_built + SITE_EVERY - time.monotonic()
 
     def build_site(self) -> None:
+        self.site_dirty = False
+        self.site_built = time.monotonic()
         try:
             from nomic.site_build import build_site
         except ImportError:
@@ -100,13 +133,17 @@ class Processor(threading.Thread):
             log.exception("site build failed")
 
     def _wait(self) -> float:
+        """Seconds until the clock, the site or the periodic look is due."""
+        waits = [CLOCK_INTERVAL]
+        if self.site_dirty:
+            waits.append(self._site_due())
         try:
             due = engine.next_due(self.game.state(), self.game.engine_config)
         except Exception:
-            return CLOCK_INTERVAL
-        if due is None:
-            return CLOCK_INTERVAL
-        return max(0.0, min(CLOCK_INTERVAL, (due - datetime.now(timezone.utc)).total_seconds()))
+            due = None
+        if due is not None:
+            waits.append((due - datetime.now(timezone.utc)).total_seconds())
+        return max(0.0, min(waits))
 
 
 def _http_server(address: tuple[str, int], game: "Game", lock: threading.Lock,
@@ -166,8 +203,10 @@ def _sender(game: "Game", stop: threading.Event) -> threading.Thread | None:
 async def _serve(game: "Game", smtp: str | None, lmtp: str | None, http: str | None) -> None:
     loop = asyncio.get_running_loop()
     lock = threading.Lock()
-    processor = Processor(game, lock)
-    writer = JournalWriter(game, on_commit=processor.wake.set).start()
+    writer = JournalWriter(game)
+    processor = Processor(game, lock, busy=writer.busy)
+    writer.on_commit = processor.wake.set
+    writer.start()
     handler = IntakeHandler(game, writer, Limits.from_config(game.config.section("smtp")))
     counter = [0]
     servers = []

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import json
 import logging
+from itertools import islice
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 import engine
@@ -99,22 +101,17 @@ class Game:
         Duplicates (already journaled, or twice in the batch) are reported, not
         stored. Raises if the database cannot be written; then nothing is stored.
         """
-        receipts: list[Receipt] = []
+        items = [("mail", a.at, a.key, a.raw, a.meta) for a in arrivals]
         with Session(self.db, expire_on_commit=False) as s:
-            new: list[JournalEntry] = []
-            for a in arrivals:
-                try:
-                    entry = storage.append(s, "mail", a.at, a.key, a.raw, a.meta)
-                except Duplicate as dup:
-                    if new and not s.in_transaction():  # a racing writer rolled the batch back
-                        return self.receive_many(arrivals)
-                    receipts.append(Receipt("duplicate", dup.seq, a.key))
-                    continue
-                new.append(entry)
-                receipts.append(Receipt("new", 0, a.key))
-            s.commit()
-        seqs = iter(e.seq or 0 for e in new)
-        return [r if r.status == "duplicate" else Receipt("new", next(seqs), r.key) for r in receipts]
+            try:
+                results = storage.append_many(s, items)
+                s.commit()
+            except IntegrityError:  # a racing writer journaled one of them first: look again
+                s.rollback()
+                results = storage.append_many(s, items)
+                s.commit()
+        return [Receipt("duplicate", r.seq, a.key) if isinstance(r, Duplicate) else Receipt("new", r, a.key)
+                for a, r in zip(arrivals, results)]
 
     def tick(self, at: datetime) -> Receipt | None:
         """Journal a clock step if anything is due by ``at``; None if nothing is."""
@@ -174,14 +171,14 @@ class Game:
             state = self._load(s, (entry.seq or 1) - 1, use_snapshot)
             return state, [engine.Event(kind="fault", data={"seq": entry.seq, "error": repr(exc)})], inp
 
-    def process(self, send: bool = True,
-                upto: int | None = None) -> list[tuple[JournalEntry, list[engine.Event]]]:
-        """Fold every journaled entry not yet processed; store its events and outgoing mail."""
+    def process(self, send: bool = True, upto: int | None = None,
+                limit: int | None = None) -> list[tuple[JournalEntry, list[engine.Event]]]:
+        """Fold every journaled entry not yet processed (at most ``limit``); store events and mail."""
         state = self.state()
         done: list[tuple[JournalEntry, list[engine.Event]]] = []
         stale = False
         with Session(self.db, expire_on_commit=False) as s:
-            for entry in list(storage.entries(s, after=self._seq, upto=upto)):
+            for entry in list(islice(storage.entries(s, after=self._seq, upto=upto), limit)):
                 if self._processed_elsewhere(s):
                     stale = True
                     break

@@ -12,7 +12,7 @@ import json
 from datetime import datetime
 from typing import Iterator
 
-from sqlalchemy import LargeBinary, event, text
+from sqlalchemy import LargeBinary, event, insert, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Column, Field, Session, SQLModel, create_engine, select
@@ -113,6 +113,41 @@ def append(session: Session, kind: str, at: datetime, key: str, raw: bytes | Non
         seq = session.exec(select(JournalEntry.seq).where(JournalEntry.key == key)).first()
         raise Duplicate(seq or 0) from None
     return entry
+
+
+def append_many(session: Session, items: list[tuple[str, datetime, str, bytes | None, dict]]
+                ) -> list[int | Duplicate]:
+    """Append several (kind, at, key, raw, meta) entries in one INSERT (group commit).
+
+    Returns, per item, its new seq or a Duplicate (already journaled, or
+    earlier in ``items``). Inside the caller's transaction; the caller commits.
+    """
+    head = _lock_head(session)
+    keys = [item[2] for item in items]
+    known: dict[str, int] = dict(session.exec(  # type: ignore[arg-type]
+        select(JournalEntry.key, JournalEntry.seq).where(JournalEntry.key.in_(keys))).all())  # type: ignore[attr-defined]
+    rows: list[dict] = []
+    fresh: set[str] = set()
+    for kind, at, key, raw, meta in items:
+        if key in known or key in fresh:
+            continue
+        at_s = iso(at)
+        meta_s = json.dumps(meta, sort_keys=True, separators=(",", ":"))
+        digest = entry_hash(head, kind, at_s, key, raw, meta_s)
+        rows.append({"kind": kind, "at": at_s, "key": key, "raw": raw, "meta": meta_s,
+                     "prev_hash": head, "hash": digest})
+        fresh.add(key)
+        head = digest
+    if rows:
+        stmt = insert(JournalEntry).returning(JournalEntry.seq, sort_by_parameter_order=True)
+        seqs = session.execute(stmt, rows).scalars().all()
+        known.update({row["key"]: seq for row, seq in zip(rows, seqs)})
+        _set_meta(session, "journal_head", head)
+    out: list[int | Duplicate] = []
+    for key in keys:
+        out.append(known[key] if key in fresh else Duplicate(known[key]))
+        fresh.discard(key)  # a second copy in the same batch is a duplicate of the first
+    return out
 
 
 def _lock_head(session: Session) -> str:
