@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hmac
 import logging
+import re
 from dataclasses import asdict, dataclass, replace
 from email.utils import getaddresses
 from functools import cache
@@ -17,6 +18,7 @@ from mailer.grammar import passphrase
 from mailer.message import ParsedMail, parse
 
 log = logging.getLogger("nomic.auth")
+_ADDRESS = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 
 
 @dataclass(frozen=True)
@@ -37,8 +39,8 @@ def authenticate(raw: bytes, mail: ParsedMail, auth: dict, offices: dict | None 
     / ``scribe_passphrase``) must also give it on a "Passphrase: ..." line of
     the new text, or the message is not authenticated.
     """
-    if _from_count(mail) != 1:
-        return Verdict(False, auth.get("mode", "authres"), "not exactly one From address")
+    if _from_count(mail) != 1 or not _ADDRESS.match(mail.sender):
+        return Verdict(False, auth.get("mode", "authres"), "not exactly one valid From address")
     verdict = _by_mode(raw, mail, auth.get("mode", "authres"), auth.get("authserv_id", ""))
     if not verdict.authenticated:
         return verdict

@@ -1,0 +1,69 @@
+"""The journal side of intake: group commit, duplicates, unreadable mail (issue 5)."""
+from __future__ import annotations
+
+import json
+import smtplib
+from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime, timezone
+
+from mailer.intake import JournalWriter
+from nomic.game import Game
+from tests.support import GAME_ADDRESS, make_mail
+
+AT = datetime(2026, 1, 5, 1, tzinfo=timezone.utc)
+
+
+def test_receive_many_is_one_chain_and_reports_duplicates(play):
+    game = Game(play.dir)
+    game.receive(make_mail("a@x.test", "Proposal: Old", message_id="old@x"), AT)
+    batch = [game.prepare(make_mail("a@x.test", f"Proposal: P{i}", message_id=f"p{i}@x"), AT) for i in range(3)]
+    again = game.prepare(make_mail("a@x.test", "Proposal: Old", message_id="old@x"), AT)
+    receipts = game.receive_many([batch[0], again, batch[1], batch[0], batch[2]])
+    assert [(r.status, r.seq) for r in receipts] == [
+        ("new", 2), ("duplicate", 1), ("new", 3), ("duplicate", 2), ("new", 4)]
+    game.process()
+    assert [s["title"] for s in play.state()["submissions"]] == ["Old", "P0", "P1", "P2"]
+    play.verify()
+
+
+def test_the_writer_commits_what_waits_together(play):
+    game = Game(play.dir)
+    sizes: list[int] = []
+    real = game.receive_many
+    game.receive_many = lambda arrivals: sizes.append(len(arrivals)) or real(arrivals)  # type: ignore[method-assign]
+    writer = JournalWriter(game)
+    futures = [writer.submit(game.prepare(make_mail("a@x.test", f"Proposal: P{i}", message_id=f"w{i}@x"), AT))
+               for i in range(40)]
+    writer.start()  # 40 already waiting: one transaction
+    writer.stop()
+    assert sizes == [40]
+    assert [f.result().seq for f in futures] == list(range(1, 41))
+
+
+def test_unreadable_mail_is_journaled_unauthenticated_and_changes_nothing(play):
+    game = Game(play.dir)
+    raw = b"From: =?utf-8?q?broken\r\nContent-Type: multipart/mixed; boundary=\r\n\r\n\xff\xfe garbage"
+    receipt = game.receive(raw, AT)
+    assert receipt.status == "new"
+    game.process()
+    assert play.state()["players"] == []
+    assert play.outbox() == []
+    play.verify()
+
+
+def test_concurrent_smtp_clients_all_get_250_and_one_chain(play, serve):
+    daemon = serve(play)
+
+    def send(i: int) -> dict:
+        raw = make_mail(f"p{i}@x.test", f"Proposal: Cake {i}", message_id=f"c{i}@x").replace(b"\n", b"\r\n")
+        with smtplib.SMTP("127.0.0.1", daemon.ports["smtp"], timeout=60) as client:
+            return client.sendmail(f"p{i}@x.test", [GAME_ADDRESS], raw)
+    with ThreadPoolExecutor(12) as pool:
+        assert list(pool.map(send, range(24))) == [{}] * 24
+    assert daemon.stop() == 0
+    st = play.state()
+    assert sorted(s["title"] for s in st["submissions"]) == sorted(f"Cake {i}" for i in range(24))
+    assert len(play.outbox()) >= 24
+    play.verify()
+    entries = json.loads(play.cli("outbox", "--json"))
+    assert all(e["kind"] != "answer" or e["to"][0].startswith("p") for e in entries)
