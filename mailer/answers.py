@@ -56,8 +56,11 @@ def answer(session: Session, game: "Game", entry: "JournalEntry", msg: Message,
         log.warning("not answering journal entry %s: %s had %d answers in the last hour",
                     entry.seq, msg.sender, limit)
         return
-    outcomes = [e.data for e in events if e.kind == "outcome"]
-    body = render("mail/answer.txt", outcomes=outcomes, state=game.state(),
+    unread = set(msg.not_understood)
+    outcomes = [e.data for e in events if e.kind == "outcome"
+                and not (e.data.get("command") in unread and not e.data.get("ok"))]
+    body = render("mail/answer.txt", outcomes=outcomes, not_understood=msg.not_understood,
+                  state=game.state(),
                   game_name=game.config.game["name"], site_url=game.config.game.get("site_url", ""))
     mail = EmailMessage()
     mail["From"] = f"The Humble Scribe <{cfg.address}>"

@@ -19,7 +19,8 @@ def test_answer_is_threaded_and_quotes_what_was_not_understood(play):
     assert answer["References"] == "<older@wonder.land> <q1@wonder.land>"
     assert answer["Auto-Submitted"] == "auto-replied"
     body = answer.get_content()
-    assert '! "Frobnicate the cake": not understood; nothing done' in body
+    assert "This line was not understood, so nothing was done with it:\n\n> Frobnicate the cake\n" in body
+    assert '  "Subscribe": ' in body
     assert "Accept 1" not in body
 
 
