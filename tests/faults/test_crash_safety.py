@@ -1,0 +1,101 @@
+"""Crash safety: 5,000 messages over LMTP while ``nomic serve`` is killed with SIGKILL again and again.
+
+The clients behave like Postfix: a message counts as delivered only on a 250
+for it; anything else (a reset connection, a 4xx) and it is sent again once
+the daemon is back. Afterwards every message is in the journal exactly once,
+has had exactly one effect (one submission, at most one answer), and the
+journal replays to the stored state.
+"""
+from __future__ import annotations
+
+import json
+import random
+import smtplib
+import threading
+import time
+from collections import Counter
+
+import pytest
+from sqlmodel import Session, func, select
+
+from mailer.outbox import OutboxMessage
+from nomic.game import Game
+from nomic.storage import JournalEntry
+from tests.faults.daemon import Daemon, mail, nomic
+
+MESSAGES = 5000
+CLIENTS = 4
+MIN_KILLS = 10
+PLAYERS = 40
+
+
+def _client(port_of, todo: list[int], acked: dict[int, str], done: threading.Event) -> None:
+    """Send every message in ``todo`` until each has had its 250; reconnect after any failure."""
+    pending = list(todo)
+    client: smtplib.LMTP | None = None
+    while pending:
+        n = pending[0]
+        sender = f"p{n % PLAYERS}@crash.test"
+        try:
+            if client is None:
+                client = smtplib.LMTP("127.0.0.1", port_of(), timeout=60)
+                client.ehlo_or_helo_if_needed()
+            client.mail(sender)
+            code, _ = client.rcpt("ths@imperial.test")
+            if code == 250:
+                code, text = client.data(mail(sender, f"Proposal: crash {n}", f"crash{n}@crash.test"))
+                if code == 250:
+                    acked[n] = text.decode()
+                    pending.pop(0)
+                    continue
+            client.rset()
+        except (OSError, smtplib.SMTPException):
+            client = None
+        time.sleep(0.02)
+    if client is not None:
+        try:
+            client.quit()
+        except (OSError, smtplib.SMTPException):
+            pass
+    done.set()
+
+
+@pytest.mark.slow  # ~2-6 minutes on 2 cores: processing 5,000 Proposals, each committed with fsync
+def test_sigkill_at_random_moments_loses_and_doubles_nothing(make_play, tmp_path):
+    play = make_play(auth="none")
+    daemon = Daemon(play.dir, tmp_path / "serve.log").start()
+    acked: dict[int, str] = {}
+    dones = []
+    for i in range(CLIENTS):
+        done = threading.Event()
+        todo = list(range(i, MESSAGES, CLIENTS))
+        threading.Thread(target=_client, args=(lambda: daemon.port, todo, acked, done), daemon=True).start()
+        dones.append(done)
+
+    rng = random.Random(8)
+    kills = 0
+    while kills < MIN_KILLS:  # at random moments: mid-intake, mid-commit, mid-processing
+        time.sleep(rng.uniform(0.3, 2.5))
+        daemon.kill()
+        kills += 1
+        daemon.start()
+    for d in dones:
+        assert d.wait(300)
+    assert daemon.stop() == 0
+    print(f"\ncrash safety: {MESSAGES} messages, {kills} SIGKILLs, {len(acked)} acknowledged")
+
+    assert sorted(acked) == list(range(MESSAGES))
+    game = Game(play.dir)
+    with Session(game.db) as s:
+        keys = Counter(s.exec(select(JournalEntry.key).where(JournalEntry.kind == "mail")).all())
+        answers = Counter(s.exec(select(OutboxMessage.seq).where(OutboxMessage.kind == "answer")).all())
+        journaled = s.exec(select(func.count()).select_from(JournalEntry)).one()
+    assert keys == Counter({f"crash{n}@crash.test": 1 for n in range(MESSAGES)})
+    assert max(answers.values()) == 1  # no entry answered twice, though processing was killed too
+    state = json.loads(nomic(play.dir, "state", "--json").stdout)
+    titles = Counter(s["title"] for s in state["submissions"])
+    assert titles == Counter({f"crash {n}": 1 for n in range(MESSAGES)})
+    assert sorted(s["number"] for s in state["submissions"]) == list(range(1, MESSAGES + 1))
+    assert len(state["players"]) == PLAYERS
+    assert "replayed state matches the stored state" in nomic(play.dir, "replay", "--verify").stdout
+    assert journaled >= MESSAGES
