@@ -154,6 +154,23 @@ def _http_server(address: tuple[str, int], game: "Game", lock: threading.Lock,
         def __init__(self, *args, **kw):
             super().__init__(*args, directory=str(site), **kw)
 
+        def do_GET(self) -> None:
+            """The built site; the pages behind subscribe/unsubscribe links come from mailer.web."""
+            if not self.path.startswith(("/subscribe/", "/unsubscribe/")):
+                super().do_GET()
+                return
+            try:
+                from mailer.web import handle_get
+            except ImportError:
+                self._reply(404, "not found")
+                return
+            try:
+                status, text = handle_get(game, self.path)
+            except Exception:
+                log.exception("GET %s failed", self.path)
+                status, text = 500, "something went wrong"
+            self._reply(status, text, "text/html" if status == 200 else "text/plain")
+
         def do_POST(self) -> None:
             length = int(self.headers.get("Content-Length") or 0)
             if length > MAX_POST:
@@ -174,10 +191,10 @@ def _http_server(address: tuple[str, int], game: "Game", lock: threading.Lock,
             after_post()
             self._reply(status, text)
 
-        def _reply(self, status: int, text: str) -> None:
+        def _reply(self, status: int, text: str, ctype: str = "text/plain") -> None:
             data = text.encode()
             self.send_response(status)
-            self.send_header("Content-Type", "text/plain; charset=utf-8")
+            self.send_header("Content-Type", f"{ctype}; charset=utf-8")
             self.send_header("Content-Length", str(len(data)))
             self.end_headers()
             self.wfile.write(data)

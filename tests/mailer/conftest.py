@@ -13,16 +13,16 @@ from pathlib import Path
 
 import pytest
 
-READY = re.compile(r"listening for (SMTP|LMTP) on ([\d.]+):(\d+)")
+READY = re.compile(r"(?:listening for (SMTP|LMTP) on |serving the site on (http)://)([\d.]+):(\d+)")
 
 
 class Daemon:
-    """``nomic serve --smtp 127.0.0.1:0 --lmtp 127.0.0.1:0`` for a test game; ports read from its log."""
+    """``nomic serve --smtp 127.0.0.1:0 --lmtp 127.0.0.1:0 --http 127.0.0.1:0``; ports read from its log."""
 
     def __init__(self, game_dir: Path):
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "nomic", "serve", "--game", str(game_dir),
-             "--smtp", "127.0.0.1:0", "--lmtp", "127.0.0.1:0"],
+             "--smtp", "127.0.0.1:0", "--lmtp", "127.0.0.1:0", "--http", "127.0.0.1:0"],
             stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
         self.log: list[str] = []
         self.ports: dict[str, int] = {}
@@ -31,7 +31,7 @@ class Daemon:
             self.log.append(line)
             m = READY.search(line)
             if m:
-                self.ports[m[1].lower()] = int(m[3])
+                self.ports[(m[1] or m[2]).lower()] = int(m[4])
             if line.rstrip().endswith("ready"):
                 break
         else:

@@ -4,9 +4,14 @@ from __future__ import annotations
 import smtplib
 import socket
 import sqlite3
+import time
+import urllib.error
+import urllib.request
 
 import pytest
 
+from mailer.tokens import address_token
+from nomic.game import Game
 from tests.mailer.support import configure
 from tests.support import EMPEROR, GAME_ADDRESS, LIST_ADDRESS, make_mail as _make_mail
 
@@ -152,3 +157,29 @@ def test_bounce_and_forgery_change_nothing_and_get_no_answer(make_play, serve):
         ("Free cake", "pending"), ("Bounced", "pending")]
     assert [m["message_id"][:13] for m in play.outbox()] == ["<sub1.answer."]  # not the forgery, not the bounce
     assert any("not authenticated" in line and "forged@x" in line for line in daemon.log)
+
+
+def test_http_serves_the_site_and_one_click_unsubscribe(play, serve):
+    daemon = serve(play)
+    base = f"http://127.0.0.1:{daemon.ports['http']}"
+    with smtplib.SMTP("127.0.0.1", daemon.ports["smtp"], timeout=30) as client:
+        client.sendmail(ALICE, [GAME_ADDRESS], make_mail(ALICE, "Subscribe", message_id="sub@x"))
+    site = play.dir / "site" / "index.html"
+    deadline = time.monotonic() + 60
+    while not site.exists():  # the daemon builds the site after processing, asynchronously
+        assert time.monotonic() < deadline, "no site was built"
+        time.sleep(0.2)
+    with urllib.request.urlopen(f"{base}/index.html", timeout=30) as page:
+        assert page.status == 200 and b"<html" in page.read().lower()
+    token = address_token("test-seed", "unsubscribe", ALICE)
+    with urllib.request.urlopen(f"{base}/unsubscribe/{token}", timeout=30) as page:  # GET: a button only
+        assert page.status == 200 and "text/html" in page.headers["Content-Type"]
+    assert [s.email for s in Game(play.dir).state().subscribers] == [ALICE]
+    post = urllib.request.Request(f"{base}/unsubscribe/{token}", data=b"List-Unsubscribe=One-Click")
+    with urllib.request.urlopen(post, timeout=30) as page:
+        assert page.read().decode() == f"{ALICE} is unsubscribed from {LIST_ADDRESS}."
+    with pytest.raises(urllib.error.HTTPError) as missing:
+        urllib.request.urlopen(urllib.request.Request(f"{base}/elsewhere", data=b"x"), timeout=30)
+    assert missing.value.code == 404
+    assert daemon.stop() == 0
+    assert Game(play.dir).state().subscribers == []
