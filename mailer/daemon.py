@@ -6,13 +6,13 @@ Threads, each with one job:
 - ``journal-writer``: group commits of received mail (mailer.intake.JournalWriter);
 - ``processor``: the clock and the fold: ``game.tick(now)`` when the engine says
   something is due (looked at every 30 s at most), ``game.process()`` whenever
-  mail was journaled, then a site rebuild; the only thread that touches the
-  game state;
+  mail was journaled (giving way to a busy intake), site rebuilds; the only
+  thread that touches the game state;
 - ``sender``: mailer.sender.run_forever, when ``[outbox] relay`` is set;
 - ``http``: the built site and POSTs to mailer.web.handle_post, with ``--http``.
 
-SIGTERM or SIGINT: stop listening, commit what is queued, finish the current
-processing round, and exit 0.
+SIGTERM or SIGINT: stop listening, commit what is queued (those senders get
+their 250), fold everything journaled, and exit 0.
 """
 from __future__ import annotations
 
