@@ -4,7 +4,6 @@ from __future__ import annotations
 import os
 import shutil
 import signal
-import smtplib
 import socket
 import subprocess
 import sys
@@ -74,14 +73,3 @@ def mail(sender: str, subject: str, message_id: str, body: str = "text\n") -> by
     msg["Message-ID"] = f"<{message_id}>"
     msg.set_content(body)
     return bytes(msg)
-
-
-def lmtp_send(port: int, raw: bytes, sender: str, rcpt: str = "ths@imperial.test") -> tuple[int, str]:
-    """One message over one LMTP connection: (reply code, reply text). Raises on a broken connection."""
-    with smtplib.LMTP("127.0.0.1", port, timeout=60) as client:
-        client.mail(sender)
-        code, text = client.rcpt(rcpt)
-        if code != 250:
-            return code, text.decode()
-        code, text = client.data(raw)
-        return code, text.decode()
