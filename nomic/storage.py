@@ -12,10 +12,12 @@ import json
 from datetime import datetime
 from typing import Iterator
 
-from sqlalchemy import LargeBinary, event, insert, text
+from sqlalchemy import LargeBinary, event, insert, make_url, text
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlmodel import Column, Field, Session, SQLModel, create_engine, select
+
+from nomic.config import ConfigError
 
 GENESIS = "0" * 64
 
@@ -68,8 +70,13 @@ def connect(url: str) -> Engine:
     else:
         eng = create_engine(url, pool_pre_ping=True)
     from nomic import migrate  # alembic: bring the schema to the newest revision
-    migrate.upgrade(eng)
-    SQLModel.metadata.create_all(eng)  # tables still without a migration (tests/deploy/test_migrations.py flags them)
+    try:
+        migrate.upgrade(eng)
+        SQLModel.metadata.create_all(eng)  # tables still without a migration (tests/deploy/test_migrations.py flags them)
+    except DBAPIError as exc:  # corrupt, locked, or a server that is down: one clear line for the operator
+        reason = str(exc.orig).strip().splitlines()[0] if exc.orig else type(exc).__name__
+        raise ConfigError(f"cannot open the database {make_url(url).render_as_string(hide_password=True)}: "
+                          f"{reason} (see docs/operating.md, 'When things go wrong')") from None
     return eng
 
 
