@@ -1,7 +1,8 @@
 """``[auth] mode = "dkim"``: verify DKIM signatures in process with dkimpy.
 
-A message is authenticated when one of its DKIM signatures verifies and its
-signing domain (d=) is aligned with the From domain (relaxed, as DMARC).
+A message is authenticated when one of its DKIM signatures verifies, covers
+the whole body (no l= tag) and its signing domain (d=) is aligned with the
+From domain (relaxed, as DMARC).
 DNS look-ups go through ``dnsfunc`` (dkimpy's hook: name bytes -> TXT record
 bytes or None), so tests can inject keys and need no network.
 """
@@ -34,6 +35,9 @@ def verify(raw: bytes, mail: ParsedMail, lookup: DnsFunc | None = None) -> Verdi
             failures.append(str(exc))
             continue
         domain = (checker.domain or b"").decode("ascii", "replace")
+        if ok and b"l" in checker.signature_fields:  # RFC 6376 8.2: anyone may append to the body
+            failures.append(f"d={domain} signs only part of the body (l=)")
+            continue
         if ok and aligned(domain, from_domain):
             return Verdict(True, "dkim", f"dkim=pass {domain}")
         failures.append(f"d={domain} " + ("not aligned with From" if ok else "did not verify"))

@@ -182,8 +182,6 @@ def test_dkim_forgeries_change_nothing_and_get_no_answer(make_play, dns):
     _try_all(game, _dkim_forgeries(dns), genuine)
 
 
-@pytest.mark.xfail(strict=True, reason="known hole, reported: mailer/dkim.py accepts DKIM l= signatures, so text "
-                   "appended after the signed length is read as commands")
 def test_dkim_body_length_limit_does_not_let_appended_commands_through(make_play, dns):
     """RFC 6376 section 8.2: with l=, anyone may append to a signed body. The Emperor's real signed mail
     (one that never reached the game, e.g. sent elsewhere) re-sent with an appended "Accept 1"."""
