@@ -53,4 +53,5 @@ def archive(m: SiteModel) -> Iterator[Page]:
         yield Page(path, "thread.html", {"subject": root.subject or "(no subject)",
                                          "posts": [_post(m, d, p) for d, p in posts]})
     yield Page("list/index.html", "archive.html", {"threads": listing,
-                                                   "list_address": m.data.game["list_address"]})
+                                                   "list_address": m.data.game["list_address"],
+                                                   "game_address": m.data.game["address"]})

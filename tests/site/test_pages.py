@@ -160,6 +160,14 @@ def test_the_list_archive_is_threaded(site):
     assert "I do." in text(thread) and "> Who likes" not in text(thread)
 
 
+def test_the_list_page_has_a_subscribe_form_for_the_daemon(site):
+    doc = parse(site / "list" / "index.html")
+    [form] = [f for f in doc.iter("form")]
+    assert (form.get("method"), form.get("action")) == ("post", "/subscribe")  # mailer.web.handle_post
+    assert [(i.get("type"), i.get("name")) for i in form.iter("input")] == [("email", "address")]
+    assert "a confirmation mail follows" in text(site / "list" / "index.html")
+
+
 def test_how_to_play_links_fill_in_the_subject(site):
     doc = parse(site / "how-to-play.html")
     hrefs = [a.get("href") for a in doc.iter("a") if (a.get("href") or "").startswith("mailto:")]
