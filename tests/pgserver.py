@@ -41,9 +41,11 @@ class PgServer:
         return ["runuser", "-u", self.user, "--", *args] if os.geteuid() == 0 else list(args)
 
     def start(self) -> "PgServer":
+        """Create the cluster (the first time) and start the server; also restarts it after pause()."""
         data = os.path.join(self.dir, "data")
-        subprocess.run(self._run(f"{self.bindir}/initdb", "-D", data, "-U", "postgres",
-                                 "--auth=trust", "-E", "UTF8"), check=True, capture_output=True)
+        if not os.path.isdir(data):
+            subprocess.run(self._run(f"{self.bindir}/initdb", "-D", data, "-U", "postgres",
+                                     "--auth=trust", "-E", "UTF8"), check=True, capture_output=True)
         self.proc = subprocess.Popen(self._run(
             f"{self.bindir}/postgres", "-D", data, "-p", str(self.port), "-h", "127.0.0.1",
             "-k", self.dir, "-c", "fsync=off", "-c", "max_connections=200"),
@@ -68,8 +70,14 @@ class PgServer:
             conn.execute(f'CREATE DATABASE "{name}"')
         return self.url(name)
 
-    def stop(self) -> None:
+    def pause(self) -> None:
+        """Stop the server (fast shutdown: clients are cut off), keeping its data for start()."""
         if self.proc is not None:
-            self.proc.terminate()
+            subprocess.run(self._run(f"{self.bindir}/pg_ctl", "-D", os.path.join(self.dir, "data"),
+                                     "-m", "fast", "-w", "stop"), check=True, capture_output=True)
             self.proc.wait(timeout=30)
+            self.proc = None
+
+    def stop(self) -> None:
+        self.pause()
         shutil.rmtree(self.dir, ignore_errors=True)
