@@ -46,7 +46,7 @@ def _count(name: str, n: int) -> None:
 def test_the_parser_never_fails_and_reads_the_same_bytes_the_same_way():
     seen = itertools.count(1)
 
-    @settings(max_examples=500, **SETTINGS)
+    @settings(max_examples=1000, **SETTINGS)
     @given(hostile_mail())
     def check(raw: bytes) -> None:
         next(seen)
@@ -69,7 +69,7 @@ def test_unauthenticated_hostile_mail_changes_nothing_and_gets_no_answer(make_pl
     before = game.state().model_dump(mode="json")
     times = itertools.count()
 
-    @settings(max_examples=200, **SETTINGS)
+    @settings(max_examples=300, **SETTINGS)
     @given(hostile_mail())
     def check(raw: bytes) -> None:
         receipt = game.receive(raw, START + timedelta(minutes=next(times)), source="test")
@@ -91,7 +91,7 @@ def test_authenticated_hostile_mail_is_answered_once_and_acts_only_through_comma
     game = authres_game(make_play)
     numbers = itertools.count(1)
 
-    @settings(max_examples=150, **SETTINGS)
+    @settings(max_examples=200, **SETTINGS)
     @given(hostile_mail())
     def check(hostile: bytes) -> None:
         n = next(numbers)
