@@ -89,7 +89,8 @@ def _header(msg: Message, name: str) -> str:
         value = msg.get(name)
     except Exception:  # a header that cannot be read is read as absent
         return ""
-    return "" if value is None else " ".join(str(value).split())
+    # NUL read as a space: PostgreSQL text cannot hold it (a NUL in a Message-ID or From wedged the game there)
+    return "" if value is None else " ".join(str(value).replace("\x00", " ").split())
 
 
 def _decoded_words(value: str) -> str:

@@ -148,3 +148,19 @@ def test_hostile_mail_through_nomic_ingest(make_play, tmp_path):
     assert play.state() == before
     assert play.outbox() == []
     play.verify()
+
+
+def test_nul_bytes_in_the_message_id_and_from_neither_refuse_the_mail_nor_wedge_the_game(make_play):
+    """PostgreSQL text cannot hold NUL: such a Message-ID was refused with 451 for ever, and such a From
+    stopped all processing there. Found by this module's strategies; pinned on both databases."""
+    game = Game(make_play(auth="none").dir)
+    mails = [b"From: a@b.example\nMessage-ID: <a\x00b@c>\nSubject: Proposal: nul id\n\ntext\n",
+             b"From: nul\x00@b.example\nMessage-ID: <nul-from@c>\nSubject: Proposal: nul\x00from\n\nte\x00xt\n",
+             b"From: calm@b.example\nMessage-ID: <after@c>\nSubject: Proposal: after\n\ntext\n"]
+    for n, raw in enumerate(mails):
+        assert game.receive(raw, START + timedelta(minutes=n), source="test").status == "new"
+        ((_entry, events),) = game.process()
+        assert not any(e.kind == "fault" for e in events)
+    assert [s.title for s in game.state().submissions][-1] == "after"
+    ok, message = game.verify()
+    assert ok, message
