@@ -12,7 +12,8 @@ Threads, each with one job:
 - ``http``: the built site and POSTs to mailer.web.handle_post, with ``--http``.
 
 SIGTERM or SIGINT: stop listening, commit what is queued (those senders get
-their 250), fold everything journaled, and exit 0.
+their 250), fold what was journaled (up to ``FINAL_LIMIT`` entries: a long
+backlog waits for the next start rather than delay the stop), and exit 0.
 """
 from __future__ import annotations
 
@@ -35,8 +36,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("nomic.daemon")
 CLOCK_INTERVAL = 30.0  # seconds between looks at the clock when nothing is due sooner
-CHUNK = 50  # most entries folded in one go while mail is arriving
-MAX_YIELD = 1.0  # longest a round waits for a busy intake
+CHUNK = 20  # most entries folded in one go while mail is arriving
+MAX_YIELD = 3.0  # longest a round waits for a busy intake
+FINAL_LIMIT = 2000  # most entries folded while stopping; the rest wait for the next start
 SITE_EVERY = 10.0  # seconds between site rebuilds at most
 MAX_POST = 64 * 1024
 
@@ -79,7 +81,7 @@ class Processor(threading.Thread):
     def run(self) -> None:
         final = False
         while True:
-            final = final or self.stopping.is_set()  # after stop(): fold everything journaled
+            final = final or self.stopping.is_set()  # after stop(): one last, larger round
             try:
                 more = self.round(final)
             except Exception:  # e.g. the database is down: try again on the next round
@@ -97,7 +99,7 @@ class Processor(threading.Thread):
             self._yield_to_intake()
         with self.lock:
             self.game.tick(datetime.now(timezone.utc))
-            done = self.game.process(limit=None if final else CHUNK)
+            done = self.game.process(limit=FINAL_LIMIT if final else CHUNK)
         for entry, events in done:
             if any(e.kind == "unauthenticated" for e in events):
                 detail = json.loads(entry.meta).get("auth", {}).get("detail")
