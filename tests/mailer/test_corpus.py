@@ -10,9 +10,11 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mailer import grammar
-from mailer.message import parse
+from mailer.message import parse, parse_head
 
 CORPUS = Path(__file__).parent.parent / "corpus"
 MESSAGES = sorted(CORPUS.glob("*.eml"))
@@ -53,3 +55,28 @@ def test_corpus_through_ingest_every_human_message_answered_never_the_auto_reply
     assert subs[0] == (1, "Café für alle", "accepted")
     assert [t for _, t, _ in subs] == ["Café für alle", "Grumbling allowed", "Bob's score"]
     play.verify()
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.binary(max_size=3000))
+def test_any_bytes_are_read_without_error(raw: bytes):
+    mail = parse(raw)
+    grammar.read(mail.subject, mail.text, mail.written)
+    assert parse_head(raw).message_id == mail.message_id
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(max_size=400), st.sampled_from(["utf-8", "iso-8859-1", "koi8-r", "shift_jis"]))
+def test_any_text_in_any_charset_keeps_its_proposal_lines(body: str, charset: str):
+    body = "".join(ch for ch in body if ch.isprintable() or ch == "\n")
+    try:
+        encoded = body.encode(charset)
+    except UnicodeEncodeError:
+        return
+    if encoded.decode(charset) != body:  # the codec itself does not round-trip (shift_jis: ¥ -> \)
+        return
+    raw = (f"From: a@b.test\r\nSubject: Proposal: T\r\nContent-Type: text/plain; charset={charset}\r\n"
+           f"Content-Transfer-Encoding: 8bit\r\n\r\n").encode() + encoded.replace(b"\n", b"\r\n")
+    mail = parse(raw)
+    [cmd] = grammar.read(mail.subject, mail.text, mail.written).commands
+    assert set(cmd.text.split()) <= set(body.split())  # nothing invented, whatever was cut
