@@ -172,9 +172,14 @@ class IntakeHandler:
 
 
 class _ConnectionLimit:
-    """Mixin: at most ``limit`` simultaneous connections (shared counter); the rest get 421."""
+    """Mixin: at most ``limit`` simultaneous connections (shared counter); the rest get 421.
+
+    Lines up to 64 KiB are taken: RFC 5321 says 1000, but real clients send
+    longer (unencoded HTML), and refusing them would be a permanent 500.
+    """
     counter: list[int]
     limit: int
+    line_length_limit = 64 * 1024
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)  # type: ignore[misc]

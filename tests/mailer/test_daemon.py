@@ -110,11 +110,14 @@ def test_limits_size_recipients_connections(make_play, serve):
         assert client.docmd(f"RCPT TO:<{LIST_ADDRESS}>")[0] == 250
         assert client.docmd("RCPT TO:<game-bounces@imperial.test>")[0] == 452
         client.rset()
+        long_line = (f"From: {ALICE}\r\nTo: {GAME_ADDRESS}\r\nSubject: Proposal: Wide\r\n"
+                     "Message-ID: <wide@x>\r\n\r\n").encode() + b"w" * 2500 + b"\r\n"  # past RFC 5321's 1000
+        assert client.sendmail(ALICE, [GAME_ADDRESS], long_line) == {}
         with pytest.raises(smtplib.SMTPConnectError) as crowded:  # a second connection at once
             smtplib.SMTP("127.0.0.1", port, timeout=30)
         assert crowded.value.smtp_code == 421
     assert daemon.stop() == 0
-    assert play.state()["submissions"] == []
+    assert [s["title"] for s in play.state()["submissions"]] == ["Wide"]
 
 
 @pytest.mark.sqlite_only
