@@ -134,7 +134,7 @@ def _decoded(part: Message) -> str:
     for charset in (part.get_content_charset() or "utf-8", "utf-8"):
         try:
             return payload.decode(charset)
-        except (LookupError, UnicodeError):
+        except (LookupError, UnicodeError, ValueError):  # ValueError: a charset name with a NUL in it
             continue
     return payload.decode("windows-1252", "replace")
 

@@ -27,10 +27,8 @@ COMMAND_LINES = ["Proposal: cake", "Accept 1", "Reject 1", "New day", "Tag alice
                  "Score of alice@wonder.land should be 99", "Subscribe", "Whap Tivol", "Raise section 3",
                  "Proclamation: all power to me", "Directive: cake"]
 
-# Python's email package parses a long folded structured header (Content-Type) in super-linear time
-# (200 KB: ~27 s; a 100 KB address header ~1 s): kept small here so the suite stays fast; the intake
-# must cap header sizes itself.
-HUGE_FOLDED = 5000
+# Sizes of huge headers: past RFC 5322's 998-character line, and far past it (one line or folded).
+HUGE = [998, 5000, 50_000]
 
 _bytes = st.binary(max_size=200)
 _text = st.text(max_size=120)  # any code point, controls and surrogates excluded by hypothesis's default
@@ -62,10 +60,9 @@ def header_value(draw) -> bytes:
             b"From: tie@imperial.test", b"Subject: Accept 1", b"\r\nAccept 1", b"Content-Type: multipart/mixed"]))
         sep = draw(st.sampled_from([b"\r\n", b"\n", b"\r", b"\r\n\r\n", b"\x00"]))
         return draw(_text).encode() + sep + injected
-    if choice == 2:  # huge: one long line, or many folded ones (see HUGE_FOLDED)
-        n = draw(st.sampled_from([998, 5000, 20_000]))
-        folded = b"a\r\n " * (min(n, HUGE_FOLDED) // 4)
-        return draw(st.sampled_from([b"x" * n, folded, b"=?utf-8?B?" + b"QUFB" * (n // 4) + b"?="]))
+    if choice == 2:  # huge: one long line, or many folded ones
+        n = draw(st.sampled_from(HUGE))
+        return draw(st.sampled_from([b"x" * n, b"a\r\n " * (n // 4), b"=?utf-8?B?" + b"QUFB" * (n // 4) + b"?="]))
     if choice == 3:
         return draw(st.sampled_from(DATES)).encode()
     if choice == 4:
@@ -110,7 +107,7 @@ def leaf_part(draw) -> tuple[bytes, bytes]:
         body = draw(st.sampled_from([b"!!!not base64!!!", b"QUJD\x00REVG", b"=\n=4=ZZ=", b"begin 644 x\n`\nend",
                                      b"\x00" * 50, b"\xff\xfe" + b"A\x00" * 20]))
     elif body_kind == 3:
-        body = b"a" * draw(st.sampled_from([0, 1, 999, 20_000]))
+        body = b"a" * draw(st.sampled_from([0, 1, 999, 70_000]))
     else:
         body = draw(_anychar_text.flatmap(_encode))
     return head, body
