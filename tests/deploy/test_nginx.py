@@ -56,14 +56,16 @@ def test_nginx_serves_the_site_and_passes_one_click_unsubscribe_to_the_daemon(ma
     play = make_play(auth="none")
     play.send("alice@wonder.land", "Subscribe", "Subscribe")
     assert [s["email"] for s in play.state()["subscribers"]] == ["alice@wonder.land"]
-    site = play.dir / "site"
-    site.mkdir(exist_ok=True)
-    (site / "index.html").write_text("<h1>Imperial Nomic</h1>")
     backend = free_port()
     daemon = Daemon(play.dir, tmp_path / "serve.log", "--http", f"127.0.0.1:{backend}").start()
 
     root = Path(tempfile.mkdtemp(prefix="nomic-nginx-"))  # readable by nginx's worker user
     root.chmod(0o755)
+    site = root / "site"  # a page only nginx has: a 200 for it proves nginx served the file itself
+    site.mkdir()
+    (site / "index.html").write_text("<h1>Imperial Nomic</h1>")
+    site.chmod(0o755)
+    (site / "index.html").chmod(0o644)
     port = free_port()
     (root / "nginx.conf").write_text(_conf(root, site, port, backend))
     nginx = subprocess.Popen([NGINX, "-p", str(root), "-c", str(root / "nginx.conf")],
