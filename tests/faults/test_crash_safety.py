@@ -15,7 +15,6 @@ import threading
 import time
 from collections import Counter
 
-import pytest
 from sqlmodel import Session, func, select
 
 from mailer.outbox import OutboxMessage
@@ -60,7 +59,6 @@ def _client(port_of, todo: list[int], acked: dict[int, str], done: threading.Eve
     done.set()
 
 
-@pytest.mark.slow  # ~2-6 minutes on 2 cores: processing 5,000 Proposals, each committed with fsync
 def test_sigkill_at_random_moments_loses_and_doubles_nothing(make_play, tmp_path):
     play = make_play(auth="none")
     daemon = Daemon(play.dir, tmp_path / "serve.log").start()
