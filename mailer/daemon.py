@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 import engine
 from mailer.intake import IntakeHandler, JournalWriter, Limits, protocol_factory
+from nomic.website import build as build_website
 
 if TYPE_CHECKING:
     from nomic.game import Game
@@ -125,12 +126,8 @@ class Processor(threading.Thread):
         self.site_dirty = False
         self.site_built = time.monotonic()
         try:
-            from nomic.site_build import build_site
-        except ImportError:
-            return
-        try:
             with self.lock:
-                build_site(self.game, self.game.config.dir / "site")
+                build_website(self.game, self.game.config.dir / "site")
         except Exception:
             log.exception("site build failed")
 
