@@ -34,6 +34,7 @@ PLAYER_COMMANDS = [
     ("Join the public list and hear the Bell Tower's chimes.", "Subscribe", "", "rules 3, 19"),
     ("Leave the list.", "Unsubscribe", "", "rule 3"),
     ("Get the list as one daily digest instead of every message.", "Digest on", "", ""),
+    ("Get the daily digest as plain text (RFC 1153) rather than MIME.", "Digest plain", "", ""),
     ("Get every list message again.", "Digest off", "", ""),
 ]
 
@@ -41,11 +42,26 @@ EMPEROR_COMMANDS = [
     ("Judge submission N.", "Judgment", "Accept N", "rules 3, 11"),
     ("Reject submission N.", "Judgment", "Reject N", "rules 3, 11"),
     ("Ignore submission N with a reason.", "Judgment", "Ignore N because REASON", "rule 3"),
-    ("Change the rules by Proclamation: the body says which rules are enacted, amended or repealed.",
-     "Proclamation: TITLE", "", "rule 3"),
+    ("Judge the submission a reply is about: answer the Scribe's mail about it with just the verdict.",
+     "Re: ...", "Accept", "rule 3"),
+    ("Correct a Proposal's area while judging it (the line after the judgment).",
+     "Judgment", "Accept N\nArea: AREA", "rule 3"),
+    ("Enact a rule by Proclamation; the lines after it, up to the next change, are its text.",
+     "Proclamation: TITLE", "Enact rule N: TITLE", "rules 3, 7"),
+    ("Amend a rule by Proclamation; the lines after it are its new text.",
+     "Proclamation: TITLE", "Amend rule N", "rules 3, 7"),
+    ("Repeal a rule by Proclamation: its mechanics stop.", "Proclamation: TITLE", "Repeal rule N", "rule 3"),
+    ("Set a game variable by Proclamation (e.g. accept_points, win_score).",
+     "Proclamation: TITLE", "Set NAME = VALUE", "rule 3"),
+    ("Make a Proclamation apply from submission N on (rule 7's \"unless it specifies otherwise\").",
+     "Proclamation: TITLE", "From submission N", "rule 7"),
     ("Call for proposals in an area.", "Directive", "Directive: AREA", "rule 3"),
     ("Revoke the Directive.", "Directive", "Revoke directive", "rule 3"),
     ("Announce a new game day.", "New day", "New day", "rule 10"),
+    ("THS: rewrite submission N to clarify it; the lines after it are the new text.",
+     "Rewrite", "Rewrite N:", "rule 3"),
+    ("TIE or THS: prove the office, where the game asks for a passphrase (never quoted back).",
+     "", "Passphrase: WORDS", "rule 1"),
 ]
 
 
