@@ -18,17 +18,18 @@ def to_input(entry: JournalEntry, address: str, list_address: str) -> Message | 
     meta = json.loads(entry.meta)
     mail = parse(entry.raw or b"")
     rcpts = [r.lower() for r in meta.get("rcpt_to") or []] or mail.recipients
-    to_list = list_address in rcpts and address not in rcpts
+    to_list = list_address in rcpts
+    to_game = address in rcpts or not to_list
     msg = Message(
         at=at, message_id=entry.key, sender=mail.sender, name=mail.name,
-        authenticated=bool(meta.get("auth", {}).get("authenticated")), to_list=to_list,
+        authenticated=bool(meta.get("auth", {}).get("authenticated")), to_list=not to_game,
         automatic=mail.automatic or _empty_return_path(meta), subject=mail.subject,
         references=mail.references)
-    if to_list:
-        msg.commands = [ListPostCmd(subject=mail.subject, line=mail.subject)]
-    else:
+    if to_game:  # commands first: a Proposal copied to the list makes its author a player who may post
         reading = grammar.read(mail.subject, mail.text, mail.written)
         msg.commands, msg.not_understood = reading.commands, reading.not_understood
+    if to_list:
+        msg.commands.append(ListPostCmd(subject=mail.subject, line=mail.subject))
     return msg
 
 

@@ -56,6 +56,22 @@ def test_a_post_reaches_every_per_message_member_with_list_headers(game, relay):
     assert (row["to"], row["status"], row["deliveries"]) == ([ALICE, BOB], "sent", {"sent": 2})
 
 
+def test_a_proposal_copied_to_the_list_is_a_submission_and_a_post(game, relay):
+    subscribe(game, ALICE)
+    out = game.send(CAROL, "Proposal: Cake for all", "Everyone gets cake.", message_id="cc@c.org",
+                    headers={"Cc": LIST_ADDRESS})
+    assert "recorded as Proposal 1" in out
+    assert [(s["number"], s["author"], s["title"]) for s in game.state()["submissions"]] == [
+        (1, CAROL, "Cake for all")]
+    game.cli("send")
+    [copy] = [a for a in relay.arrived if a.mail["Message-ID"] == "<cc@c.org>"]
+    assert copy.rcpt_tos == [ALICE]
+    assert copy.mail["Subject"] == "[Test Nomic] Proposal: Cake for all"
+    [answer] = [a for a in relay.arrived if a.mail["In-Reply-To"] == "<cc@c.org>"]
+    assert answer.rcpt_tos == [CAROL]  # mail to the Scribe is answered even when the list is copied
+    game.verify()
+
+
 def test_a_non_member_may_not_post_and_is_told_why(game, relay):
     subscribe(game, ALICE)
     game.send(CAROL, "Hello all", "hi", to=LIST_ADDRESS, message_id="hi@c.org")
