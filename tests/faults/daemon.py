@@ -30,6 +30,17 @@ def nomic(game: Path, *args: str, check: bool = True) -> subprocess.CompletedPro
 class Daemon:
     """``nomic serve --lmtp`` on a loopback port that stays the same across restarts."""
 
+    running: list[subprocess.Popen] = []  # every process started, for reap()
+
+    @classmethod
+    def reap(cls) -> None:
+        """Kill whatever a test left running (it failed before stop())."""
+        for proc in cls.running:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+        cls.running.clear()
+
     def __init__(self, game: Path, log: Path, *extra: str):
         self.game = game
         self.port = free_port()
@@ -42,6 +53,7 @@ class Daemon:
             self.proc = subprocess.Popen(
                 [NOMIC, "serve", "--game", str(self.game), "--lmtp", f"127.0.0.1:{self.port}", *self.extra],
                 stdout=log, stderr=log, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        self.running.append(self.proc)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
