@@ -67,8 +67,9 @@ def connect(url: str) -> Engine:
         eng = create_engine(url, connect_args={"timeout": 30})
         event.listen(eng, "connect", _sqlite_pragmas)
         event.listen(eng, "begin", lambda conn: conn.exec_driver_sql("BEGIN IMMEDIATE"))
-    else:
-        eng = create_engine(url, pool_pre_ping=True)
+    else:  # a server that hangs must not hold the daemon (nor its stop) for ever; the URL may override
+        connect_args = {} if "connect_timeout" in url else {"connect_timeout": 10}
+        eng = create_engine(url, pool_pre_ping=True, connect_args=connect_args)
     from nomic import migrate  # alembic: bring the schema to the newest revision
     try:
         migrate.upgrade(eng)
