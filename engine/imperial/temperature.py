@@ -53,9 +53,7 @@ def _overheat(state: GameState, culprit: str | None, ctx: Context) -> str:
         delta = award(state, player, state.var("overheat_bonus"), "overheating (rule 12)", ctx, rule=12)
         what = f"the game overheated: {delta:+d} points to {player.email}"
     else:
-        for p in state.players:
-            set_score(state, p, 0, "overheating reset every score (rule 12)", ctx, rule=12)
-        what = "the game overheated: every score is reset to 0"
+        what = "the game overheated: " + _reset_every_score(state, "overheating", ctx)
     reset = state.var("overheat_reset")
     _move(state, reset, "venting (rule 12)", None, ctx)
     return f"{what}; it vents back to {reset} K"
@@ -67,12 +65,17 @@ def _meltdown(state: GameState, culprit: str | None, ctx: Context) -> str:
         set_score(state, player, 0, "meltdown (rule 12)", ctx, rule=12)
         what = f"meltdown: {player.email} is set to 0 points"
     else:
-        for p in state.players:
-            set_score(state, p, 0, "meltdown reset every score (rule 12)", ctx, rule=12)
-        what = "meltdown: every score is reset to 0"
+        what = "meltdown: " + _reset_every_score(state, "meltdown", ctx)
     reset = state.var("meltdown_reset")
     _move(state, reset, "meltdown (rule 12)", None, ctx)
     return f"{what}; the temperature resets to {reset} K"
+
+
+def _reset_every_score(state: GameState, cause: str, ctx: Context) -> str:
+    """Rule 12: a temperature change caused by no player sets every score to 0."""
+    for p in state.players:
+        set_score(state, p, 0, f"{cause} reset every score (rule 12)", ctx, rule=12)
+    return "every score is reset to 0"
 
 
 def _frozen(state: GameState, ctx: Context) -> str:
