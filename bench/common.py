@@ -1,0 +1,91 @@
+"""Shared helpers for the benchmarks: a game directory, ordinary mail, timing, the machine."""
+from __future__ import annotations
+
+import os
+import platform
+import resource
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from nomic.game import Game  # noqa: E402
+from nomic.storage import iso  # noqa: E402
+
+GAME = "ths@imperial.test"
+LIST = "players@imperial.test"
+EMPEROR = "tie@imperial.test"
+START = "2026-01-05T00:00:00Z"
+PARAGRAPH = ("Whereas the Empire thrives on order, and order on clear rules, this Proposal asks "
+             "that every citizen be heard before the Emperor speaks, and that the Scribe keep "
+             "the record faithfully. ")
+BODY = "\r\n".join([PARAGRAPH.strip()] * 6) + "\r\n"
+
+
+def game_toml(seed: str = "bench-seed", database_url: str = "", day_mode: str = "emperor") -> str:
+    """The default game with authentication off (benchmark mail carries no DKIM or Authentication-Results)."""
+    text = (Path(__file__).resolve().parent.parent / "nomic" / "default_game.toml").read_text()
+    text = text.replace('mode = "authres"', 'mode = "none"', 1)
+    text = text.replace('seed = "change-me"', f'seed = "{seed}"', 1)
+    text = text.replace('day_mode = "emperor"', f'day_mode = "{day_mode}"', 1)
+    return text.replace('database_url = ""', f'database_url = "{database_url}"', 1)
+
+
+def new_game(root: Path, name: str = "game", day_mode: str = "emperor") -> Game:
+    cfg = root / f"{name}.toml"
+    cfg.write_text(game_toml(database_url=os.environ.get("NOMIC_BENCH_DB", ""), day_mode=day_mode))
+    return Game.create(root / name, cfg)
+
+
+def player(i: int) -> str:
+    return f"p{i}@players.test"
+
+
+def mail(i: int, sender: str | None = None) -> bytes:
+    """Message ``i``: a Proposal (two in three) or a list post, about 1.5 KB like ordinary mail."""
+    who = sender or player(i % 1000)
+    to, subject = (GAME, f"Proposal: Order of the realm number {i}") if i % 3 else \
+        (LIST, f"Re: on the order of the realm ({i})")
+    return (f"From: Player {i % 1000} <{who}>\r\nTo: {to}\r\nSubject: {subject}\r\n"
+            f"Message-ID: <bench-{i}@players.test>\r\nDate: Mon, 05 Jan 2026 01:00:00 +0000\r\n"
+            f"MIME-Version: 1.0\r\nContent-Type: text/plain; charset=\"utf-8\"\r\n"
+            f"Content-Transfer-Encoding: 7bit\r\n\r\n{BODY}").encode()
+
+
+@contextmanager
+def timed() -> Iterator[list[float]]:
+    """``with timed() as t: ...`` then t[0] is the wall time in seconds."""
+    box: list[float] = []
+    t0 = time.perf_counter()
+    try:
+        yield box
+    finally:
+        box.append(time.perf_counter() - t0)
+
+
+def peak_rss_mb(who: int = resource.RUSAGE_SELF) -> float:
+    """Peak resident memory (Linux reports KiB)."""
+    return resource.getrusage(who).ru_maxrss / 1024
+
+
+def machine() -> str:
+    model = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+                  if line.startswith("model name")), platform.processor() or "unknown CPU")
+    return f"{os.cpu_count()} CPUs ({model}), Python {platform.python_version()}, {platform.system()}"
+
+
+def report(title: str, rows: list[tuple[str, str]]) -> None:
+    print(f"== {title}  [{machine()}]")
+    for label, value in rows:
+        print(f"  {label:<44} {value}")
+
+
+def verdict(ok: bool) -> str:
+    return "meets target" if ok else "MISSES target"
+
+
+__all__ = ["Game", "iso", "GAME", "LIST", "EMPEROR", "START", "game_toml", "new_game", "player", "mail",
+           "timed", "peak_rss_mb", "machine", "report", "verdict"]

@@ -1,0 +1,69 @@
+"""Fan-out: the Bell Tower's chime (rule 19) to N subscribers (default 100,000) queued in the outbox.
+
+The whole production path is timed: a clock step ends the day, `Game.process` folds it, composes
+the chime and queues one delivery per subscriber in the same transaction. The baseline, same run,
+same database kind: a bare bulk INSERT of N rows of the same shape into a scratch table.
+"""
+from __future__ import annotations
+
+import argparse
+import tempfile
+from datetime import timedelta
+from pathlib import Path
+
+from common import new_game, report, timed, verdict
+from sqlalchemy import text
+from sqlmodel import Session
+
+from engine.state import Subscriber
+from nomic.storage import Snapshot
+
+
+def bare_insert(db, n: int) -> float:
+    """Seconds for one bulk INSERT of n delivery-shaped rows, committed."""
+    with Session(db) as s:
+        s.execute(text("CREATE TABLE bench_sink (id INTEGER PRIMARY KEY, outbox_id INTEGER, rcpt TEXT, "
+                       "status TEXT, attempts INTEGER, next_attempt TEXT)"))
+        s.commit()
+        with timed() as t:
+            s.execute(text("INSERT INTO bench_sink (outbox_id, rcpt, status, attempts, next_attempt) "
+                           "VALUES (1, :rcpt, 'queued', 0, '')"),
+                      [{"rcpt": f"s{i}@subscribers.test"} for i in range(n)])
+            s.commit()
+    return t[0]
+
+
+def main(argv: list[str] | None = None) -> dict[str, float]:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--n", type=int, default=100_000, help="subscribers")
+    args = ap.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        g = new_game(Path(tmp), day_mode="fixed")
+        state = g.state()
+        state.subscribers = [Subscriber(email=f"s{i}@subscribers.test") for i in range(args.n)]
+        with Session(g.db) as s:  # the subscribers join the stored state directly
+            s.merge(Snapshot(seq=0, state=state.model_dump_json()))
+            s.commit()
+        g._state = None
+        due = state.day_started + timedelta(days=1)  # the end of day 1 (fixed 24 h days)
+        if g.tick(due) is None:
+            raise SystemExit("no day end is due")
+        with timed() as t_chime:
+            g.process()
+        with Session(g.db) as s:
+            queued = s.exec(text("SELECT count(*) FROM delivery")).one()[0]  # type: ignore[call-overload]
+        base = bare_insert(g.db, args.n)
+    if queued < args.n:
+        raise SystemExit(f"only {queued} deliveries queued for {args.n} subscribers")
+    r = {"chime_s": t_chime[0], "bare_s": base, "queued": queued}
+    report(f"fan-out of a chime to {args.n:,} subscribers", [
+        ("day end + chime queued (Game.process)", f"{t_chime[0]:.2f} s, {queued:,} deliveries  "
+         f"{verdict(t_chime[0] < 5)} (< 5 s)"),
+        ("bare bulk INSERT of as many rows", f"{base:.2f} s"),
+        ("ratio (bare time / chime time)", f"{base / t_chime[0]:.2f}"),
+    ])
+    return r
+
+
+if __name__ == "__main__":
+    main()
