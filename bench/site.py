@@ -1,0 +1,95 @@
+"""Site: a full build of a game with S submissions (default 10,000) and P players (default 1,000),
+against bare Jinja rendering and writing as many pages of the same mean size with no game logic,
+same run; then the rebuild after one new Proposal (only changed pages are rendered and written).
+"""
+from __future__ import annotations
+
+import argparse
+import tempfile
+from datetime import timedelta
+from pathlib import Path
+
+from common import mail, new_game, player, report, timed, verdict
+from jinja2 import Environment
+from sqlmodel import Session
+
+from engine.state import GameState, LedgerEntry, Player, Submission
+from nomic import storage, website
+from nomic.storage import Snapshot
+
+BARE = Environment(autoescape=True).from_string(
+    "<!doctype html><html><head><title>{{ title }}</title></head><body><h1>{{ title }}</h1>"
+    "<table>{% for r in rows %}<tr><td>{{ r.n }}</td><td>{{ r.name }}</td><td>{{ r.score }}</td></tr>"
+    "{% endfor %}</table></body></html>")
+
+
+def long_game(state: GameState, players: int, submissions: int, days: int = 50) -> None:
+    """P players; S judged submissions spread over ``days`` days, each accepted one scoring."""
+    state.players = [Player(email=player(i), name=f"Player {i}", score=(i * 7) % 40,
+                            profile=(i * 2654435761) % 65536) for i in range(players)]
+    subs, ledger = [], []
+    for n in range(1, submissions + 1):
+        day = 1 + (n - 1) * days // submissions
+        at = state.day_started + timedelta(days=day - 1, hours=1)
+        accepted = n % 3 != 0
+        subs.append(Submission(number=n, kind="proposal", author=player(n % players), title=f"Order {n}",
+                               text="Be it resolved that the realm be orderly.\n" * 3,
+                               status="accepted" if accepted else "rejected", received_at=at, day=day,
+                               judged_at=at, judged_day=day, message_id=f"<s{n}@players.test>"))
+        if accepted:
+            ledger.append(LedgerEntry(n=len(ledger) + 1, at=at, day=day, player=player(n % players), delta=3,
+                                      score=3, cause="accepted", rule=3, submission=n))
+    state.submissions, state.ledger = subs, ledger
+    state.game_day = days + 1
+    state.day_started += timedelta(days=days)
+
+
+def bare_jinja(out: Path, pages: int, size: int) -> float:
+    """Seconds to render and write ``pages`` pages of about ``size`` bytes with bare Jinja."""
+    rows = [{"n": i, "name": f"Player {i}", "score": i % 40} for i in range(max(1, size // 60))]
+    out.mkdir()
+    with timed() as t:
+        for i in range(pages):
+            (out / f"{i}.html").write_text(BARE.render(title=f"Page {i}", rows=rows))
+    return t[0]
+
+
+def main(argv: list[str] | None = None) -> dict[str, float]:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--submissions", type=int, default=10_000)
+    ap.add_argument("--players", type=int, default=1_000)
+    args = ap.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        g = new_game(Path(tmp))
+        state = g.new_state()
+        long_game(state, args.players, args.submissions)
+        with Session(g.db) as s:
+            s.add(Snapshot(seq=0, state=state.model_dump_json()))
+            s.commit()
+        out = Path(tmp) / "site"
+        with timed() as t_full:
+            full = website.build(g, out)
+        html = [f for f in out.rglob("*.html")]
+        size = sum(f.stat().st_size for f in html) // max(1, len(html))
+        t_bare = bare_jinja(Path(tmp) / "bare", full.rendered, size)
+        g._state = None
+        g.receive(mail(1, sender=player(1)), state.day_started + timedelta(hours=2))
+        g.process(send=False)
+        with timed() as t_re:
+            again = website.build(g, out)
+    full_rate, bare_rate = full.rendered / t_full[0], full.rendered / t_bare
+    r = {"full_rate": full_rate, "bare_rate": bare_rate, "rebuild_s": t_re[0]}
+    report(f"site of {args.submissions:,} submissions, {args.players:,} players", [
+        ("full build", f"{t_full[0]:.1f} s, {full.rendered:,} pages rendered, mean {size:,} B: "
+         f"{full_rate:,.0f} pages/s"),
+        ("bare Jinja, as many pages of that size", f"{t_bare:.1f} s: {bare_rate:,.0f} pages/s"),
+        ("ratio (full build / bare Jinja)", f"{full_rate / bare_rate:.2f}  {verdict(full_rate / bare_rate >= 0.7)}"
+         " (>= 0.70)"),
+        ("rebuild after one new Proposal", f"{t_re[0]:.2f} s, {again.rendered} pages rendered, "
+         f"{again.written} written  {verdict(t_re[0] < 0.2)} (< 0.2 s)"),
+    ])
+    return r
+
+
+if __name__ == "__main__":
+    main()
