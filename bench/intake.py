@@ -1,0 +1,122 @@
+"""Intake: N messages (default 20,000), Proposals and list posts of ordinary size, sent over LMTP on
+loopback by one serial client to `nomic serve` (a subprocess; every message journaled and committed
+before its 250, the processor folding behind it, as in production), and, same client, same run, to a
+bare aiosmtpd LMTP server in its own process whose handler only counts messages.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import smtplib
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from common import GAME, mail, new_game, report, timed, verdict
+
+HERE = Path(__file__).resolve()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def sink(port: int) -> None:
+    """The baseline: aiosmtpd's LMTP with a handler that only counts (runs until killed)."""
+    from aiosmtpd.lmtp import LMTP
+
+    class Count:
+        n = 0
+
+        async def handle_DATA(self, server, session, envelope) -> str:
+            Count.n += 1
+            return "250 OK"
+
+    async def serve() -> None:
+        loop = asyncio.get_running_loop()
+        await loop.create_server(lambda: LMTP(Count()), "127.0.0.1", port)
+        print("ready", flush=True)
+        await asyncio.Event().wait()
+
+    asyncio.run(serve())
+
+
+def wait_listening(port: int, proc: subprocess.Popen, log: Path, limit: float = 60) -> None:
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"server exited: {log.read_text()}")
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise SystemExit(f"nothing listens on port {port}")
+
+
+def send_all(port: int, messages: list[bytes]) -> float:
+    """Seconds for one client to deliver every message over one LMTP connection."""
+    client = smtplib.LMTP("127.0.0.1", port)
+    with timed() as t:
+        for i, raw in enumerate(messages):
+            client.sendmail(f"p{i % 1000}@players.test", [GAME], raw)
+    client.quit()
+    return t[0]
+
+
+def run_server(argv: list[str], port: int, messages: list[bytes], log: Path) -> float:
+    """Start the server (its log to a file: a full pipe would stall it), time the client, stop it."""
+    with log.open("w") as err:
+        proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=err)
+        try:
+            wait_listening(port, proc, log)
+            return send_all(port, messages)
+        finally:
+            proc.terminate()
+            proc.wait(timeout=300)
+
+
+def journaled(game_dir: Path) -> int:
+    from sqlmodel import Session, func, select
+
+    from nomic.game import Game
+    from nomic.storage import JournalEntry
+    with Session(Game(game_dir).db) as s:
+        return s.exec(select(func.count()).select_from(JournalEntry)).one()
+
+
+def main(argv: list[str] | None = None) -> dict[str, float]:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--n", type=int, default=20_000, help="messages")
+    ap.add_argument("--sink", type=int, help=argparse.SUPPRESS)  # internal: run the bare server on PORT
+    args = ap.parse_args(argv)
+    if args.sink:
+        return sink(args.sink) or {}
+    messages = [mail(i) for i in range(args.n)]
+    with tempfile.TemporaryDirectory() as tmp:
+        g = new_game(Path(tmp))
+        port = free_port()
+        t_bare = run_server([sys.executable, str(HERE), "--sink", str(port)], port, messages, Path(tmp) / "sink.log")
+        port = free_port()
+        t_ours = run_server([sys.executable, "-m", "nomic", "serve", "--lmtp", f"127.0.0.1:{port}",
+                             "--game", str(g.config.dir)], port, messages, Path(tmp) / "serve.log")
+        stored = journaled(g.config.dir)
+    if stored != args.n:
+        raise SystemExit(f"{stored} of {args.n} messages journaled")
+    bare, ours = args.n / t_bare, args.n / t_ours
+    r = {"bare_rate": bare, "ours_rate": ours}
+    report(f"intake of {args.n:,} messages over LMTP, one serial client", [
+        ("bare aiosmtpd LMTP (counts only)", f"{bare:,.0f} msgs/s"),
+        ("nomic serve --lmtp (journaled, committed)", f"{ours:,.0f} msgs/s"),
+        ("ratio (nomic serve / bare)", f"{ours / bare:.2f}  {verdict(ours / bare >= 0.6)} (>= 0.60)"),
+    ])
+    return r
+
+
+if __name__ == "__main__":
+    main()
