@@ -1,0 +1,13 @@
+"""Every benchmark at its default size, one after the other (about 10 minutes on 2 cores)."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+SCRIPTS = ["engine.py", "fanout.py", "site.py", "intake.py", "replay.py"]
+
+if __name__ == "__main__":
+    failed = [s for s in SCRIPTS if subprocess.run([sys.executable, str(HERE / s)]).returncode]
+    sys.exit(f"failed: {', '.join(failed)}" if failed else 0)

@@ -1,0 +1,30 @@
+"""Each benchmark runs end to end at a tiny size and prints its figures (no timed assertions)."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[2] / "bench"
+
+RUNS = {
+    "intake.py": (["--n", "30"], ["bare aiosmtpd LMTP", "nomic serve --lmtp", "ratio (nomic serve / bare)"]),
+    "engine.py": (["--players", "200", "--submissions", "30"], ["day-end clock step", "ratio (day end"]),
+    "replay.py": (["--n", "60"], ["stdlib email parsing alone", "fold from parsed commands",
+                                  "nomic replay --verify", "peak memory of replay --verify"]),
+    "site.py": (["--submissions", "40", "--players", "10"], ["full build", "bare Jinja", "rebuild after one"]),
+    "fanout.py": (["--n", "500"], ["500 deliveries", "bare bulk INSERT"]),
+}
+
+
+@pytest.mark.sqlite_only  # the benchmarks make their own SQLite games
+@pytest.mark.parametrize("script", sorted(RUNS))
+def test_benchmark_runs(script: str, tmp_path: Path) -> None:
+    args, figures = RUNS[script]
+    out = subprocess.run([sys.executable, str(BENCH / script), *args], capture_output=True, text=True,
+                         cwd=tmp_path, timeout=600)
+    assert out.returncode == 0, out.stderr
+    for figure in figures:
+        assert figure in out.stdout, out.stdout
