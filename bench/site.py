@@ -73,20 +73,25 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
         size = sum(f.stat().st_size for f in html) // max(1, len(html))
         t_bare = bare_jinja(Path(tmp) / "bare", full.rendered, size)
         g._state = None
-        g.receive(mail(1, sender=player(1)), state.day_started + timedelta(hours=2))
-        g.process(send=False)
-        with timed() as t_re:
-            again = website.build(g, out)
+        rebuilds = []
+        for k in (1, 4):  # the first may open a new block of 100 numbers (every list page's links change)
+            g.receive(mail(k, sender=player(1)), state.day_started + timedelta(hours=2))
+            g.process(send=False)
+            with timed() as t_re:
+                again = website.build(g, out)
+            rebuilds.append((t_re[0], again))
     full_rate, bare_rate = full.rendered / t_full[0], full.rendered / t_bare
-    r = {"full_rate": full_rate, "bare_rate": bare_rate, "rebuild_s": t_re[0]}
+    r = {"full_rate": full_rate, "bare_rate": bare_rate, "rebuild_s": rebuilds[1][0],
+         "rebuild_new_block_s": rebuilds[0][0]}
     report(f"site of {args.submissions:,} submissions, {args.players:,} players", [
         ("full build", f"{t_full[0]:.1f} s, {full.rendered:,} pages rendered, mean {size:,} B: "
          f"{full_rate:,.0f} pages/s"),
         ("bare Jinja, as many pages of that size", f"{t_bare:.1f} s: {bare_rate:,.0f} pages/s"),
         ("ratio (full build / bare Jinja)", f"{full_rate / bare_rate:.2f}  {verdict(full_rate / bare_rate >= 0.7)}"
          " (>= 0.70)"),
-        ("rebuild after one new Proposal", f"{t_re[0]:.2f} s, {again.rendered} pages rendered, "
-         f"{again.written} written  {verdict(t_re[0] < 0.2)} (< 0.2 s)"),
+        *[(f"rebuild after one new Proposal{label}", f"{t:.2f} s, {w.rendered} pages rendered, "
+           f"{w.written} written  {verdict(t < 0.2)} (< 0.2 s)")
+          for label, (t, w) in zip((" (opens a block)", ""), rebuilds)],
     ])
     return r
 
