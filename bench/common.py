@@ -10,6 +10,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
+# the repository first: the scripts import nomic/engine/mailer from it (and bench/engine.py must not
+# shadow the engine package)
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from nomic.game import Game  # noqa: E402
