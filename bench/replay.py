@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import email
 import email.policy
-import resource
 import subprocess
 import sys
 import tempfile
@@ -29,6 +28,14 @@ from nomic.config import parse_time
 from nomic.storage import Snapshot
 
 BATCH = 5000
+# `nomic` itself, then its own peak memory: VmHWM belongs to this process image (getrusage's
+# RUSAGE_CHILDREN would also count the parent's pages shared until exec)
+CHILD = """import atexit, sys
+atexit.register(lambda: sys.stderr.write([l for l in open("/proc/self/status") if l.startswith("VmHWM")][0]))
+from nomic.cli import main
+sys.argv[0] = "nomic"
+main()
+"""
 
 
 def write_journal(g: Game, n: int) -> None:
@@ -85,9 +92,9 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
             storage.set_meta(s, "processed_seq", str(args.n))
             s.commit()
         with timed() as t_verify:
-            out = subprocess.run([sys.executable, "-m", "nomic", "replay", "--verify", "--game", str(g_dir(tmp))],
+            out = subprocess.run([sys.executable, "-c", CHILD, "replay", "--verify", "--game", str(g_dir(tmp))],
                                  capture_output=True, text=True)
-        child_mb = peak_rss_mb(resource.RUSAGE_CHILDREN)
+        child_mb = int(out.stderr.rpartition("VmHWM:")[2].split()[0] or 0) / 1024
         if out.returncode != 0 or "matches" not in out.stdout:
             sys.exit(f"replay --verify failed: {out.stdout}{out.stderr}")
     n = args.n
