@@ -16,8 +16,7 @@ from engine.state import GameState, Subscriber
 
 
 def member(state: GameState, address: str) -> Subscriber | None:
-    key = address.lower()
-    return next((s for s in state.subscribers if s.email == key), None)
+    return state.subscriber(address)
 
 
 def _mode(sub: Subscriber) -> str:
@@ -44,7 +43,7 @@ def unsubscribe(state: GameState, msg: Message, cmd: UnsubscribeCmd, ctx: Contex
     if sub is None:
         ctx.say(cmd.line, f"{msg.sender} is not subscribed; nothing changed", ok=False)
         return
-    state.subscribers.remove(sub)
+    state.subscribers = [s for s in state.subscribers if s is not sub]  # a new list: the index starts again
     ctx.emit("subscription", address=sub.email, action="unsubscribe", digest=sub.digest)
     ctx.say(cmd.line, f"{sub.email} is unsubscribed from {ctx.config.list_address}")
 

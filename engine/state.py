@@ -10,7 +10,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, computed_field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, computed_field
+
+from engine.index import StateIndex
 
 SubmissionKind = Literal["proposal", "point_of_order"]
 SubmissionStatus = Literal["pending", "accepted", "rejected", "ignored"]
@@ -198,19 +200,38 @@ class GameState(Model):
     reports: list[Report] = Field(default_factory=list)  # rule 21
     whaps: int = 0  # rule 20: how many times Tivol has been whapped (labels its draws)
     subscribers: list[Subscriber] = Field(default_factory=list)
+    _index: StateIndex = PrivateAttr(default_factory=StateIndex)  # engine/index.py: not state
 
     def player(self, who: str) -> Player | None:
-        """Find a player by address or by name, case-insensitively."""
-        key = who.strip().lower()
-        for p in self.players:
-            if p.email == key or p.name.lower() == key:
-                return p
-        return None
+        """The first player whose address or name is ``who``, case-insensitively."""
+        return self._index.players.find(self.players, who.strip().lower())
+
+    def subscriber(self, address: str) -> Subscriber | None:
+        """The list member with this address (case-insensitive)."""
+        return self._index.subscribers.find(self.subscribers, address.lower())
 
     def submission(self, number: int) -> Submission | None:
+        """Rule 7: submissions are numbered 1..n in the order they came, so N is at position N - 1."""
         if 1 <= number <= len(self.submissions):
-            return self.submissions[number - 1]
+            sub = self.submissions[number - 1]
+            assert sub.number == number, f"submission {sub.number} is at position {number}"
+            return sub
         return None
+
+    def submission_by_message_id(self, message_id: str) -> Submission | None:
+        """The last submission made by the message with this Message-ID."""
+        return self._index.submissions.by_id(self.submissions, message_id)
+
+    def proposals_of(self, email: str) -> list[Submission]:
+        """Every Proposal by ``email``, in number order."""
+        return self._index.submissions.proposals_of(self.submissions, email)
+
+    def pending_proposals_of(self, email: str) -> list[Submission]:
+        """``email``'s Proposals still waiting for a decision, in number order."""
+        return self._index.submissions.pending_of(self.submissions, email)
+
+    def highest_accepted_proposal(self) -> Submission | None:
+        return self._index.submissions.highest_accepted(self.submissions)
 
     def rule(self, number: int) -> Rule | None:
         for r in self.rules:

@@ -22,11 +22,11 @@ def submission_of(state: GameState, references: list[str], address: str) -> int 
     ``address`` is the game's address, whose domain our Message-IDs carry.
     """
     domain = address.rpartition("@")[2].lower()
-    by_id = {s.message_id: s.number for s in state.submissions if s.message_id}
     for ref in references:
         m = _OURS.match(ref)
         if m and m[2].lower() == domain and state.submission(int(m[1])) is not None:
             return int(m[1])
-        if ref in by_id:
-            return by_id[ref]
+        sub = state.submission_by_message_id(ref)
+        if sub is not None:
+            return sub.number
     return None

@@ -86,5 +86,4 @@ def _ignored_on_arrival(state: GameState, player: Player, sub: Submission) -> tu
 
 def undecided_proposals(state: GameState, email: str, besides: int | None = None) -> int:
     """Rule 4: how many of ``email``'s Proposals wait on the queue (not counting ``besides``)."""
-    return sum(1 for s in state.submissions if s.kind == "proposal" and s.author == email
-               and s.status == "pending" and s.number != besides)
+    return sum(1 for s in state.pending_proposals_of(email) if s.number != besides)

@@ -71,8 +71,8 @@ def _tag_refusal(state: GameState, sender: str, who: str, ctx: Context) -> str |
         return f"only It may tag, and It is {state.it or 'nobody'} (rule 22)"
     if not tagger.active:
         return "an Inactive player may not tag (rule 22)"
-    if not any(s.author == sender and s.kind == "proposal" and s.status == "accepted"
-               and s.judged_day == state.game_day for s in state.submissions):
+    if not any(s.status == "accepted" and s.judged_day == state.game_day
+               for s in state.proposals_of(sender)):
         return "It may tag only on the game day one of its Proposals is accepted (rule 22)"
     if state.it_next is not None:
         return f"you have already tagged {state.it_next} today"
@@ -116,8 +116,7 @@ def time_out(state: GameState, day: DayEnd, ctx: Context) -> None:
     if not state.it or not rule_on(state, 22):
         return
     since = named_day(state)
-    if day.day != since + TIMEOUT_DAYS - 1 or any(
-            s.kind == "proposal" and s.author == state.it and s.day >= since for s in state.submissions):
+    if day.day != since + TIMEOUT_DAYS - 1 or any(s.day >= since for s in state.proposals_of(state.it)):
         return
     player = state.player(state.it)
     note = f"{state.it} submitted no Proposal in {TIMEOUT_DAYS} game days as It"

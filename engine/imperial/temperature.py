@@ -80,9 +80,9 @@ def _reset_every_score(state: GameState, cause: str, ctx: Context) -> str:
 
 def _frozen(state: GameState, ctx: Context) -> str:
     """Rule 11/12: at 0 K the author of the highest-numbered accepted Proposal is TEW."""
-    accepted = [s for s in state.submissions if s.kind == "proposal" and s.status == "accepted"]
-    if not accepted or state.winner is not None:
+    accepted = state.highest_accepted_proposal()
+    if accepted is None or state.winner is not None:
         return ""
-    author = accepted[-1].author
+    author = accepted.author
     winning.declare(state, author, "the temperature reached 0 K (rule 11)", ctx)
     return f"; the temperature reached 0 K: {author} is The Exalted Winner"

@@ -30,8 +30,7 @@ REPORT_POINTS = 3
 
 def defended(state: GameState, victim: Player, besides: int) -> bool:
     """Was the victim's last Proposal (other than number ``besides``) accepted with a Defend?"""
-    theirs = [s for s in state.submissions
-              if s.kind == "proposal" and s.author == victim.email and s.number != besides]
+    theirs = [s for s in state.proposals_of(victim.email) if s.number != besides]
     return bool(theirs) and theirs[-1].status == "accepted" and any(
         r.kind == "defend" for r in theirs[-1].requests)
 
