@@ -1,0 +1,157 @@
+"""Lookups into a GameState's lists without scanning them, for the per-message paths of a long game.
+
+A long game holds tens of thousands of submissions and maybe as many list members; a scan of
+them for every message makes the fold slow down as the game grows (docs/performance.md).
+
+An index is derived data, not part of the state: it is never dumped nor compared, and a copy
+or an unpickled state starts with an empty one. It is built lazily and cannot drift from the
+lists it indexes, because:
+
+- each part remembers the list object it took in and how many items it has seen: a list that
+  grew is taken in from where it stopped, any other list (replaced, shorter) from the start.
+  The engine only ever appends players, submissions and subscribers (unsubscribing replaces
+  ``state.subscribers``, see membership.unsubscribe);
+- the fields it keys on never change once an item is in its list: a player's email and name,
+  a submission's number, kind, author and message_id, a subscriber's email;
+- every hit is checked against the item it points to (else that part starts again);
+- the statuses it reads change, but at most once: a submission goes from "pending" to its
+  decision and never back (a decided submission cannot be judged again), so the lists of
+  proposals that may still be pending are pruned as they are read and never lose one that is.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.state import Player, Submission, Subscriber
+
+
+class _Seen:
+    """Which list a part of the index took in, and how many of its items."""
+    __slots__ = ("source", "count")
+
+    def __init__(self) -> None:
+        self.source: list | None = None
+        self.count = 0
+
+    def take(self, items: list, restart: Callable[[], None], add: Callable[[Any, int], None]) -> None:
+        """Call ``add(item, position)`` on each item not yet taken in; ``restart`` first if it must start again."""
+        if items is not self.source or len(items) < self.count:
+            restart()
+            self.source, self.count = items, 0
+        for i in range(self.count, len(items)):
+            add(items[i], i)
+        self.count = len(items)
+
+
+class _Keys:
+    """Key -> position of the first item that has it, for one list."""
+
+    def __init__(self, keys: Callable[[Any], tuple[str, ...]]) -> None:
+        self.keys = keys
+        self.seen = _Seen()
+        self.first: dict[str, int] = {}
+
+    def find(self, items: list, key: str) -> Any | None:
+        self.seen.take(items, self.first.clear, self._add)
+        i = self.first.get(key)
+        if i is None:
+            return None
+        if key not in self.keys(items[i]):  # an indexed field changed: start again
+            self.seen = _Seen()
+            return self.find(items, key)
+        return items[i]
+
+    def _add(self, item: Any, i: int) -> None:
+        for key in self.keys(item):
+            self.first.setdefault(key, i)
+
+
+class _Submissions:
+    """Submissions by Message-ID, and Proposals by author, by number (``state.submissions[n - 1]``)."""
+
+    def __init__(self) -> None:
+        self.seen = _Seen()
+        self._restart()
+
+    def _restart(self) -> None:
+        self.by_message_id: dict[str, int] = {}  # the last submission with it, as a thread names it
+        self.proposals: dict[str, list[int]] = {}  # author -> every Proposal
+        self.pending: dict[str, list[int]] = {}  # author -> the Proposals that may still be pending
+        self.undecided: list[int] = []  # every Proposal that may still be pending
+        self.last_accepted = 0  # the highest-numbered accepted Proposal found so far (0: none)
+
+    def _add(self, sub: Submission, i: int) -> None:
+        if sub.number != i + 1:
+            raise ValueError(f"submission {sub.number} is at position {i + 1}: rule 7 numbers them 1..n in order")
+        if sub.message_id:
+            self.by_message_id[sub.message_id] = sub.number
+        if sub.kind == "proposal":
+            self.proposals.setdefault(sub.author, []).append(sub.number)
+            self.pending.setdefault(sub.author, []).append(sub.number)
+            self.undecided.append(sub.number)
+
+    def _take(self, subs: list[Submission]) -> None:
+        self.seen.take(subs, self._restart, self._add)
+
+    def by_id(self, subs: list[Submission], message_id: str) -> Submission | None:
+        self._take(subs)
+        n = self.by_message_id.get(message_id)
+        if n is None:
+            return None
+        if subs[n - 1].message_id != message_id:
+            self.seen = _Seen()
+            return self.by_id(subs, message_id)
+        return subs[n - 1]
+
+    def proposals_of(self, subs: list[Submission], author: str) -> list[Submission]:
+        self._take(subs)
+        return [subs[n - 1] for n in self.proposals.get(author, ())]
+
+    def pending_of(self, subs: list[Submission], author: str) -> list[Submission]:
+        self._take(subs)
+        if author not in self.pending:
+            return []
+        pending = [subs[n - 1] for n in self.pending[author] if subs[n - 1].status == "pending"]
+        self.pending[author] = [s.number for s in pending]
+        return pending
+
+    def highest_accepted(self, subs: list[Submission]) -> Submission | None:
+        self._take(subs)
+        still = []
+        for n in self.undecided:
+            status = subs[n - 1].status
+            if status == "pending":
+                still.append(n)
+            elif status == "accepted":
+                self.last_accepted = max(self.last_accepted, n)
+        self.undecided = still
+        return subs[self.last_accepted - 1] if self.last_accepted else None
+
+
+def _player_keys(p: Player) -> tuple[str, ...]:
+    return (p.email, p.name.lower())
+
+
+def _subscriber_keys(s: Subscriber) -> tuple[str, ...]:
+    return (s.email,)
+
+
+class StateIndex:
+    """The index of one GameState (its private ``_index``)."""
+
+    def __init__(self) -> None:
+        self.players = _Keys(_player_keys)
+        self.subscribers = _Keys(_subscriber_keys)
+        self.submissions = _Submissions()
+
+    def __reduce__(self) -> tuple:
+        """Copies (shallow, deep) and pickles start empty: the copy has lists of its own."""
+        return StateIndex, ()
+
+    def __eq__(self, other: object) -> bool:
+        """Derived data: two states are equal or not whatever their indexes hold."""
+        return isinstance(other, StateIndex)
+
+    __hash__ = None  # type: ignore[assignment]
