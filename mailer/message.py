@@ -7,7 +7,8 @@ signature below (or above) the new text. Two texts come out of it:
 - ``text``: only what the sender wrote in this message, for reading commands:
   the reply parser (mail-parser-reply) cuts the quoted message at its header
   ("On ... wrote:", Outlook's "From: ... Sent: ...") and the signature, and
-  every remaining "> " line is dropped.
+  every remaining "> " line is dropped. Its regexes run only on text that could hold what they
+  look for (``_Guarded``): most mail has no quote or signature, and they cost ~1 ms a message.
 - ``written``: the text of a Proposal or Point of Order kept as written, line
   for line with its indentation, cut only at the quoted message, the "-- "
   signature separator and a "Sent from my ..." line.
@@ -159,6 +160,7 @@ _WROTE = {"en": "wrote:", "de": "schrieb", "fr": "a \u00e9crit", "es": "escribi\
           "sv": "skrev", "it": "ha scritto:"}
 # A "From:"-style header's keywords: "[* ]*(?:From|Sent|To|...):" in each language's from_header.
 _KEYWORDS = re.compile(r"\[\* \]\*\(\?:([^()]*)\):")
+# A "--" line ("[-_]{2}\n") or the start of Outlook's separator after a blank line ("\n{2,} ?[_-]{32,}").
 _PAIRS_BEFORE_SIGNATURE = ("--\n", "__\n", "-_\n", "_-\n", "\n\n-", "\n\n_", "\n\n -", "\n\n _")
 
 
@@ -175,6 +177,7 @@ def _from_keywords(language: str) -> str:
 
 
 def _language_regexes(reply: ReplyText, *keys: str) -> str:
+    """The alternatives the library joins into its regexes for ``keys`` ("signatures", ...)."""
     return "|".join(r for key in keys for r in (reply._get_language_regex(lang, key) for lang in _LANGUAGES) if r)
 
 
@@ -184,7 +187,8 @@ class _Guarded:
 
     mail-parser-reply tries dozens of alternatives at every position of the text (~0.7 ms for 1 KB);
     ordinary mail matches none of them, and the test (substring searches and a regex anchored at line
-    starts) says so in microseconds. A text that passes is searched by the regex itself.
+    starts) says so in microseconds. A text that passes is searched by the regex itself. The
+    tests (tests/mailer/test_message_reply.py) hold each guard to this and the readings to the library's.
     """
     regex: re.Pattern[str]
     possible: Callable[[str], bool]
