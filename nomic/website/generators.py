@@ -1,7 +1,9 @@
 """Generators: the site model -> pages (path, template, context). No rendering here.
 
 Contexts hold only plain data (str, int, lists, dicts, dataclasses of those,
-Markup), so the writer can fingerprint them.
+Markup), so the writer can fingerprint them. A page that is large, or one of
+thousands, is lazy: its key is cheap plain data made from the state (see
+``Page``), so a rebuild of a long game costs little more than reading those.
 """
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from nomic.website import drawing
 from nomic.website.commands import command_help
 from nomic.website.describe import describe
 from nomic.website.model import SiteModel
-from nomic.website.pages import Page, key
+from nomic.website.pages import Fragment, Page
 from nomic.website.text import inline, markdown, when, word_diff
 
 STATUSES = ("pending", "accepted", "rejected", "ignored")
@@ -41,6 +43,12 @@ def _make_sub_row(m: SiteModel, s: Submission, root: str) -> dict:
             "day": s.day, "received": when(s.received_at)}
 
 
+def _player_key(m: SiteModel, p: Player) -> tuple:
+    """What a player's row, and the head of their page, are made from."""
+    return (p.email, p.name, m.people.slugs[p.email], p.score, p.category, p.profile, p.probation, p.active,
+            p.sealed, p.sealed_from, p.sealed_until, p.joined_day, m.state.it == p.email)
+
+
 def home(m: SiteModel) -> Iterator[Page]:
     st, root = m.state, ""
     chimes = m.data.of_kind("day_end")
@@ -65,11 +73,11 @@ def _standings(m: SiteModel) -> list[Player]:
 def rules(m: SiteModel) -> Iterator[Page]:
     root = "../"
     yield Page("rules/index.html", "rules.html", _lazy(_rules_index, m, root),
-               key=key([(r.model_dump_json(), _linkable(m, r.amended_by)) for r in m.state.rules],
-                       [p.model_dump_json() for p in m.state.proclamations]))
+               key=([(r.model_dump_json(), _linkable(m, r.amended_by)) for r in m.state.rules],
+                    [p.model_dump_json() for p in m.state.proclamations]))
     for slug, r in m.rule_pages():
         yield Page(f"rules/{slug}.html", "rule.html", _lazy(_rule, m, r, root),
-                   key=key(r.model_dump_json(), _linkable(m, r.amended_by)))
+                   key=(r.model_dump_json(), _linkable(m, r.amended_by)))
 
 
 def _linkable(m: SiteModel, names: list[str]) -> list[bool]:
@@ -117,11 +125,6 @@ LEDGER_BLOCK = 500  # ledger entries per ledger page
 LEDGER_LATEST = 50  # ledger entries on the scores page
 
 
-def _sub_key(s: Submission) -> tuple:
-    """What a submission's row in a list is made from."""
-    return (s.number, s.kind, s.title, s.author, s.status, s.reason, s.day)
-
-
 def _rows(m: SiteModel, subs: list[Submission], root: str) -> list[dict]:
     return [_sub_row(m, s, root) for s in reversed(subs)]
 
@@ -140,8 +143,7 @@ def submissions(m: SiteModel) -> Iterator[Page]:
     for p in st.players:
         subs = m.submissions_by_author.get(p.email, [])
         yield Page(f"submissions/by-{m.people.slugs[p.email]}.html", "submissions.html",
-                   _list_context(m, nav, f"Submissions by {p.name}", "", subs, []),
-                   key=key(nav, p.name, [_sub_key(x) for x in subs]))
+                   _list_context(m, nav, f"Submissions by {p.name}", "", subs, []), key=(p.name, _row_keys(m, subs)))
     for x in st.submissions:
         yield Page(f"submissions/{x.number}.html", "submission.html", _lazy(_submission, m, x, "../"),
                    key=_submission_key(m, x))
@@ -159,28 +161,38 @@ def _paged(m: SiteModel, name: str, heading: str, subs: list[Submission], nav: l
     order = sorted(blocks, reverse=True) or [0]
     links = [{"href": f"{name}.html" if i == 0 else f"{name}-{b + 1}.html",
               "label": f"{b * BLOCK + 1}–{b * BLOCK + BLOCK}"} for i, b in enumerate(order)]
+    shown = order if len(order) > 1 else []
     for i, b in enumerate(order):
         part = blocks.get(b, [])
         title = heading if i == 0 else f"{heading}, numbers {links[i]['label']}"
         yield Page(f"submissions/{links[i]['href']}", "submissions.html",
-                   _list_context(m, nav, title, f"{name}.html", part, links if len(order) > 1 else []),
-                   key=key(nav, title, links, [_sub_key(x) for x in part]))
+                   _list_context(m, nav, title, f"{name}.html", part, links if shown else []),
+                   key=(title, name, shown, _row_keys(m, part)))
+
+
+def _row_keys(m: SiteModel, subs: list[Submission]) -> tuple:
+    return tuple([m.row_keys[x.number] for x in subs])
 
 
 def _list_context(m: SiteModel, nav: list[dict], heading: str, current: str,
                   subs: list[Submission], blocks: list[dict]) -> Callable[[], dict]:
-    return lambda: {"filters": nav, "heading": heading, "current": current, "blocks": blocks,
-                    "rows": _rows(m, subs, "../")}
+    """A list page; its table is a fragment, so that a page whose block links alone change (a new
+    block opened) is rendered without rendering its rows again."""
+    table = Fragment("submission_table", ("../", _row_keys(m, subs)), lambda: (_rows(m, subs, "../"), "../"))
+    return lambda: {"filters": nav, "heading": heading, "current": current, "blocks": blocks, "table": table}
 
 
 def _lazy(make: Callable[..., dict], *args: object) -> Callable[[], dict]:
     return lambda: make(*args)
 
 
-def _submission_key(m: SiteModel, s: Submission) -> str:
+def _submission_key(m: SiteModel, s: Submission) -> tuple:
     effects = m.effects.get(s.number, ())
-    return key(_sub_key(s), s.text, s.area, [r.text for r in s.revisions], s.judged_at, s.judged_day,
-               len(effects), effects[-1].id if effects else None, s.number < len(m.state.submissions))
+    return (m.row_keys[s.number], s.received_at, s.text, s.area,
+            [(r.kind, r.section, r.direction, r.target) for r in s.requests], s.claims,
+            [(r.text, r.at, r.by) for r in s.revisions], s.judged_at, s.judged_day,
+            len(effects), effects[-1].id if effects else None,
+            [e.n for e in m.ledger_by_submission.get(s.number, ())], s.number < len(m.state.submissions))
 
 
 def _submission(m: SiteModel, s: Submission, root: str) -> dict:
@@ -224,7 +236,7 @@ def scores(m: SiteModel) -> Iterator[Page]:
         "total": len(ledger), "pages": links})
     for k, block in enumerate(blocks):
         yield Page(links[k]["href"], "ledger.html", _lazy(_ledger_page, m, block, links[k]["label"], links),
-                   key=key(links, block[0].n, len(block)))
+                   key=(links, block[0].n, len(block)))
 
 
 def _ledger_page(m: SiteModel, block: list, label: str, links: list[dict]) -> dict:
@@ -233,14 +245,14 @@ def _ledger_page(m: SiteModel, block: list, label: str, links: list[dict]) -> di
 
 def players(m: SiteModel) -> Iterator[Page]:
     root = "../"
+    keys = [_player_key(m, p) for p in m.state.players]
     yield Page("players/index.html", "players.html",
-               {"players": [_player_row(m, p, root) for p in m.state.players]})
-    for p in m.state.players:
+               lambda: {"players": [_player_row(m, p, root) for p in m.state.players]}, key=keys)
+    for p, k in zip(m.state.players, keys):
         yield Page(f"players/{m.people.slugs[p.email]}.html", "player.html", _lazy(_player, m, p, root),
-                   key=key(p.model_dump_json(), m.state.it == p.email,
-                           [e.n for e in m.ledger_by_player.get(p.email, [])],
-                           [_sub_key(s) for s in m.submissions_by_author.get(p.email, [])],
-                           [e.id for e in m.events_by_player.get(p.email, [])]))
+                   key=(k, [e.n for e in m.ledger_by_player.get(p.email, [])],
+                        _row_keys(m, m.submissions_by_author.get(p.email, [])),
+                        [e.id for e in m.events_by_player.get(p.email, [])]))
 
 
 def _player(m: SiteModel, p: Player, root: str) -> dict:
@@ -256,13 +268,13 @@ def _player(m: SiteModel, p: Player, root: str) -> dict:
 
 def game_profile(m: SiteModel) -> Iterator[Page]:
     """Rule 17: the GP players' planks stacked in player-list order, alternating ends."""
+    yield Page("game-profile.html", "game_profile.html", _lazy(_game_profile, m),
+               key=[(p.email, p.name, p.profile, p.category) for p in m.state.players])
+
+
+def _game_profile(m: SiteModel) -> dict:
     rows = engine_game_profile(m.state)
     ff = [p for p in m.state.players if p.category == "FF"]
-    yield Page("game-profile.html", "game_profile.html", _lazy(_game_profile, m, rows, ff),
-               key=key([(r.email, r.name, r.profile, r.fat_end) for r in rows], [(p.email, p.profile) for p in ff]))
-
-
-def _game_profile(m: SiteModel, rows: list, ff: list[Player]) -> dict:
     by_email = {p.email: p for p in m.state.players}
     drawn = []
     for i, row in enumerate(rows):

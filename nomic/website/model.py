@@ -45,6 +45,13 @@ class SiteModel:
         return _group(self.state.ledger, lambda e: e.submission)
 
     @cached_property
+    def row_keys(self) -> dict[int, tuple]:
+        """What each submission's row in a list is made from (its author as linked: name and page)."""
+        link = self.people.link
+        return {s.number: (s.number, s.kind, s.title, link(s.author, "../"), s.status, s.reason, s.day)
+                for s in self.state.submissions}
+
+    @cached_property
     def submissions_by_author(self) -> dict[str, list[Submission]]:
         return _group(self.state.submissions, lambda s: s.author)
 

@@ -1,19 +1,24 @@
 """A page to be written: where it goes, which template renders it, and with what."""
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 
-@dataclass
+@dataclass(slots=True)
 class Page:
     """``context`` may be a function, called only when the page must be rendered; such a page
-    has a ``key`` that changes whenever its context would, so an unchanged page costs nothing."""
+    has a ``key`` that changes whenever its context would, so an unchanged page costs nothing.
+
+    A key is plain data (str, int, bool, None, datetime, tuples and lists of those) whose
+    ``==`` agrees with its JSON: the writer compares it with the previous build's key and
+    hashes it only when it differs, so one place in a key must not hold 1 in one build and
+    True or 1.0 in another.
+    """
     path: str  # relative to the site root, "/"-separated
     template: str  # under templates/site/
     context: dict | Callable[[], dict] = field(default_factory=dict)
-    key: str | None = None
+    key: object = None
 
     def make_context(self) -> dict:
         return self.context() if callable(self.context) else self.context
@@ -24,6 +29,11 @@ class Page:
         return "../" * self.path.count("/")
 
 
-def key(*parts: object) -> str:
-    """A stable key (not Python's per-process ``hash``) for what a lazy page is made from."""
-    return hashlib.sha256(repr(parts).encode()).hexdigest()
+@dataclass(frozen=True, slots=True)
+class Fragment:
+    """Part of a page rendered by a macro of ``templates/site/macros.html`` and kept across pages
+    and builds: when a page changes around it (a list page's block links), it is not rendered again.
+    ``key`` is plain data that determines what ``args()`` gives (as for a page's key)."""
+    macro: str
+    key: object
+    args: Callable[[], tuple] = field(compare=False)

@@ -4,13 +4,17 @@ Everything a player wrote (titles, proposal texts, list posts, names) goes
 through markdown-it-py with raw HTML disabled and then through nh3, whose
 allow-list drops every script, event handler, style and unknown URL scheme.
 Mail relies on line breaks, so single newlines are kept as <br>.
+
+Rendering is memoised by the source text: a long game's pages repeat the same
+titles and texts, and the daemon rebuilds the site in one process every few
+seconds. Markup is an immutable str, so sharing results is safe.
 """
 from __future__ import annotations
 
 import difflib
 import re
 from datetime import datetime
-from functools import cache
+from functools import cache, lru_cache
 from urllib.parse import quote
 
 import nh3
@@ -21,6 +25,9 @@ TAGS = {"p", "br", "em", "strong", "code", "pre", "blockquote", "ul", "ol", "li"
         "h1", "h2", "h3", "h4", "h5", "h6", "hr"}
 INLINE_TAGS = {"em", "strong", "code", "br"}
 SCHEMES = {"http", "https", "mailto"}
+# Text that markdown-it and nh3 give back unchanged: no markup, entity, escape, line break or HTML
+# metacharacter (tests/site/test_text.py checks this against the full path).
+PLAIN = re.compile(r"[A-Za-z0-9 .,;:?!'\"()/+=#%-]*")
 
 
 @cache
@@ -33,13 +40,17 @@ def _clean(html: str, tags: set[str]) -> Markup:
                             url_schemes=SCHEMES, link_rel="nofollow noopener noreferrer ugc"))
 
 
+@lru_cache(maxsize=4096)
 def markdown(text: str) -> Markup:
     """A block of player text (a proposal, a rule, a list post) as sanitised HTML."""
     return _clean(_md().render(text or ""), TAGS)
 
 
+@lru_cache(maxsize=32768)
 def inline(text: str) -> Markup:
     """A one-line piece of player text (a title, a subject): emphasis and code only, no links."""
+    if PLAIN.fullmatch(text or ""):
+        return Markup(text or "")
     return _clean(_md().renderInline(text or ""), INLINE_TAGS)
 
 

@@ -6,6 +6,12 @@ bytes. A page whose fingerprint is unchanged is not even rendered; a page that
 renders to the same bytes is not rewritten; pages no longer generated are
 removed. So after one new event a rebuild touches only the pages it changed,
 and a web server or rsync sees only those.
+
+The daemon rebuilds in one process every few seconds, so what a build needs
+from the last one is kept in memory: each page's fingerprint with the key it
+was made from (hashed again only when the key differs), the manifest as last
+written (read again only when the file changed), the compiled templates of the
+current design, and recently rendered fragments.
 """
 from __future__ import annotations
 
@@ -13,15 +19,27 @@ import dataclasses
 import hashlib
 import json
 import os
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 from pathlib import Path
 
+from jinja2 import Environment
+from markupsafe import Markup
+
 from nomic.render import STATIC, TEMPLATES, environment
-from nomic.website.pages import Page
+from nomic.website.pages import Fragment, Page
 
 MANIFEST = ".manifest.json"
-FORMAT = 1
+FORMAT = 2
+FRAGMENTS = 64_000_000  # characters of rendered fragments kept (a list page's table is ~30,000)
+
+# page path -> (what it was made of, its fingerprint): a memo of a pure function, so it may be
+# shared by every game and output directory of the process
+_FINGERPRINTS: dict[str, tuple[object, str]] = {}
+# output directory -> (the manifest file's identity when this process last wrote it, its pages)
+_MANIFESTS: dict[Path, tuple[tuple[int, int, int], dict[str, dict]]] = {}
 
 
 @dataclass
@@ -56,37 +74,98 @@ def design_hash() -> str:
 
 def fingerprint(page: Page, common: str) -> str:
     """What the page is made from: its key if it has one, else its whole context."""
-    made_of = page.key if page.key is not None else page.make_context()
-    body = json.dumps([common, page.template, page.root, made_of], default=_plain)
-    return _digest(body.encode())
+    made_of = (common, page.template, page.root, page.key if page.key is not None else page.make_context())
+    memo = _FINGERPRINTS.get(page.path)
+    if memo is not None and memo[0] == made_of:
+        return memo[1]
+    fp = _digest(json.dumps(made_of, default=_plain).encode())
+    _FINGERPRINTS[page.path] = (made_of, fp)
+    return fp
+
+
+class Templates:
+    """The site's templates of one design, compiled once and never checked on disk again (a new
+    design makes new ``Templates``), and the fragments they rendered lately."""
+
+    def __init__(self) -> None:
+        self.env: Environment = environment().overlay(auto_reload=False, cache_size=400)
+        self.fragments: OrderedDict[tuple[str, object], Markup] = OrderedDict()
+        self.kept = 0  # characters in self.fragments
+
+    def render(self, page: Page, site: dict) -> str:
+        context = {k: self.fragment(v) if isinstance(v, Fragment) else v for k, v in page.make_context().items()}
+        return self.env.get_template(f"site/{page.template}").render(
+            site=site, root=page.root, path=page.path, **context)
+
+    def fragment(self, f: Fragment) -> Markup:
+        key = (f.macro, f.key)
+        made = self.fragments.get(key)
+        if made is None:
+            made = getattr(self.env.get_template("site/macros.html").module, f.macro)(*f.args())
+            self.fragments[key] = made
+            self.kept += len(made)
+            while self.kept > FRAGMENTS:
+                self.kept -= len(self.fragments.popitem(last=False)[1])
+        else:
+            self.fragments.move_to_end(key)
+        return made
+
+
+@lru_cache(maxsize=1)
+def templates(design: str) -> Templates:
+    return Templates()
+
+
+def _identity(path: Path) -> tuple[int, int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_ino, st.st_size, st.st_mtime_ns
 
 
 class Writer:
     """Writes pages into ``out``; ``site`` is the context every page shares (name, CSP...)."""
 
     def __init__(self, out: Path, site: dict):
-        self.out = out
+        self.out = out.resolve()
         self.site = site
         self.old = self._load()
         self.present = self._files()
         self.new: dict[str, dict] = {}
+        self.made_dirs: set[Path] = set()
         self.report = WriteReport()
-        self.common = design_hash() + json.dumps(site, sort_keys=True)
+        design = design_hash()
+        self.templates = templates(design)
+        self.common = design + json.dumps(site, sort_keys=True)
 
     def _files(self) -> set[str]:
-        """Every file now in the output directory (one directory walk, not a stat per page)."""
+        """The files now in the directories the manifest names (a listing each, not a stat per page);
+        a page in a directory not listed is missing, so it is written."""
         found = set()
-        for top, _dirs, files in os.walk(self.out):
-            rel = Path(top).relative_to(self.out).as_posix()
-            found.update(f if rel == "." else f"{rel}/{f}" for f in files)
+        for folder in {"", *(p.rpartition("/")[0] for p in self.old)}:
+            try:
+                names = os.listdir(self.out / folder)
+            except OSError:
+                continue
+            prefix = f"{folder}/" if folder else ""
+            found.update(prefix + name for name in names)
         return found
 
     def _load(self) -> dict[str, dict]:
+        identity = _identity(self.out / MANIFEST)
+        if identity is None:
+            return {}
+        known = _MANIFESTS.get(self.out)
+        if known is not None and known[0] == identity:
+            return known[1]
         try:
             data = json.loads((self.out / MANIFEST).read_text())
         except (OSError, ValueError):
             return {}
-        return data.get("pages", {}) if data.get("format") == FORMAT else {}
+        pages = data.get("pages", {}) if data.get("format") == FORMAT else {}
+        _MANIFESTS[self.out] = (identity, pages)
+        return pages
 
     def page(self, page: Page) -> None:
         fp = fingerprint(page, self.common)
@@ -95,8 +174,7 @@ class Writer:
             self.new[page.path] = old
             self.report.pages += 1
             return
-        html = environment().get_template(f"site/{page.template}").render(
-            site=self.site, root=page.root, path=page.path, **page.make_context())
+        html = self.templates.render(page, self.site)
         self.report.rendered += 1
         self._put(page.path, html.encode(), fp)
 
@@ -113,7 +191,9 @@ class Writer:
         self.report.pages += 1
         if old and old.get("sha256") == digest and path in self.present:
             return
-        target.parent.mkdir(parents=True, exist_ok=True)
+        if target.parent not in self.made_dirs:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            self.made_dirs.add(target.parent)
         tmp = target.with_name(f".{target.name}.tmp")
         tmp.write_bytes(data)
         os.replace(tmp, target)
@@ -129,4 +209,7 @@ class Writer:
             tmp = self.out / f"{MANIFEST}.tmp"
             tmp.write_text(json.dumps({"format": FORMAT, "pages": self.new}, separators=(",", ":")))
             os.replace(tmp, self.out / MANIFEST)
+            identity = _identity(self.out / MANIFEST)
+            if identity is not None:
+                _MANIFESTS[self.out] = (identity, self.new)
         return self.report

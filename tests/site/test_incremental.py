@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
-from nomic.website import build
+from nomic.config import parse_time
 from nomic.game import Game
-from tests.site.game import CAROL, play_days
-from tests.support import at
+from nomic.website import build, generators
+from tests.site.game import ALICE, CAROL, play_days
+from tests.support import EMPEROR, LIST_ADDRESS, at, make_mail
 
 
 def manifest(site) -> dict:
@@ -38,3 +40,59 @@ def test_after_one_new_submission_only_the_pages_it_changes_are_rewritten(make_p
         "submissions/8.html", "submissions/by-carol.html", "submissions/index.html",
         "submissions/pending.html", "submissions/players.html"]
     assert report.written == len(changed)
+
+
+class Rebuilt:
+    """Plays into one in-process Game, as the daemon does, rebuilding its site after every step.
+
+    After each rebuild the site must be byte for byte what a full build from scratch
+    (a fresh Game, an empty directory) makes of the same game.
+    """
+
+    def __init__(self, play, out: Path, fresh: Path):
+        self.game, self.dir, self.out, self.fresh = Game(play.dir), play.dir, out, fresh
+        self.builds = 0
+        self.rebuild()
+
+    def send(self, sender: str, subject: str, body: str = "", at: str = at(1), **kw) -> None:
+        kw.setdefault("message_id", f"direct-{self.builds}@test")
+        self.game.receive(make_mail(sender, subject, body, **kw), parse_time(at))
+        self.game.process()
+        self.rebuild()
+
+    def judge(self, line: str, at: str = at(1)) -> None:
+        self.send(EMPEROR, "judgment", line, at=at)
+
+    def tick(self, at: str) -> None:
+        self.game.tick(parse_time(at))
+        self.game.process()
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        build(self.game, self.out)
+        self.builds += 1
+        fresh = self.fresh / str(self.builds)
+        build(Game(self.dir), fresh)
+        assert files(self.out) == files(fresh), f"after build {self.builds}"
+
+
+def files(site: Path) -> dict[str, object]:
+    """Every file's bytes; the manifest (bookkeeping, not the site) as what it records."""
+    return {p.relative_to(site).as_posix(): json.loads(p.read_bytes()) if p.name == ".manifest.json"
+            else p.read_bytes() for p in site.rglob("*") if p.is_file()}
+
+
+def test_every_rebuild_is_byte_identical_to_a_full_build(make_play, tmp_path, monkeypatch):
+    """Small blocks, so that new submissions and ledger entries open new list pages too."""
+    monkeypatch.setattr(generators, "BLOCK", 2)
+    monkeypatch.setattr(generators, "LEDGER_BLOCK", 2)
+    play = make_play(day_mode="fixed")
+    rebuilt = Rebuilt(play, tmp_path / "public", tmp_path / "fresh")
+    play_days(rebuilt)
+    rebuilt.send(ALICE, "Re: Cake talk", "Lemon, again.", to=LIST_ADDRESS, at=at(4, 1),
+                 headers={"In-Reply-To": "<cake-talk@test>"})
+    rebuilt.send(CAROL, "Proposal: More bells", "Bells at *noon*.", at=at(4, 2), name="Carol")
+    rebuilt.send("erin@new.org", "Proposal: Hello", "A new player.", at=at(4, 3), name="Erin")
+    rebuilt.judge("Accept 8\nReject 9", at=at(4, 4))
+    rebuilt.tick(at(5, 0))
+    assert rebuilt.builds > 20
