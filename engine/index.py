@@ -16,7 +16,9 @@ lists it indexes, because:
 - every hit is checked against the item it points to (else that part starts again);
 - the statuses it reads change, but at most once: a submission goes from "pending" to its
   decision and never back (a decided submission cannot be judged again), so the lists of
-  proposals that may still be pending are pruned as they are read and never lose one that is.
+  proposals that may still be pending are pruned as they are read and never lose one that is;
+  and every decision goes through ``GameState.decide``, which tells the index of an accepted
+  Proposal.
 """
 from __future__ import annotations
 
@@ -79,8 +81,7 @@ class _Submissions:
         self.by_message_id: dict[str, int] = {}  # the last submission with it, as a thread names it
         self.proposals: dict[str, list[int]] = {}  # author -> every Proposal
         self.pending: dict[str, list[int]] = {}  # author -> the Proposals that may still be pending
-        self.undecided: list[int] = []  # every Proposal that may still be pending
-        self.last_accepted = 0  # the highest-numbered accepted Proposal found so far (0: none)
+        self.last_accepted = 0  # the highest-numbered accepted Proposal (0: none)
 
     def _add(self, sub: Submission, i: int) -> None:
         if sub.number != i + 1:
@@ -90,7 +91,8 @@ class _Submissions:
         if sub.kind == "proposal":
             self.proposals.setdefault(sub.author, []).append(sub.number)
             self.pending.setdefault(sub.author, []).append(sub.number)
-            self.undecided.append(sub.number)
+            if sub.status == "accepted":
+                self.accepted(sub)
 
     def _take(self, subs: list[Submission]) -> None:
         self.seen.take(subs, self._restart, self._add)
@@ -117,17 +119,19 @@ class _Submissions:
         self.pending[author] = [s.number for s in pending]
         return pending
 
+    def accepted(self, sub: Submission) -> None:
+        """Proposal ``sub`` was accepted."""
+        self.last_accepted = max(self.last_accepted, sub.number)
+
     def highest_accepted(self, subs: list[Submission]) -> Submission | None:
         self._take(subs)
-        still = []
-        for n in self.undecided:
-            status = subs[n - 1].status
-            if status == "pending":
-                still.append(n)
-            elif status == "accepted":
-                self.last_accepted = max(self.last_accepted, n)
-        self.undecided = still
-        return subs[self.last_accepted - 1] if self.last_accepted else None
+        if not self.last_accepted:
+            return None
+        sub = subs[self.last_accepted - 1]
+        if sub.status != "accepted":  # not decided through GameState.decide: start again
+            self.seen = _Seen()
+            return self.highest_accepted(subs)
+        return sub
 
 
 def _player_keys(p: Player) -> tuple[str, ...]:

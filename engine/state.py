@@ -202,13 +202,17 @@ class GameState(Model):
     subscribers: list[Subscriber] = Field(default_factory=list)
     _index: StateIndex = PrivateAttr(default_factory=StateIndex)  # engine/index.py: not state
 
+    def _lookups(self) -> StateIndex:
+        """``self._index`` without pydantic's ``__getattr__`` (a lookup per message: it is slow)."""
+        return self.__pydantic_private__["_index"]  # type: ignore[index]
+
     def player(self, who: str) -> Player | None:
         """The first player whose address or name is ``who``, case-insensitively."""
-        return self._index.players.find(self.players, who.strip().lower())
+        return self._lookups().players.find(self.players, who.strip().lower())
 
     def subscriber(self, address: str) -> Subscriber | None:
         """The list member with this address (case-insensitive)."""
-        return self._index.subscribers.find(self.subscribers, address.lower())
+        return self._lookups().subscribers.find(self.subscribers, address.lower())
 
     def submission(self, number: int) -> Submission | None:
         """Rule 7: submissions are numbered 1..n in the order they came, so N is at position N - 1."""
@@ -220,18 +224,24 @@ class GameState(Model):
 
     def submission_by_message_id(self, message_id: str) -> Submission | None:
         """The last submission made by the message with this Message-ID."""
-        return self._index.submissions.by_id(self.submissions, message_id)
+        return self._lookups().submissions.by_id(self.submissions, message_id)
 
     def proposals_of(self, email: str) -> list[Submission]:
         """Every Proposal by ``email``, in number order."""
-        return self._index.submissions.proposals_of(self.submissions, email)
+        return self._lookups().submissions.proposals_of(self.submissions, email)
 
     def pending_proposals_of(self, email: str) -> list[Submission]:
         """``email``'s Proposals still waiting for a decision, in number order."""
-        return self._index.submissions.pending_of(self.submissions, email)
+        return self._lookups().submissions.pending_of(self.submissions, email)
 
     def highest_accepted_proposal(self) -> Submission | None:
-        return self._index.submissions.highest_accepted(self.submissions)
+        return self._lookups().submissions.highest_accepted(self.submissions)
+
+    def decide(self, sub: Submission, status: SubmissionStatus) -> None:
+        """Record the decision on ``sub`` (rule 3: once; it was pending). Every decision comes here."""
+        sub.status = status
+        if status == "accepted" and sub.kind == "proposal":
+            self._lookups().submissions.accepted(sub)
 
     def rule(self, number: int) -> Rule | None:
         for r in self.rules:

@@ -96,7 +96,7 @@ def base_points(state: GameState, sub: Submission, out: Outcome, ctx: Context) -
 
 
 def record_verdict(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> None:
-    sub.status = STATUS[out.verdict]  # type: ignore[assignment]
+    state.decide(sub, STATUS[out.verdict])  # type: ignore[arg-type]
     sub.judged_at, sub.judged_day = ctx.at, state.game_day
     if out.verdict == "ignore":
         sub.reason = f"{out.reason} (rule {out.rule})" if out.rule else out.reason

@@ -36,7 +36,7 @@ def check_claims(state: GameState, sub: Submission) -> list[str]:
 
 
 def judge(state: GameState, sub: Submission, cmd: JudgeCmd, ctx: Context) -> None:
-    sub.status = STATUS[cmd.verdict]  # type: ignore[assignment]
+    state.decide(sub, STATUS[cmd.verdict])  # type: ignore[arg-type]
     sub.judged_at, sub.judged_day = ctx.at, state.game_day
     if cmd.reason:
         sub.reason = f"the Emperor: {cmd.reason.strip()}"
