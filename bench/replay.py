@@ -49,7 +49,7 @@ def write_journal(g: Game, n: int) -> None:
             for i in range(start, min(n, start + BATCH)):
                 raw = mail(i * 3 + (1 if i % 10 == 0 else 0))  # mail(k): a Proposal unless k % 3 == 0
                 items.append(("mail", t0 + timedelta(seconds=i), f"<bench-{i}>", raw, meta))
-            storage.append_many(s, items)
+            storage.append_many(s.connection(), items)
             s.commit()
 
 
@@ -81,7 +81,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
         t_email, t_parse, t_fold = [0.0], [0.0], [0.0]
         with Session(g.db) as s:  # in batches: memory stays flat however long the journal
             batch: list = []
-            for e in storage.entries(s):
+            for e in storage.entries(s.connection()):
                 batch.append(e)
                 if len(batch) == BATCH:
                     measure(g, state, batch, t_email, t_parse, t_fold)

@@ -5,6 +5,8 @@ import json
 import logging
 import os
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Annotated, Optional
@@ -117,17 +119,32 @@ def state(as_json: Annotated[bool, typer.Option("--json", help="print the state 
 
 @app.command()
 def replay(verify: Annotated[bool, typer.Option("--verify", help="only check; exit 1 if the stored state differs")] = False,
+           reparse: Annotated[bool, typer.Option("--reparse", help="parse every stored mail again instead of "
+                                                 "reading the commands parsed when it arrived")] = False,
            game: GameOpt = None) -> None:
     """Rebuild the state from the journal of received mail and clock steps."""
     g = open_game(game)
-    if verify:
-        ok, message = g.verify()
-        typer.echo(message)
-        if not ok:
-            raise typer.Exit(1)
+    with _progress(g, "verifying" if verify else "replaying") as progress:
+        if verify:
+            ok, message = g.verify(reparse=reparse, progress=progress)
+        else:
+            g.rebuild(progress=progress)
+            ok, message = True, "state and events rebuilt from the journal"
+    typer.echo(message)
+    if not ok:
+        raise typer.Exit(1)
+
+
+@contextmanager
+def _progress(g, what: str) -> Iterator[Callable[[int], None] | None]:
+    """A rich progress bar on a terminal (a long journal takes a while); nothing otherwise."""
+    if not sys.stderr.isatty():
+        yield None
         return
-    g.rebuild()
-    typer.echo("state and events rebuilt from the journal")
+    from rich.progress import Progress
+    with Progress(transient=True) as bar:
+        task = bar.add_task(what, total=g.journal_length())
+        yield lambda seq: bar.update(task, completed=seq)
 
 
 @app.command()

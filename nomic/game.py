@@ -6,13 +6,13 @@ folds every journaled entry not yet processed, in order, exactly once.
 """
 from __future__ import annotations
 
-import json
 import logging
-from itertools import islice
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from sqlalchemy import delete, func
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
@@ -24,10 +24,13 @@ from mailer.auth import Verdict, authenticate
 from mailer.message import message_key, parse_head
 from nomic import storage
 from nomic.config import CONFIG_NAME, Config, ConfigError, default_text
-from nomic.inputs import to_input
-from nomic.storage import Duplicate, EventRow, JournalEntry, Meta, Snapshot
+from nomic.inputs import parser_version, to_input
+from nomic.storage import Duplicate, Entry, Meta, Snapshot
 
 log = logging.getLogger("nomic")
+PROCESS_BATCH = 200  # most entries folded in one transaction
+SNAPSHOT_EVERY = 1000  # entries folded between snapshots while a backlog lasts
+Progress = Callable[[int], None]  # told the journal seq reached, now and then
 
 
 @dataclass
@@ -54,6 +57,7 @@ class Game:
         self.db = storage.connect(self.config.database_url)
         self._state: GameState | None = None
         self._seq = 0  # journal seq that self._state reflects
+        self.parser = parser_version(self.engine_config.address, self.engine_config.list_address)
 
     @staticmethod
     def create(game_dir: Path, config_file: Path | None = None) -> "Game":
@@ -102,16 +106,18 @@ class Game:
         stored. Raises if the database cannot be written; then nothing is stored.
         """
         items = [("mail", a.at, a.key, a.raw, a.meta) for a in arrivals]
-        with Session(self.db, expire_on_commit=False) as s:
-            try:
-                results = storage.append_many(s, items)
-                s.commit()
-            except IntegrityError:  # a racing writer journaled one of them first: look again
-                s.rollback()
-                results = storage.append_many(s, items)
-                s.commit()
+        results = self._append(items)
         return [Receipt("duplicate", r.seq, a.key) if isinstance(r, Duplicate) else Receipt("new", r, a.key)
                 for a, r in zip(arrivals, results)]
+
+    def _append(self, items: list[tuple[str, datetime, str, bytes | None, dict]]) -> list[int | Duplicate]:
+        """Journal ``items`` in one committed transaction."""
+        try:
+            with self.db.begin() as conn:
+                return storage.append_many(conn, items)
+        except IntegrityError:  # a racing writer journaled one of them first: look again
+            with self.db.begin() as conn:
+                return storage.append_many(conn, items)
 
     def tick(self, at: datetime) -> Receipt | None:
         """Journal a clock step if anything is due by ``at``; None if nothing is."""
@@ -120,13 +126,10 @@ class Game:
         if due is None or due > at:
             return None
         key = f"clock:{storage.iso(at)}"
-        with Session(self.db, expire_on_commit=False) as s:
-            try:
-                entry = storage.append(s, "clock", at, key, None, {})
-            except Duplicate as dup:
-                return Receipt("duplicate", dup.seq, key)
-            s.commit()
-            return Receipt("new", entry.seq or 0, key)
+        result = self._append([("clock", at, key, None, {})])[0]
+        if isinstance(result, Duplicate):
+            return Receipt("duplicate", result.seq, key)
+        return Receipt("new", result, key)
 
     # -- folding ----------------------------------------------------------
 
@@ -141,21 +144,30 @@ class Game:
     def new_state(self) -> GameState:
         return engine.new_game(self.engine_config, self.config.rules_text())
 
-    def _load(self, s: Session, upto: int, use_snapshot: bool) -> GameState:
-        """The state after journal entries 1..upto."""
+    def _load(self, s: Session, upto: int, use_snapshot: bool, reparse: bool = False,
+              progress: Progress | None = None, chain: storage.Chain | None = None) -> GameState:
+        """The state after journal entries 1..upto (the cached parsed inputs unless ``reparse``)."""
         snap = None
         if use_snapshot:
             snap = s.exec(select(Snapshot).where(Snapshot.seq <= upto)
                           .order_by(Snapshot.seq.desc())).first()  # type: ignore[union-attr]
         state = GameState.model_validate_json(snap.state) if snap else self.new_state()
-        for entry in storage.entries(s, after=snap.seq if snap else 0, upto=upto):
+        parser = "" if reparse else self.parser
+        for entry in storage.entries(s.connection(), after=snap.seq if snap else 0, upto=upto, parser=parser):
+            if chain is not None:
+                chain.check(entry)
             state, _, _ = self._fold(s, state, entry, use_snapshot)
+            if progress and entry.seq % 1000 == 0:
+                progress(entry.seq)
         return state
 
-    def _input(self, entry: JournalEntry) -> Message | ClockStep:
+    def _input(self, entry: Entry) -> Message | ClockStep:
+        """The engine input of a journal entry: from the cache of parsed inputs, else parsed now."""
+        if entry.parsed is not None:
+            return Message.model_validate_json(entry.parsed)
         return to_input(entry, self.engine_config.address, self.engine_config.list_address)
 
-    def _fold(self, s: Session, state: GameState, entry: JournalEntry, use_snapshot: bool
+    def _fold(self, s: Session, state: GameState, entry: Entry, use_snapshot: bool
               ) -> tuple[GameState, list[engine.Event], Message | ClockStep | None]:
         """Apply one entry; returns the state to carry on with, the entry's events and its input.
 
@@ -168,35 +180,53 @@ class Game:
             return state, engine.apply(state, inp, self.engine_config), inp
         except Exception as exc:
             log.exception("journal entry %s could not be applied; skipped", entry.seq)
-            state = self._load(s, (entry.seq or 1) - 1, use_snapshot)
+            state = self._load(s, entry.seq - 1, use_snapshot)
             return state, [engine.Event(kind="fault", data={"seq": entry.seq, "error": repr(exc)})], inp
 
     def process(self, send: bool = True, upto: int | None = None,
-                limit: int | None = None) -> list[tuple[JournalEntry, list[engine.Event]]]:
-        """Fold every journaled entry not yet processed (at most ``limit``); store events and mail."""
+                limit: int | None = None) -> list[tuple[Entry, list[engine.Event]]]:
+        """Fold every journaled entry not yet processed (at most ``limit``); store events and mail.
+
+        Entries are folded in transactions of up to ``PROCESS_BATCH``: the
+        events, outgoing mail and ``processed_seq`` of a batch commit together
+        (one fsync, not one per entry), so a crash never sends a mail twice.
+        """
+        done: list[tuple[Entry, list[engine.Event]]] = []
+        while limit is None or len(done) < limit:
+            size = PROCESS_BATCH if limit is None else min(PROCESS_BATCH, limit - len(done))
+            batch = self._process_batch(send, upto, size)
+            done += batch
+            if len(batch) < size:
+                break
+        return done
+
+    def _process_batch(self, send: bool, upto: int | None, size: int) -> list[tuple[Entry, list[engine.Event]]]:
         state = self.state()
-        done: list[tuple[JournalEntry, list[engine.Event]]] = []
-        stale = False
-        with Session(self.db, expire_on_commit=False) as s:
-            for entry in list(islice(storage.entries(s, after=self._seq, upto=upto), limit)):
-                if self._processed_elsewhere(s):
-                    stale = True
-                    break
-                state, events, inp = self._fold(s, state, entry, use_snapshot=True)
-                self._state = state
-                for ev in events:
-                    s.add(EventRow(seq=entry.seq or 0, kind=ev.kind,
-                                   data=json.dumps(ev.data, default=str)))
-                if send and inp is not None:
-                    outgoing.enqueue(s, self, entry, inp, events)
-                self._seq = entry.seq or self._seq
-                storage.set_meta(s, "processed_seq", str(self._seq))
+        done: list[tuple[Entry, list[engine.Event]]] = []
+        try:
+            with Session(self.db, expire_on_commit=False) as s:
+                if self._processed_elsewhere(s):  # reload from the database next time
+                    self._state = None
+                    return done
+                entries = list(storage.entries(s.connection(), after=self._seq, upto=upto, limit=size,
+                                               parser=self.parser))
+                for entry in entries:
+                    state, events, inp = self._fold(s, state, entry, use_snapshot=True)
+                    self._state = state
+                    storage.add_events(s.connection(), entry.seq, [(e.kind, e.data) for e in events])
+                    if entry.parsed is None and isinstance(inp, Message):
+                        storage.cache_input(s.connection(), entry.seq, self.parser, inp.model_dump_json())
+                    if send and inp is not None:
+                        outgoing.enqueue(s, self, entry, inp, events)
+                    self._seq = entry.seq
+                    done.append((entry, events))
+                if done:
+                    storage.set_meta(s, "processed_seq", str(self._seq))
+                    self._maybe_snapshot(s, drained=len(done) < size)
                 s.commit()
-                done.append((entry, events))
-            if done:
-                self._snapshot(s)
-        if stale:  # reload from the database next time
+        except Exception:  # nothing of the batch was stored: the state in memory is ahead; reload it
             self._state = None
+            raise
         return done
 
     def _processed_elsewhere(self, s: Session) -> bool:
@@ -208,34 +238,49 @@ class Game:
         row = s.exec(select(Meta).where(Meta.key == "processed_seq").with_for_update()).first()
         return int(row.value if row else 0) != self._seq
 
-    def _snapshot(self, s: Session) -> None:
+    def _maybe_snapshot(self, s: Session, drained: bool) -> None:
+        """Store the state once ``SNAPSHOT_EVERY`` entries have been folded since the last
+        snapshot, or when the backlog is drained: writing a large state after every
+        few entries would cost more than folding them again after a restart."""
+        last = s.exec(select(func.max(Snapshot.seq))).one() or 0
+        if self._seq - last < SNAPSHOT_EVERY and not drained:
+            return
         s.merge(Snapshot(seq=self._seq, state=self.state().model_dump_json()))
-        for old in s.exec(select(Snapshot).where(Snapshot.seq < self._seq)).all():
-            s.delete(old)
-        s.commit()
+        s.execute(delete(Snapshot).where(Snapshot.seq < self._seq))  # type: ignore[arg-type]
 
     # -- replay -----------------------------------------------------------
 
-    def replay(self) -> GameState:
-        """Fold the processed journal from the very start, ignoring snapshots."""
+    def replay(self, reparse: bool = False, chain: storage.Chain | None = None,
+               progress: Progress | None = None) -> GameState:
+        """Fold the processed journal from the very start, ignoring snapshots.
+
+        From the cached parsed inputs where there are some, unless ``reparse``;
+        ``chain`` checks the hash chain of every entry on the way.
+        """
         with Session(self.db, expire_on_commit=False) as s:
             processed = int(storage.get_meta(s, "processed_seq", "0"))
-            return self._load(s, processed, use_snapshot=False)
+            state = self._load(s, processed, use_snapshot=False, reparse=reparse, progress=progress,
+                               chain=chain)
+            if chain is not None:  # the entries journaled but not yet processed are in the chain too
+                for entry in storage.entries(s.connection(), after=processed):
+                    chain.check(entry)
+            return state
 
-    def verify(self) -> tuple[bool, str]:
-        """Check the hash chain, then that a fresh fold equals the stored state."""
-        with Session(self.db, expire_on_commit=False) as s:
-            ok, msg = storage.verify_chain(s)
-        if not ok:
-            return False, msg
-        fresh = self.replay().model_dump(mode="json")
+    def verify(self, reparse: bool = False, progress: Progress | None = None) -> tuple[bool, str]:
+        """Check the hash chain and that a fresh fold equals the stored state, in one pass."""
+        chain = storage.Chain()
+        try:
+            fresh = self.replay(reparse, chain, progress).model_dump(mode="json")
+        except storage.ChainBroken as exc:
+            return False, str(exc)
         stored = self.state().model_dump(mode="json")
         if fresh != stored:
             diff = sorted(k for k in fresh if fresh[k] != stored.get(k))
             return False, f"replayed state differs from the stored state in: {', '.join(diff)}"
-        return True, msg + "; replayed state matches the stored state"
+        how = "parsing every message again" if reparse else "from the parsed inputs"
+        return True, f"{chain.count} journal entries, head {chain.head}; replayed state matches the stored state ({how})"
 
-    def rebuild(self) -> None:
+    def rebuild(self, progress: Progress | None = None) -> None:
         """Refold the whole journal into fresh state and events; no mail is sent again."""
         with Session(self.db, expire_on_commit=False) as s:
             processed = int(storage.get_meta(s, "processed_seq", "0"))
@@ -243,5 +288,11 @@ class Game:
             storage.set_meta(s, "processed_seq", "0")
             s.commit()
         self._state, self._seq = self.new_state(), 0
-        self.process(send=False, upto=processed)
+        while self.process(send=False, upto=processed, limit=PROCESS_BATCH * 5):
+            if progress:
+                progress(self._seq)
 
+    def journal_length(self) -> int:
+        """The seq of the newest journal entry."""
+        with Session(self.db) as s:
+            return s.exec(select(func.max(storage.JournalEntry.seq))).one() or 0

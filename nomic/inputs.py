@@ -1,17 +1,44 @@
 """Journal entries -> engine inputs. Deterministic: a replay reads the same bytes the same way."""
 from __future__ import annotations
 
+import hashlib
 import json
+import sys
+from importlib import metadata
+from pathlib import Path
 
+import engine.commands
+import engine.inputs
+import engine.state
+import mailer.message
 from engine.commands import ListPostCmd
 from engine.inputs import ClockStep, Message
 from mailer import grammar
 from mailer.message import parse
 from nomic.config import parse_time
-from nomic.storage import JournalEntry
+from nomic.storage import Entry
+
+# what decides how a stored mail reads: its inputs are cached under a hash of all of it
+_PARSING_CODE = (mailer.message, grammar, engine.commands, engine.inputs, engine.state, sys.modules[__name__])
+_PARSING_LIBRARIES = ("mail-parser-reply", "html2text", "pydantic")
 
 
-def to_input(entry: JournalEntry, address: str, list_address: str) -> Message | ClockStep:
+def parser_version(address: str, list_address: str) -> str:
+    """Names the code that turns mail into commands, for the cache of parsed inputs.
+
+    A hash of the parsing modules' source, the versions of the libraries they
+    lean on, and the two addresses the game reads recipients against: change
+    any of them and every cached input is parsed again, never read stale.
+    """
+    h = hashlib.sha256(f"{address}\0{list_address}\0{sys.version_info[:2]}".encode())
+    for module in _PARSING_CODE:
+        h.update(Path(module.__file__ or "").read_bytes())
+    for lib in _PARSING_LIBRARIES:
+        h.update(metadata.version(lib).encode())
+    return h.hexdigest()[:32]
+
+
+def to_input(entry: Entry, address: str, list_address: str) -> Message | ClockStep:
     at = parse_time(entry.at)
     if entry.kind == "clock":
         return ClockStep(at=at)

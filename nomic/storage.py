@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Iterator
 
-from sqlalchemy import LargeBinary, event, insert, make_url, text
-from sqlalchemy.engine import Engine
-from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy import LargeBinary, bindparam, delete, event, insert, make_url, text, update
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import DBAPIError
 from sqlmodel import Column, Field, Session, SQLModel, create_engine, select
 
 from nomic.config import ConfigError
@@ -48,10 +49,33 @@ class EventRow(SQLModel, table=True):
     data: str
 
 
+class ParsedInput(SQLModel, table=True):
+    """The engine input parsed out of a journal entry, kept so a replay need not parse the mail again.
+
+    ``parser`` names the parsing code that wrote it (nomic.inputs.parser_version):
+    a row written by other code is read as absent.
+    """
+    __tablename__ = "parsed_input"
+    seq: int = Field(primary_key=True)
+    parser: str
+    input: str  # engine.inputs.Message as JSON
+
+
 class Meta(SQLModel, table=True):
     __tablename__ = "meta"
     key: str = Field(primary_key=True)
     value: str
+
+
+JOURNAL = JournalEntry.__table__  # type: ignore[attr-defined]
+META = Meta.__table__  # type: ignore[attr-defined]
+PARSED = ParsedInput.__table__  # type: ignore[attr-defined]
+EVENTS = EventRow.__table__  # type: ignore[attr-defined]
+# built once: intake runs them for every message, and building a statement costs more than running it
+_HEAD = select(META.c.value).where(META.c.key == "journal_head").with_for_update()
+_SET_HEAD = update(META).where(META.c.key == "journal_head").values(value=bindparam("head"))
+_KNOWN = select(JOURNAL.c.key, JOURNAL.c.seq).where(JOURNAL.c.key.in_(bindparam("keys", expanding=True)))
+_INSERT = insert(JOURNAL).returning(JOURNAL.c.seq, sort_by_parameter_order=True)
 
 
 def entry_hash(prev: str, kind: str, at: str, key: str, raw: bytes | None, meta: str) -> str:
@@ -98,42 +122,18 @@ class Duplicate(Exception):
         self.seq = seq
 
 
-def append(session: Session, kind: str, at: datetime, key: str, raw: bytes | None,
-           meta: dict) -> JournalEntry:
-    """Append one entry to the chain inside the caller's transaction.
-
-    Raises Duplicate if ``key`` is already journaled. The caller commits.
-    """
-    found = session.exec(select(JournalEntry.seq).where(JournalEntry.key == key)).first()
-    if found is not None:
-        raise Duplicate(found)
-    head = _lock_head(session)
-    at_s = iso(at)
-    meta_s = json.dumps(meta, sort_keys=True, separators=(",", ":"))
-    entry = JournalEntry(kind=kind, at=at_s, key=key, raw=raw, meta=meta_s, prev_hash=head,
-                         hash=entry_hash(head, kind, at_s, key, raw, meta_s))
-    session.add(entry)
-    _set_meta(session, "journal_head", entry.hash)
-    try:
-        session.flush()
-    except IntegrityError:
-        session.rollback()
-        seq = session.exec(select(JournalEntry.seq).where(JournalEntry.key == key)).first()
-        raise Duplicate(seq or 0) from None
-    return entry
-
-
-def append_many(session: Session, items: list[tuple[str, datetime, str, bytes | None, dict]]
+def append_many(conn: Connection, items: list[tuple[str, datetime, str, bytes | None, dict]]
                 ) -> list[int | Duplicate]:
     """Append several (kind, at, key, raw, meta) entries in one INSERT (group commit).
 
     Returns, per item, its new seq or a Duplicate (already journaled, or
     earlier in ``items``). Inside the caller's transaction; the caller commits.
+    SQLAlchemy Core, not the ORM: a serial SMTP client waits for every commit,
+    and the ORM's unit of work cost several times the fsync.
     """
-    head = _lock_head(session)
+    head = _lock_head(conn)
     keys = [item[2] for item in items]
-    known: dict[str, int] = dict(session.exec(  # type: ignore[arg-type]
-        select(JournalEntry.key, JournalEntry.seq).where(JournalEntry.key.in_(keys))).all())  # type: ignore[attr-defined]
+    known: dict[str, int] = {key: seq for key, seq in conn.execute(_KNOWN, {"keys": keys})}
     rows: list[dict] = []
     fresh: set[str] = set()
     for kind, at, key, raw, meta in items:
@@ -147,10 +147,9 @@ def append_many(session: Session, items: list[tuple[str, datetime, str, bytes | 
         fresh.add(key)
         head = digest
     if rows:
-        stmt = insert(JournalEntry).returning(JournalEntry.seq, sort_by_parameter_order=True)
-        seqs = session.execute(stmt, rows).scalars().all()
+        seqs = conn.execute(_INSERT, rows).scalars().all()
         known.update({row["key"]: seq for row, seq in zip(rows, seqs)})
-        _set_meta(session, "journal_head", head)
+        conn.execute(_SET_HEAD, {"head": head})
     out: list[int | Duplicate] = []
     for key in keys:
         out.append(known[key] if key in fresh else Duplicate(known[key]))
@@ -158,14 +157,13 @@ def append_many(session: Session, items: list[tuple[str, datetime, str, bytes | 
     return out
 
 
-def _lock_head(session: Session) -> str:
+def _lock_head(conn: Connection) -> str:
     """The current head hash, locked for this transaction (PostgreSQL: row lock)."""
-    row = session.exec(select(Meta).where(Meta.key == "journal_head").with_for_update()).first()
-    if row is None:
-        session.add(Meta(key="journal_head", value=GENESIS))
-        session.flush()
+    value = conn.execute(_HEAD).scalar()
+    if value is None:
+        conn.execute(insert(META).values(key="journal_head", value=GENESIS))
         return GENESIS
-    return row.value
+    return value
 
 
 def get_meta(session: Session, key: str, default: str = "") -> str:
@@ -185,30 +183,71 @@ def _set_meta(session: Session, key: str, value: str) -> None:
 set_meta = _set_meta
 
 
-def entries(session: Session, after: int = 0, upto: int | None = None,
-            batch: int = 1000) -> Iterator[JournalEntry]:
-    """Journal entries with seq > after (and <= upto), in order, fetched in batches."""
-    last = after
-    while True:
-        q = select(JournalEntry).where(JournalEntry.seq > last)
-        if upto is not None:
-            q = q.where(JournalEntry.seq <= upto)
-        rows = session.exec(q.order_by(JournalEntry.seq).limit(batch)).all()
-        if not rows:
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One journal entry as read back: JournalEntry's columns, and ``parsed``: its cached
+    engine input (JSON) when one was written by the parser asked for."""
+    seq: int
+    kind: str
+    at: str
+    key: str
+    raw: bytes | None
+    meta: str
+    prev_hash: str
+    hash: str
+    parsed: str | None = None
+
+
+def entries(conn: Connection, after: int = 0, upto: int | None = None, limit: int | None = None,
+            parser: str = "", batch: int = 1000) -> Iterator[Entry]:
+    """Journal entries with seq > after (and <= upto), in order, fetched in batches (flat memory).
+
+    With ``parser``, each carries the input that parser cached for it, if any.
+    """
+    q = (select(JOURNAL, PARSED.c.input).select_from(JOURNAL.outerjoin(
+        PARSED, (PARSED.c.seq == JOURNAL.c.seq) & (PARSED.c.parser == parser)))
+        .order_by(JOURNAL.c.seq))
+    if upto is not None:
+        q = q.where(JOURNAL.c.seq <= upto)
+    last, left = after, limit
+    while left is None or left > 0:
+        size = batch if left is None else min(batch, left)
+        rows = conn.execute(q.where(JOURNAL.c.seq > last).limit(size)).all()
+        for row in rows:
+            yield Entry(*row)
+        if len(rows) < size:
             return
-        yield from rows
-        last = rows[-1].seq  # type: ignore[assignment]
+        last = rows[-1][0]
+        left = None if left is None else left - len(rows)
 
 
-def verify_chain(session: Session) -> tuple[bool, str]:
-    """Recompute every hash; (ok, message)."""
-    prev = GENESIS
-    n = 0
-    for e in entries(session):
-        if e.prev_hash != prev or e.hash != entry_hash(prev, e.kind, e.at, e.key, e.raw, e.meta):
-            return False, f"journal hash chain broken at entry {e.seq}"
-        prev, n = e.hash, n + 1
-    return True, f"{n} journal entries, head {prev}"
+def add_events(conn: Connection, seq: int, events: list[tuple[str, dict]]) -> None:
+    if events:
+        conn.execute(insert(EVENTS), [{"seq": seq, "kind": kind, "data": json.dumps(data, default=str)}
+                                      for kind, data in events])
+
+
+def cache_input(conn: Connection, seq: int, parser: str, data: str) -> None:
+    """Keep the engine input parsed out of entry ``seq`` (replacing one from other code)."""
+    conn.execute(delete(PARSED).where(PARSED.c.seq == seq))
+    conn.execute(insert(PARSED).values(seq=seq, parser=parser, input=data))
+
+
+class ChainBroken(Exception):
+    def __init__(self, seq: int):
+        super().__init__(f"journal hash chain broken at entry {seq}")
+
+
+class Chain:
+    """Checks the hash chain entry by entry, in order from the first."""
+
+    def __init__(self) -> None:
+        self.head, self.count = GENESIS, 0
+
+    def check(self, e: Entry) -> None:
+        if e.prev_hash != self.head or e.hash != entry_hash(self.head, e.kind, e.at, e.key, e.raw, e.meta):
+            raise ChainBroken(e.seq)
+        self.head, self.count = e.hash, self.count + 1
 
 
 def iso(t: datetime) -> str:
@@ -219,3 +258,4 @@ def wipe_derived(session: Session) -> None:
     """Drop everything derived from the journal (for a full replay)."""
     session.exec(text("DELETE FROM snapshot"))  # type: ignore[call-overload]
     session.exec(text("DELETE FROM event"))  # type: ignore[call-overload]
+    session.exec(text("DELETE FROM parsed_input"))  # type: ignore[call-overload]

@@ -104,8 +104,9 @@ class Play:
         return json.loads(self.cli("outbox", "--json"))
 
     def verify(self) -> None:
-        out = self.cli("replay", "--verify")
-        assert "matches" in out
+        """The stored state is what the journal folds to, from the cached commands and from the mail."""
+        assert "matches the stored state (from the parsed inputs)" in self.cli("replay", "--verify")
+        assert "matches the stored state (parsing every message again)" in self.cli("replay", "--verify", "--reparse")
 
 
 def at(day: int, hour: int = 1) -> str:
