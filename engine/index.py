@@ -9,10 +9,11 @@ lists it indexes, because:
 
 - each part remembers the list object it took in and how many items it has seen: a list that
   grew is taken in from where it stopped, any other list (replaced, shorter) from the start.
-  The engine only ever appends players, submissions and subscribers (unsubscribing replaces
-  ``state.subscribers``, see membership.unsubscribe);
-- the fields it keys on never change once an item is in its list: a player's email and name,
-  a submission's number, kind, author and message_id, a subscriber's email;
+  The engine only ever appends players, submissions, ledger entries and subscribers
+  (unsubscribing replaces ``state.subscribers``, see membership.unsubscribe);
+- the fields it reads never change once an item is in its list: a player's email and name,
+  a submission's number, kind, author and message_id, a ledger entry's player and delta,
+  a subscriber's email;
 - every hit is checked against the item it points to (else that part starts again);
 - the statuses it reads change, but at most once: a submission goes from "pending" to its
   decision and never back (a decided submission cannot be judged again), so the lists of
@@ -26,7 +27,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from engine.state import Player, Submission, Subscriber
+    from engine.state import LedgerEntry, Player, Submission, Subscriber
 
 
 class _Seen:
@@ -134,6 +135,21 @@ class _Submissions:
         return sub
 
 
+class _Ledger:
+    """Each player's sum of score changes in the ledger."""
+
+    def __init__(self) -> None:
+        self.seen = _Seen()
+        self.totals: dict[str, int] = {}
+
+    def total(self, ledger: list[LedgerEntry], email: str) -> int:
+        self.seen.take(ledger, self.totals.clear, self._add)
+        return self.totals.get(email, 0)
+
+    def _add(self, entry: LedgerEntry, i: int) -> None:
+        self.totals[entry.player] = self.totals.get(entry.player, 0) + entry.delta
+
+
 def _player_keys(p: Player) -> tuple[str, ...]:
     return (p.email, p.name.lower())
 
@@ -149,6 +165,7 @@ class StateIndex:
         self.players = _Keys(_player_keys)
         self.subscribers = _Keys(_subscriber_keys)
         self.submissions = _Submissions()
+        self.ledger = _Ledger()
 
     def __reduce__(self) -> tuple:
         """Copies (shallow, deep) and pickles start empty: the copy has lists of its own."""

@@ -237,6 +237,10 @@ class GameState(Model):
     def highest_accepted_proposal(self) -> Submission | None:
         return self._lookups().submissions.highest_accepted(self.submissions)
 
+    def ledger_total(self, email: str) -> int:
+        """The sum of ``email``'s score changes in the ledger."""
+        return self._lookups().ledger.total(self.ledger, email)
+
     def decide(self, sub: Submission, status: SubmissionStatus) -> None:
         """Record the decision on ``sub`` (rule 3: once; it was pending). Every decision comes here."""
         sub.status = status

@@ -30,7 +30,7 @@ def set_score(state: GameState, player: Player, score: int, cause: str, ctx: Con
 
 def ledger_score(state: GameState, email: str) -> int:
     """The score the public record gives ``email``: the sum of its ledger changes."""
-    return sum(e.delta for e in state.ledger if e.player == email)
+    return state.ledger_total(email)
 
 
 def describe(delta: int, player: Player) -> str:

@@ -99,6 +99,7 @@ def assert_lookups_match_scans(state: GameState) -> None:
         proposals = [s for s in state.submissions if s.kind == "proposal" and s.author == key]
         assert state.proposals_of(key) == proposals
         assert state.pending_proposals_of(key) == [s for s in proposals if s.status == "pending"]
+        assert state.ledger_total(key) == sum(e.delta for e in state.ledger if e.player == key)
     accepted = [s for s in state.submissions if s.kind == "proposal" and s.status == "accepted"]
     assert state.highest_accepted_proposal() is (accepted[-1] if accepted else None)
     for mid in {s.message_id for s in state.submissions} | {"unknown@index.test"}:
