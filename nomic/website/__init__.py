@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from nomic.website import archive, feeds, generators
 from nomic.website.model import SiteModel, build_model
-from nomic.website.pages import Page
+from nomic.website.pages import Family, Page
 from nomic.website.reader import read
 from nomic.website.writer import WriteReport, Writer
 
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 __all__ = ["build", "pages"]
 
 
-def pages(m: SiteModel) -> Iterator[Page]:
+def pages(m: SiteModel) -> Iterator[Page | Family]:
     for generate in [*generators.GENERATORS, archive.archive, feeds.feeds]:
         yield from generate(m)
 
@@ -41,8 +41,8 @@ def build(game: "Game", out: Path, csp: bool = True) -> WriteReport:
         data = read(game)
         writer = Writer(out, {"name": data.game["name"], "csp": csp,
                               "address": data.game["address"], "list_address": data.game["list_address"]})
-        for page in pages(build_model(data)):
-            writer.page(page)
+        for item in pages(build_model(data)):
+            writer.add(item)
         writer.static()
         return writer.finish()
 

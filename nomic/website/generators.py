@@ -16,7 +16,7 @@ from nomic.website import drawing
 from nomic.website.commands import command_help
 from nomic.website.describe import describe
 from nomic.website.model import SiteModel
-from nomic.website.pages import Fragment, Page
+from nomic.website.pages import Family, Fragment, Page
 from nomic.website.text import inline, markdown, when, word_diff
 
 STATUSES = ("pending", "accepted", "rejected", "ignored")
@@ -41,12 +41,6 @@ def _make_sub_row(m: SiteModel, s: Submission, root: str) -> dict:
     return {"number": s.number, "kind": KIND_NAMES.get(s.kind, s.kind), "title": inline(s.title),
             "author": m.people.link(s.author, root), "status": s.status, "reason": s.reason or "",
             "day": s.day, "received": when(s.received_at)}
-
-
-def _player_key(m: SiteModel, p: Player) -> tuple:
-    """What a player's row, and the head of their page, are made from."""
-    return (p.email, p.name, m.people.slugs[p.email], p.score, p.category, p.profile, p.probation, p.active,
-            p.sealed, p.sealed_from, p.sealed_until, p.joined_day, m.state.it == p.email)
 
 
 def home(m: SiteModel) -> Iterator[Page]:
@@ -129,70 +123,80 @@ def _rows(m: SiteModel, subs: list[Submission], root: str) -> list[dict]:
     return [_sub_row(m, s, root) for s in reversed(subs)]
 
 
-def submissions(m: SiteModel) -> Iterator[Page]:
+def submissions(m: SiteModel) -> Iterator[Page | Family]:
     st = m.state
     nav = [{"href": "index.html", "label": "all"}] + [{"href": f"{x}.html", "label": x} for x in STATUSES]
     nav.append({"href": "players.html", "label": "by player"})
-    yield from _paged(m, "index", "All submissions", st.submissions, nav)
+    yield from _paged(m, "index", "All submissions", st.submissions, m.row_keys, nav)
     for status in STATUSES:
-        yield from _paged(m, status, f"Submissions {status}", [x for x in st.submissions if x.status == status], nav)
+        pairs = [(x, k) for x, k in zip(st.submissions, m.row_keys) if x.status == status]
+        yield from _paged(m, status, f"Submissions {status}", [x for x, _ in pairs], [k for _, k in pairs], nav)
     yield Page("submissions/players.html", "submission_players.html", {
         "filters": nav, "current": "players.html", "players": [
             {"href": f"by-{m.people.slugs[p.email]}.html", "label": p.name,
              "count": len(m.submissions_by_author.get(p.email, []))} for p in st.players]})
-    for p in st.players:
-        subs = m.submissions_by_author.get(p.email, [])
-        yield Page(f"submissions/by-{m.people.slugs[p.email]}.html", "submissions.html",
-                   _list_context(m, nav, f"Submissions by {p.name}", "", subs, []), key=(p.name, _row_keys(m, subs)))
-    for x in st.submissions:
-        yield Page(f"submissions/{x.number}.html", "submission.html", _lazy(_submission, m, x, "../"),
-                   key=_submission_key(m, x))
+    keys = [(p.name, m.row_keys_by_author.get(p.email, ())) for p in st.players]
+    yield Family("submissions by player", "submissions.html",
+                 [f"submissions/by-{m.people.slugs[p.email]}.html" for p in st.players], keys,
+                 lambda i: _list_context(m, nav, f"Submissions by {st.players[i].name}", "",
+                                         m.submissions_by_author.get(st.players[i].email, []), keys[i][1], [])())
+    last = len(st.submissions)
+    yield Family("submission", "submission.html", [f"submissions/{x.number}.html" for x in st.submissions],
+                 [_submission_key(m, x, k, last) for x, k in zip(st.submissions, m.row_keys)],
+                 lambda i: _submission(m, st.submissions[i], "../"))
 
 
-def _paged(m: SiteModel, name: str, heading: str, subs: list[Submission], nav: list[dict]) -> Iterator[Page]:
+def _paged(m: SiteModel, name: str, heading: str, subs: list[Submission], keys: list[tuple],
+           nav: list[dict]) -> Iterator[Page]:
     """A list by blocks of numbers: the newest block on NAME.html, older ones on NAME-K.html.
 
     A block's page changes only when one of its own submissions does, so a new
-    submission or a judgment rewrites one or two list pages, however long the game.
+    submission or a judgment rewrites one or two list pages, however long the game
+    (and a new block rewrites the pages' block links, but not their tables).
+    ``keys`` are the submissions' row keys.
     """
-    blocks: dict[int, list[Submission]] = {}
-    for x in subs:
-        blocks.setdefault((x.number - 1) // BLOCK, []).append(x)
+    blocks: dict[int, tuple[list[Submission], list[tuple]]] = {}
+    for x, k in zip(subs, keys):
+        b = (x.number - 1) // BLOCK
+        if b not in blocks:
+            blocks[b] = ([], [])
+        blocks[b][0].append(x)
+        blocks[b][1].append(k)
     order = sorted(blocks, reverse=True) or [0]
     links = [{"href": f"{name}.html" if i == 0 else f"{name}-{b + 1}.html",
               "label": f"{b * BLOCK + 1}–{b * BLOCK + BLOCK}"} for i, b in enumerate(order)]
     shown = order if len(order) > 1 else []
     for i, b in enumerate(order):
-        part = blocks.get(b, [])
+        part, part_keys = blocks.get(b, ([], []))
+        row_keys = tuple(part_keys)
         title = heading if i == 0 else f"{heading}, numbers {links[i]['label']}"
         yield Page(f"submissions/{links[i]['href']}", "submissions.html",
-                   _list_context(m, nav, title, f"{name}.html", part, links if shown else []),
-                   key=(title, name, shown, _row_keys(m, part)))
+                   _list_context(m, nav, title, f"{name}.html", part, row_keys, links if shown else []),
+                   key=(title, name, shown, row_keys))
 
 
-def _row_keys(m: SiteModel, subs: list[Submission]) -> tuple:
-    return tuple([m.row_keys[x.number] for x in subs])
-
-
-def _list_context(m: SiteModel, nav: list[dict], heading: str, current: str,
-                  subs: list[Submission], blocks: list[dict]) -> Callable[[], dict]:
+def _list_context(m: SiteModel, nav: list[dict], heading: str, current: str, subs: list[Submission],
+                  keys: tuple, blocks: list[dict]) -> Callable[[], dict]:
     """A list page; its table is a fragment, so that a page whose block links alone change (a new
-    block opened) is rendered without rendering its rows again."""
-    table = Fragment("submission_table", ("../", _row_keys(m, subs)), lambda: (_rows(m, subs, "../"), "../"))
-    return lambda: {"filters": nav, "heading": heading, "current": current, "blocks": blocks, "table": table}
+    block opened) is rendered without rendering its rows again. ``keys`` are the rows' keys."""
+    return lambda: {"filters": nav, "heading": heading, "current": current, "blocks": blocks,
+                    "table": Fragment("submission_table", ("../", keys), lambda: (_rows(m, subs, "../"), "../"))}
 
 
 def _lazy(make: Callable[..., dict], *args: object) -> Callable[[], dict]:
     return lambda: make(*args)
 
 
-def _submission_key(m: SiteModel, s: Submission) -> tuple:
+def _submission_key(m: SiteModel, s: Submission, row_key: tuple, last: int) -> tuple:
+    """What a submission's page is made from. Its effects and ledger entries are only ever added
+    to (their count and last id tell them), and a player's name and page never change."""
     effects = m.effects.get(s.number, ())
-    return (m.row_keys[s.number], s.received_at, s.text, s.area,
-            [(r.kind, r.section, r.direction, r.target) for r in s.requests], s.claims,
-            [(r.text, r.at, r.by) for r in s.revisions], s.judged_at, s.judged_day,
-            len(effects), effects[-1].id if effects else None,
-            [e.n for e in m.ledger_by_submission.get(s.number, ())], s.number < len(m.state.submissions))
+    ledger = m.ledger_by_submission.get(s.number, ())
+    return (row_key, s.received_at, s.text, s.area, s.judged_at, s.judged_day, s.number < last,
+            len(effects), effects[-1].id if effects else None, len(ledger), ledger[-1].n if ledger else None,
+            [(r.kind, r.section, r.direction, r.target) for r in s.requests] if s.requests else None,
+            [(c.get("player"), c.get("score")) for c in s.claims] if s.claims else None,
+            [(r.text, r.at, r.by) for r in s.revisions] if s.revisions else None)
 
 
 def _submission(m: SiteModel, s: Submission, root: str) -> dict:
@@ -230,10 +234,12 @@ def scores(m: SiteModel) -> Iterator[Page]:
     ledger = m.state.ledger
     blocks = [ledger[i:i + LEDGER_BLOCK] for i in range(0, len(ledger), LEDGER_BLOCK)]
     links = [{"href": f"ledger-{k + 1}.html", "label": f"{b[0].n}–{b[-1].n}"} for k, b in enumerate(blocks)]
-    yield Page("scores.html", "scores.html", {
-        "standings": [_player_row(m, p, "") for p in _standings(m)],
+    standings = _standings(m)
+    yield Page("scores.html", "scores.html", lambda: {
+        "standings": [_player_row(m, p, "") for p in standings],
         "ledger": [_ledger_row(m, e, "") for e in ledger[-LEDGER_LATEST:]],
-        "total": len(ledger), "pages": links})
+        "total": len(ledger), "pages": links},
+        key=([m.player_keys[p.email] for p in standings], [e.n for e in ledger[-LEDGER_LATEST:]], len(ledger), links))
     for k, block in enumerate(blocks):
         yield Page(links[k]["href"], "ledger.html", _lazy(_ledger_page, m, block, links[k]["label"], links),
                    key=(links, block[0].n, len(block)))
@@ -243,16 +249,20 @@ def _ledger_page(m: SiteModel, block: list, label: str, links: list[dict]) -> di
     return {"ledger": [_ledger_row(m, e, "") for e in block], "label": label, "pages": links}
 
 
-def players(m: SiteModel) -> Iterator[Page]:
-    root = "../"
-    keys = [_player_key(m, p) for p in m.state.players]
+def players(m: SiteModel) -> Iterator[Page | Family]:
+    root, players = "../", m.state.players
+    keys = [m.player_keys[p.email] for p in players]
     yield Page("players/index.html", "players.html",
-               lambda: {"players": [_player_row(m, p, root) for p in m.state.players]}, key=keys)
-    for p, k in zip(m.state.players, keys):
-        yield Page(f"players/{m.people.slugs[p.email]}.html", "player.html", _lazy(_player, m, p, root),
-                   key=(k, [e.n for e in m.ledger_by_player.get(p.email, [])],
-                        _row_keys(m, m.submissions_by_author.get(p.email, [])),
-                        [e.id for e in m.events_by_player.get(p.email, [])]))
+               lambda: {"players": [_player_row(m, p, root) for p in players]}, key=keys)
+    yield Family("player", "player.html", [f"players/{m.people.slugs[p.email]}.html" for p in players],
+                 [_player_page_key(m, p, k) for p, k in zip(players, keys)], lambda i: _player(m, players[i], root))
+
+
+def _player_page_key(m: SiteModel, p: Player, key: tuple) -> tuple:
+    """Ledger entries and events are only ever added to: their count and last id tell them."""
+    ledger, events = m.ledger_by_player.get(p.email, ()), m.events_by_player.get(p.email, ())
+    return (key, len(ledger), ledger[-1].n if ledger else None, len(events), events[-1].id if events else None,
+            m.row_keys_by_author.get(p.email, ()))
 
 
 def _player(m: SiteModel, p: Player, root: str) -> dict:

@@ -45,11 +45,28 @@ class SiteModel:
         return _group(self.state.ledger, lambda e: e.submission)
 
     @cached_property
-    def row_keys(self) -> dict[int, tuple]:
-        """What each submission's row in a list is made from (its author as linked: name and page)."""
+    def player_keys(self) -> dict[str, tuple]:
+        """What each player's row, and the head of their page, are made from."""
+        it, slugs = self.state.it, self.people.slugs
+        return {p.email: (p.email, p.name, slugs[p.email], p.score, p.category, p.profile, p.probation, p.active,
+                          p.sealed, p.sealed_from, p.sealed_until, p.joined_day, it == p.email)
+                for p in self.state.players}
+
+    @cached_property
+    def row_keys(self) -> list[tuple]:
+        """What each submission's row in a list is made from (its author as linked: name and page),
+        parallel to state.submissions."""
+        links = {p.email: self.people.link(p.email, "../") for p in self.state.players}
         link = self.people.link
-        return {s.number: (s.number, s.kind, s.title, link(s.author, "../"), s.status, s.reason, s.day)
-                for s in self.state.submissions}
+        return [(s.number, s.kind, s.title, links.get(s.author) or link(s.author, "../"), s.status, s.reason, s.day)
+                for s in self.state.submissions]
+
+    @cached_property
+    def row_keys_by_author(self) -> dict[str, tuple]:
+        out: dict[str, list[tuple]] = defaultdict(list)
+        for s, k in zip(self.state.submissions, self.row_keys):
+            out[s.author].append(k)
+        return {a: tuple(keys) for a, keys in out.items()}
 
     @cached_property
     def submissions_by_author(self) -> dict[str, list[Submission]]:

@@ -29,6 +29,26 @@ class Page:
         return "../" * self.path.count("/")
 
 
+@dataclass(slots=True)
+class Family:
+    """Pages made alike, one per item (each submission's page, each player's): one template, paths
+    at one depth, and a key per member (as for ``Page``). The writer compares the members' keys
+    with the previous build's all at once, so an unchanged member costs next to nothing, and
+    calls ``context(i)`` only for a member it renders."""
+    name: str  # the family's own, among all families
+    template: str
+    paths: list[str]
+    keys: list[object]
+    context: Callable[[int], dict]
+
+    @property
+    def root(self) -> str:
+        return "../" * self.paths[0].count("/") if self.paths else ""
+
+    def page(self, i: int) -> Page:
+        return Page(self.paths[i], self.template, lambda: self.context(i), self.keys[i])
+
+
 @dataclass(frozen=True, slots=True)
 class Fragment:
     """Part of a page rendered by a macro of ``templates/site/macros.html`` and kept across pages

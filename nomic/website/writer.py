@@ -15,29 +15,29 @@ current design, and recently rendered fragments.
 """
 from __future__ import annotations
 
-import dataclasses
 import hashlib
-import json
 import os
 from collections import OrderedDict
 from dataclasses import dataclass
-from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
 
+import orjson
 from jinja2 import Environment
 from markupsafe import Markup
 
 from nomic.render import STATIC, TEMPLATES, environment
-from nomic.website.pages import Fragment, Page
+from nomic.website.pages import Family, Fragment, Page
 
 MANIFEST = ".manifest.json"
 FORMAT = 2
 FRAGMENTS = 64_000_000  # characters of rendered fragments kept (a list page's table is ~30,000)
 
-# page path -> (what it was made of, its fingerprint): a memo of a pure function, so it may be
-# shared by every game and output directory of the process
+# Memos of fingerprints (a pure function, so shared by every game and output directory of the
+# process): a keyed page's path -> (what it was made of, its fingerprint); a family's name ->
+# (common, template, root, its members' paths, keys and fingerprints).
 _FINGERPRINTS: dict[str, tuple[object, str]] = {}
+_FAMILIES: dict[str, tuple[str, str, str, list[str], list[object], list[str]]] = {}
 # output directory -> (the manifest file's identity when this process last wrote it, its pages)
 _MANIFESTS: dict[Path, tuple[tuple[int, int, int], dict[str, dict]]] = {}
 
@@ -48,14 +48,6 @@ class WriteReport:
     rendered: int = 0
     written: int = 0
     removed: int = 0
-
-
-def _plain(value: object) -> object:
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return dataclasses.asdict(value)
-    if isinstance(value, datetime):
-        return value.isoformat()
-    raise TypeError(f"cannot fingerprint {type(value).__name__}")
 
 
 def _digest(data: bytes) -> str:
@@ -72,15 +64,40 @@ def design_hash() -> str:
     return h.hexdigest()
 
 
+def _fingerprint(made_of: tuple) -> str:
+    return _digest(orjson.dumps(made_of))  # dataclasses and datetimes as JSON; anything else fails
+
+
 def fingerprint(page: Page, common: str) -> str:
-    """What the page is made from: its key if it has one, else its whole context."""
-    made_of = (common, page.template, page.root, page.key if page.key is not None else page.make_context())
+    """What the page is made from: its key if it has one, else its whole context.
+
+    A key is hashed again only when it differs from the one this path had last (keys are
+    plain data made afresh each build); a context may hold the state's own objects, so it
+    is always hashed.
+    """
+    if page.key is None:
+        return _fingerprint((common, page.template, page.root, page.make_context()))
+    made_of = (common, page.template, page.root, page.key)
     memo = _FINGERPRINTS.get(page.path)
     if memo is not None and memo[0] == made_of:
         return memo[1]
-    fp = _digest(json.dumps(made_of, default=_plain).encode())
+    fp = _fingerprint(made_of)
     _FINGERPRINTS[page.path] = (made_of, fp)
     return fp
+
+
+def family_fingerprints(f: Family, common: str) -> list[str]:
+    """Each member's fingerprint, as ``fingerprint`` gives it: the last build's where the
+    member at that place has the same path and key."""
+    head = (common, f.template, f.root)
+    memo = _FAMILIES.get(f.name)
+    paths, keys, fps = memo[3:] if memo is not None and memo[:3] == head else ([], [], [])
+    known = min(len(paths), len(f.paths))
+    out = [fps[i] if paths[i] == f.paths[i] and keys[i] == f.keys[i] else _fingerprint((*head, f.keys[i]))
+           for i in range(known)]
+    out += [_fingerprint((*head, key)) for key in f.keys[known:]]
+    _FAMILIES[f.name] = (*head, f.paths, f.keys, out)
+    return out
 
 
 class Templates:
@@ -137,7 +154,7 @@ class Writer:
         self.report = WriteReport()
         design = design_hash()
         self.templates = templates(design)
-        self.common = design + json.dumps(site, sort_keys=True)
+        self.common = design + orjson.dumps(site, option=orjson.OPT_SORT_KEYS).decode()
 
     def _files(self) -> set[str]:
         """The files now in the directories the manifest names (a listing each, not a stat per page);
@@ -160,20 +177,39 @@ class Writer:
         if known is not None and known[0] == identity:
             return known[1]
         try:
-            data = json.loads((self.out / MANIFEST).read_text())
+            data = orjson.loads((self.out / MANIFEST).read_bytes())
         except (OSError, ValueError):
             return {}
         pages = data.get("pages", {}) if data.get("format") == FORMAT else {}
         _MANIFESTS[self.out] = (identity, pages)
         return pages
 
+    def add(self, item: Page | Family) -> None:
+        if isinstance(item, Family):
+            self.family(item)
+        else:
+            self.page(item)
+
     def page(self, page: Page) -> None:
         fp = fingerprint(page, self.common)
-        old = self.old.get(page.path)
-        if old and old.get("input") == fp and page.path in self.present:
-            self.new[page.path] = old
-            self.report.pages += 1
-            return
+        if not self._kept(page.path, fp):
+            self._render(page, fp)
+
+    def family(self, f: Family) -> None:
+        for i, fp in enumerate(family_fingerprints(f, self.common)):
+            if not self._kept(f.paths[i], fp):
+                self._render(f.page(i), fp)
+
+    def _kept(self, path: str, fp: str) -> bool:
+        """Carry a page over from the last build if it was made from the same and is still there."""
+        old = self.old.get(path)
+        if old is None or old.get("input") != fp or path not in self.present:
+            return False
+        self.new[path] = old
+        self.report.pages += 1
+        return True
+
+    def _render(self, page: Page, fp: str) -> None:
         html = self.templates.render(page, self.site)
         self.report.rendered += 1
         self._put(page.path, html.encode(), fp)
@@ -207,7 +243,7 @@ class Writer:
         if self.new != self.old or MANIFEST not in self.present:
             self.out.mkdir(parents=True, exist_ok=True)
             tmp = self.out / f"{MANIFEST}.tmp"
-            tmp.write_text(json.dumps({"format": FORMAT, "pages": self.new}, separators=(",", ":")))
+            tmp.write_bytes(orjson.dumps({"format": FORMAT, "pages": self.new}))
             os.replace(tmp, self.out / MANIFEST)
             identity = _identity(self.out / MANIFEST)
             if identity is not None:
