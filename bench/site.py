@@ -14,7 +14,7 @@ from jinja2 import Environment
 from sqlmodel import Session
 
 from engine.state import GameState, LedgerEntry, Player, Submission
-from nomic import storage, website
+from nomic import website
 from nomic.storage import Snapshot
 
 BARE = Environment(autoescape=True).from_string(

@@ -7,6 +7,7 @@ thousands, is lazy: its key is cheap plain data made from the state (see
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Iterator
 from datetime import timedelta
 
@@ -15,7 +16,7 @@ from engine.state import Player, Submission
 from nomic.website import drawing
 from nomic.website.commands import command_help
 from nomic.website.describe import describe
-from nomic.website.model import SiteModel
+from nomic.website.model import ROW_NUMBER, ROW_STATUS, SiteModel, group
 from nomic.website.pages import Family, Fragment, Page
 from nomic.website.text import inline, markdown, when, word_diff
 
@@ -119,68 +120,73 @@ LEDGER_BLOCK = 500  # ledger entries per ledger page
 LEDGER_LATEST = 50  # ledger entries on the scores page
 
 
-def _rows(m: SiteModel, subs: list[Submission], root: str) -> list[dict]:
-    return [_sub_row(m, s, root) for s in reversed(subs)]
+def _rows(m: SiteModel, keys: tuple, root: str) -> list[dict]:
+    """The rows of the submissions whose row keys are ``keys``, newest first."""
+    return [_sub_row(m, m.state.submissions[ROW_NUMBER(k) - 1], root) for k in reversed(keys)]
 
 
 def submissions(m: SiteModel) -> Iterator[Page | Family]:
     st = m.state
     nav = [{"href": "index.html", "label": "all"}] + [{"href": f"{x}.html", "label": x} for x in STATUSES]
     nav.append({"href": "players.html", "label": "by player"})
-    yield from _paged(m, "index", "All submissions", st.submissions, m.row_keys, nav)
+    yield from _paged(m, "index", "All submissions", m.row_keys, nav)
+    by_status = group(m.row_keys, ROW_STATUS)
     for status in STATUSES:
-        pairs = [(x, k) for x, k in zip(st.submissions, m.row_keys) if x.status == status]
-        yield from _paged(m, status, f"Submissions {status}", [x for x, _ in pairs], [k for _, k in pairs], nav)
+        yield from _paged(m, status, f"Submissions {status}", by_status.get(status, []), nav)
     yield Page("submissions/players.html", "submission_players.html", {
         "filters": nav, "current": "players.html", "players": [
             {"href": f"by-{m.people.slugs[p.email]}.html", "label": p.name,
-             "count": len(m.submissions_by_author.get(p.email, []))} for p in st.players]})
+             "count": len(m.row_keys_by_author.get(p.email, ()))} for p in st.players]})
     keys = [(p.name, m.row_keys_by_author.get(p.email, ())) for p in st.players]
     yield Family("submissions by player", "submissions.html",
                  [f"submissions/by-{m.people.slugs[p.email]}.html" for p in st.players], keys,
-                 lambda i: _list_context(m, nav, f"Submissions by {st.players[i].name}", "",
-                                         m.submissions_by_author.get(st.players[i].email, []), keys[i][1], [])())
+                 lambda i: _list_context(m, nav, f"Submissions by {st.players[i].name}", "", keys[i][1], [])())
     last = len(st.submissions)
     yield Family("submission", "submission.html", [f"submissions/{x.number}.html" for x in st.submissions],
                  [_submission_key(m, x, k, last) for x, k in zip(st.submissions, m.row_keys)],
                  lambda i: _submission(m, st.submissions[i], "../"))
 
 
-def _paged(m: SiteModel, name: str, heading: str, subs: list[Submission], keys: list[tuple],
-           nav: list[dict]) -> Iterator[Page]:
+def _paged(m: SiteModel, name: str, heading: str, keys: list[tuple], nav: list[dict]) -> Iterator[Page]:
     """A list by blocks of numbers: the newest block on NAME.html, older ones on NAME-K.html.
 
     A block's page changes only when one of its own submissions does, so a new
     submission or a judgment rewrites one or two list pages, however long the game
     (and a new block rewrites the pages' block links, but not their tables).
-    ``keys`` are the submissions' row keys.
+    ``keys`` are the listed submissions' row keys, by number (so a block is a run of them).
     """
-    blocks: dict[int, tuple[list[Submission], list[tuple]]] = {}
-    for x, k in zip(subs, keys):
-        b = (x.number - 1) // BLOCK
-        if b not in blocks:
-            blocks[b] = ([], [])
-        blocks[b][0].append(x)
-        blocks[b][1].append(k)
+    blocks = _blocks(keys)
     order = sorted(blocks, reverse=True) or [0]
     links = [{"href": f"{name}.html" if i == 0 else f"{name}-{b + 1}.html",
               "label": f"{b * BLOCK + 1}–{b * BLOCK + BLOCK}"} for i, b in enumerate(order)]
     shown = order if len(order) > 1 else []
     for i, b in enumerate(order):
-        part, part_keys = blocks.get(b, ([], []))
-        row_keys = tuple(part_keys)
+        part = blocks.get(b, ())
         title = heading if i == 0 else f"{heading}, numbers {links[i]['label']}"
         yield Page(f"submissions/{links[i]['href']}", "submissions.html",
-                   _list_context(m, nav, title, f"{name}.html", part, row_keys, links if shown else []),
-                   key=(title, name, shown, row_keys))
+                   _list_context(m, nav, title, f"{name}.html", part, links if shown else []),
+                   key=(title, name, shown, part))
 
 
-def _list_context(m: SiteModel, nav: list[dict], heading: str, current: str, subs: list[Submission],
-                  keys: tuple, blocks: list[dict]) -> Callable[[], dict]:
-    """A list page; its table is a fragment, so that a page whose block links alone change (a new
-    block opened) is rendered without rendering its rows again. ``keys`` are the rows' keys."""
+def _blocks(keys: list[tuple]) -> dict[int, tuple]:
+    """Row keys (in order of number) by block of BLOCK numbers, found by bisection."""
+    if not keys:
+        return {}
+    out = {}
+    for b in range((ROW_NUMBER(keys[0]) - 1) // BLOCK, (ROW_NUMBER(keys[-1]) - 1) // BLOCK + 1):
+        lo = bisect_left(keys, b * BLOCK + 1, key=ROW_NUMBER)
+        hi = bisect_left(keys, (b + 1) * BLOCK + 1, lo, key=ROW_NUMBER)
+        if hi > lo:
+            out[b] = tuple(keys[lo:hi])
+    return out
+
+
+def _list_context(m: SiteModel, nav: list[dict], heading: str, current: str, keys: tuple,
+                  blocks: list[dict]) -> Callable[[], dict]:
+    """A list page of the submissions whose row keys are ``keys``. Its table is a fragment, so that
+    a page whose block links alone change (a new block opened) is rendered without its rows."""
     return lambda: {"filters": nav, "heading": heading, "current": current, "blocks": blocks,
-                    "table": Fragment("submission_table", ("../", keys), lambda: (_rows(m, subs, "../"), "../"))}
+                    "table": Fragment("submission_table", ("../", keys), lambda: (_rows(m, keys, "../"), "../"))}
 
 
 def _lazy(make: Callable[..., dict], *args: object) -> Callable[[], dict]:
@@ -271,7 +277,7 @@ def _player(m: SiteModel, p: Player, root: str) -> dict:
             "height": drawing.stack_height(1) + 18, "width": drawing.SECTIONS * drawing.CM,
             "sealed_from": p.sealed_from, "sealed_until": p.sealed_until,
             "ledger": [_ledger_row(m, e, root) for e in m.ledger_by_player.get(p.email, [])],
-            "submissions": _rows(m, m.submissions_by_author.get(p.email, []), root),
+            "submissions": _rows(m, m.row_keys_by_author.get(p.email, ()), root),
             "history": [{"at": when(e.at), "text": describe(e, m.people, root)}
                         for e in m.events_by_player.get(p.email, [])]}
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property
+from operator import attrgetter, itemgetter
 
-from engine.state import LedgerEntry, Rule, Submission
+from engine.state import LedgerEntry, Rule
 from nomic.website.describe import People
 from nomic.website.reader import EventRecord, SiteData
 from nomic.website.text import slug
@@ -17,6 +18,10 @@ from nomic.website.text import slug
 _CLOSERS = ("judged", "submitted")
 # Events that name their submission in ``data.number``.
 _NUMBERED = (*_CLOSERS, "rewritten")
+
+
+# The number and the status in a submission's row key (SiteModel.row_keys).
+ROW_NUMBER, ROW_STATUS = itemgetter(0), itemgetter(4)
 
 
 @dataclass
@@ -38,11 +43,11 @@ class SiteModel:
 
     @cached_property
     def ledger_by_player(self) -> dict[str, list[LedgerEntry]]:
-        return _group(self.state.ledger, lambda e: e.player)
+        return group(self.state.ledger, attrgetter("player"))
 
     @cached_property
     def ledger_by_submission(self) -> dict[int | None, list[LedgerEntry]]:
-        return _group(self.state.ledger, lambda e: e.submission)
+        return group(self.state.ledger, attrgetter("submission"))
 
     @cached_property
     def player_keys(self) -> dict[str, tuple]:
@@ -55,7 +60,7 @@ class SiteModel:
     @cached_property
     def row_keys(self) -> list[tuple]:
         """What each submission's row in a list is made from (its author as linked: name and page),
-        parallel to state.submissions."""
+        parallel to state.submissions (which holds them by number: submission n is at n - 1)."""
         links = {p.email: self.people.link(p.email, "../") for p in self.state.players}
         link = self.people.link
         return [(s.number, s.kind, s.title, links.get(s.author) or link(s.author, "../"), s.status, s.reason, s.day)
@@ -67,10 +72,6 @@ class SiteModel:
         for s, k in zip(self.state.submissions, self.row_keys):
             out[s.author].append(k)
         return {a: tuple(keys) for a, keys in out.items()}
-
-    @cached_property
-    def submissions_by_author(self) -> dict[str, list[Submission]]:
-        return _group(self.state.submissions, lambda s: s.author)
 
     @cached_property
     def events_by_player(self) -> dict[str, list[EventRecord]]:
@@ -85,7 +86,7 @@ class SiteModel:
         return out
 
 
-def _group(items, key) -> dict:
+def group(items, key) -> dict:
     out: dict = defaultdict(list)
     for item in items:
         out[key(item)].append(item)

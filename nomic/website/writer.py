@@ -16,6 +16,7 @@ current design, and recently rendered fragments.
 from __future__ import annotations
 
 import hashlib
+import operator
 import os
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -38,8 +39,9 @@ FRAGMENTS = 64_000_000  # characters of rendered fragments kept (a list page's t
 # (common, template, root, its members' paths, keys and fingerprints).
 _FINGERPRINTS: dict[str, tuple[object, str]] = {}
 _FAMILIES: dict[str, tuple[str, str, str, list[str], list[object], list[str]]] = {}
-# output directory -> (the manifest file's identity when this process last wrote it, its pages)
-_MANIFESTS: dict[Path, tuple[tuple[int, int, int], dict[str, dict]]] = {}
+# output directory -> (the manifest file's identity when this process last read or wrote it, its
+# pages, the directories they are in)
+_MANIFESTS: dict[Path, tuple[tuple[int, int, int], dict[str, dict], set[str]]] = {}
 
 
 @dataclass
@@ -92,10 +94,12 @@ def family_fingerprints(f: Family, common: str) -> list[str]:
     head = (common, f.template, f.root)
     memo = _FAMILIES.get(f.name)
     paths, keys, fps = memo[3:] if memo is not None and memo[:3] == head else ([], [], [])
-    known = min(len(paths), len(f.paths))
-    out = [fps[i] if paths[i] == f.paths[i] and keys[i] == f.keys[i] else _fingerprint((*head, f.keys[i]))
-           for i in range(known)]
-    out += [_fingerprint((*head, key)) for key in f.keys[known:]]
+    out = fps[:len(f.paths)]
+    same = map(operator.eq, paths, f.paths), map(operator.eq, keys, f.keys)  # pairwise, at C speed
+    for i, (same_path, same_key) in enumerate(zip(*same)):
+        if not (same_path and same_key):
+            out[i] = _fingerprint((*head, f.keys[i]))
+    out += [_fingerprint((*head, key)) for key in f.keys[len(out):]]
     _FAMILIES[f.name] = (*head, f.paths, f.keys, out)
     return out
 
@@ -147,7 +151,7 @@ class Writer:
     def __init__(self, out: Path, site: dict):
         self.out = out.resolve()
         self.site = site
-        self.old = self._load()
+        self.old, self.folders = self._load()
         self.present = self._files()
         self.new: dict[str, dict] = {}
         self.made_dirs: set[Path] = set()
@@ -159,30 +163,31 @@ class Writer:
     def _files(self) -> set[str]:
         """The files now in the directories the manifest names (a listing each, not a stat per page);
         a page in a directory not listed is missing, so it is written."""
-        found = set()
-        for folder in {"", *(p.rpartition("/")[0] for p in self.old)}:
+        found: set[str] = set()
+        for folder in {"", *self.folders}:
             try:
                 names = os.listdir(self.out / folder)
             except OSError:
                 continue
-            prefix = f"{folder}/" if folder else ""
-            found.update(prefix + name for name in names)
+            found.update(map(f"{folder}/".__add__, names) if folder else names)
         return found
 
-    def _load(self) -> dict[str, dict]:
+    def _load(self) -> tuple[dict[str, dict], set[str]]:
+        """The manifest's pages and their directories."""
         identity = _identity(self.out / MANIFEST)
         if identity is None:
-            return {}
+            return {}, set()
         known = _MANIFESTS.get(self.out)
         if known is not None and known[0] == identity:
-            return known[1]
+            return known[1], set(known[2])
         try:
             data = orjson.loads((self.out / MANIFEST).read_bytes())
         except (OSError, ValueError):
-            return {}
+            return {}, set()
         pages = data.get("pages", {}) if data.get("format") == FORMAT else {}
-        _MANIFESTS[self.out] = (identity, pages)
-        return pages
+        folders = {p.rpartition("/")[0] for p in pages}
+        _MANIFESTS[self.out] = (identity, pages, folders)
+        return pages, set(folders)
 
     def add(self, item: Page | Family) -> None:
         if isinstance(item, Family):
@@ -224,6 +229,7 @@ class Writer:
         target = self.out / path
         old = self.old.get(path)
         self.new[path] = {"input": fp, "sha256": digest}
+        self.folders.add(path.rpartition("/")[0])
         self.report.pages += 1
         if old and old.get("sha256") == digest and path in self.present:
             return
@@ -247,5 +253,5 @@ class Writer:
             os.replace(tmp, self.out / MANIFEST)
             identity = _identity(self.out / MANIFEST)
             if identity is not None:
-                _MANIFESTS[self.out] = (identity, self.new)
+                _MANIFESTS[self.out] = (identity, self.new, self.folders)  # may name a folder emptied since
         return self.report
