@@ -21,7 +21,7 @@ from engine.inputs import ClockStep, Message
 from engine.state import GameState
 from mailer import outgoing
 from mailer.auth import Verdict, authenticate
-from mailer.message import message_key, parse_head
+from mailer.message import parse_head
 from nomic import storage
 from nomic.config import CONFIG_NAME, Config, ConfigError, default_text
 from nomic.inputs import parser_version, to_input
@@ -88,16 +88,16 @@ class Game:
 
         ``extra`` adds to the journal meta (e.g. the IMAP UIDVALIDITY and UID).
         """
+        head = parse_head(raw)
         try:
-            verdict = authenticate(raw, parse_head(raw), self.config.section("auth"),
-                                   self.config.section("offices"))
+            verdict = authenticate(raw, head, self.config.section("auth"), self.config.section("offices"))
         except Exception as exc:  # journal it anyway (nothing is lost); it changes nothing
             log.exception("a message could not be read; journaled as not authenticated")
             verdict = Verdict(False, "unreadable", f"{type(exc).__name__}: {exc}")
         meta = {"source": source, "mail_from": mail_from, "rcpt_to": rcpt_to,
                 "auth": {"authenticated": verdict.authenticated, "method": verdict.method,
                          "detail": verdict.detail}, **(extra or {})}
-        return Arrival(message_key(raw), raw, at, meta)
+        return Arrival(head.message_id, raw, at, meta)
 
     def receive_many(self, arrivals: list[Arrival]) -> list[Receipt]:
         """Journal several prepared messages in ONE transaction (group commit).

@@ -12,8 +12,9 @@ BENCH = Path(__file__).resolve().parents[2] / "bench"
 RUNS = {
     "intake.py": (["--n", "30"], ["bare aiosmtpd LMTP", "nomic serve --lmtp", "ratio (nomic serve / bare)"]),
     "engine.py": (["--players", "200", "--submissions", "30"], ["day-end clock step", "ratio (day end"]),
-    "replay.py": (["--n", "60"], ["stdlib email parsing alone", "fold from parsed commands",
-                                  "nomic replay --verify", "peak memory of replay --verify"]),
+    "replay.py": (["--n", "60"], ["stdlib email parsing alone", "first fold (Game.process",
+                                  "replay --verify from parsed commands", "replay --verify --reparse",
+                                  "its peak memory"]),
     "site.py": (["--submissions", "40", "--players", "10"], ["full build", "bare Jinja", "rebuild after one"]),
     "fanout.py": (["--n", "500"], ["500 deliveries", "bare bulk INSERT"]),
 }
