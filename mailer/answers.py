@@ -17,6 +17,7 @@ from email.message import EmailMessage
 from email.utils import format_datetime
 from typing import TYPE_CHECKING
 
+from sqlalchemy import insert
 from sqlmodel import Field, Session, SQLModel, func, select
 
 from engine import threads
@@ -41,6 +42,9 @@ class AnswerLog(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     sender: str = Field(index=True)
     at: str = Field(index=True)  # ISO 8601 UTC, as in the journal
+
+
+ANSWER_LOG = AnswerLog.__table__  # type: ignore[attr-defined]
 
 
 def answer(session: Session, game: "Game", entry: "JournalEntry", msg: Message,
@@ -75,7 +79,7 @@ def answer(session: Session, game: "Game", entry: "JournalEntry", msg: Message,
     mail["Auto-Submitted"] = "auto-replied"
     mail.set_content(body)
     outbox.queue(session, entry.seq or 0, "answer", mail, [msg.sender], cfg.address, msg.at)
-    session.add(AnswerLog(sender=msg.sender, at=iso(msg.at)))
+    session.connection().execute(insert(ANSWER_LOG).values(sender=msg.sender, at=iso(msg.at)))
 
 
 def _message_id(game: "Game", entry: "JournalEntry", msg: Message, events: list[Event]) -> str:
@@ -89,6 +93,6 @@ def _message_id(game: "Game", entry: "JournalEntry", msg: Message, events: list[
 
 
 def _answers_in_last_hour(session: Session, msg: Message) -> int:
-    q = (select(func.count()).select_from(AnswerLog).where(AnswerLog.sender == msg.sender)
-         .where(AnswerLog.at > iso(msg.at - timedelta(hours=1))))
-    return int(session.exec(q).one())
+    q = (select(func.count()).select_from(ANSWER_LOG).where(ANSWER_LOG.c.sender == msg.sender)
+         .where(ANSWER_LOG.c.at > iso(msg.at - timedelta(hours=1))))
+    return int(session.connection().execute(q).scalar_one())

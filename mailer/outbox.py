@@ -59,24 +59,32 @@ class Delivery(SQLModel, table=True):
     sent_at: str | None = None
 
 
+OUTBOX = OutboxMessage.__table__  # type: ignore[attr-defined]
+DELIVERIES = Delivery.__table__  # type: ignore[attr-defined]
+
+
 def iso(t: datetime) -> str:
     return t.isoformat().replace("+00:00", "Z")
 
 
 def queue(session: Session, seq: int, kind: str, msg: EmailMessage, recipients: list[str],
-          mail_from: str, created: datetime, personal: bool = False) -> OutboxMessage:
-    """Store one mail and a delivery per recipient, in the caller's transaction."""
+          mail_from: str, created: datetime, personal: bool = False) -> int:
+    """Store one mail and a delivery per recipient, in the caller's transaction; its outbox id.
+
+    SQLAlchemy Core: every answer passes through here, and the ORM's unit of
+    work cost more than composing the mail.
+    """
     recipients = list(dict.fromkeys(r.lower() for r in recipients if r))
-    row = OutboxMessage(
-        seq=seq, kind=kind, recipients=json.dumps(recipients), mail_from=mail_from,
-        subject=str(msg["Subject"]), message_id=str(msg["Message-ID"]), raw=bytes(msg),
-        created=iso(created), personal=personal, status="queued" if recipients else "sent")
-    session.add(row)
-    session.flush()
-    if recipients:  # core bulk insert: a fan-out to 100,000 must stay fast
-        session.execute(insert(Delivery), [{"outbox_id": row.id, "rcpt": r, "status": "queued",
-                                            "attempts": 0, "next_attempt": ""} for r in recipients])
-    return row
+    conn = session.connection()
+    outbox_id = conn.execute(insert(OUTBOX).returning(OUTBOX.c.id), {
+        "seq": seq, "kind": kind, "recipients": json.dumps(recipients), "mail_from": mail_from,
+        "subject": str(msg["Subject"]), "message_id": str(msg["Message-ID"]), "raw": bytes(msg),
+        "status": "queued" if recipients else "sent", "attempts": 0, "next_attempt": None,
+        "last_error": None, "created": iso(created), "personal": personal}).scalar_one()
+    if recipients:  # one bulk insert: a fan-out to 100,000 must stay fast
+        conn.execute(insert(DELIVERIES), [{"outbox_id": outbox_id, "rcpt": r, "status": "queued",
+                                           "attempts": 0, "next_attempt": ""} for r in recipients])
+    return outbox_id
 
 
 def _has(session: Session, outbox_id: int, statuses: tuple[str, ...]) -> bool:
