@@ -19,9 +19,11 @@ import hashlib
 import operator
 import os
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import orjson
 from jinja2 import Environment
@@ -110,6 +112,7 @@ class Templates:
 
     def __init__(self) -> None:
         self.env: Environment = environment().overlay(auto_reload=False, cache_size=400)
+        self.env.getattr = _items_first(self.env.getattr)  # type: ignore[method-assign]
         self.fragments: OrderedDict[tuple[str, object], Markup] = OrderedDict()
         self.kept = 0  # characters in self.fragments
 
@@ -130,6 +133,17 @@ class Templates:
         else:
             self.fragments.move_to_end(key)
         return made
+
+
+def _items_first(getattr_: Callable[[Any, str], Any]) -> Callable[[Any, str], Any]:
+    """Jinja looks ``x.y`` up as an attribute before an item, which for a dict costs a raised
+    AttributeError each time. Contexts are dicts and the site's templates call no dict method,
+    so a dict's item comes first (the same value Jinja would find second)."""
+    def get(obj: Any, attribute: str) -> Any:
+        if type(obj) is dict and attribute in obj:
+            return obj[attribute]
+        return getattr_(obj, attribute)
+    return get
 
 
 @lru_cache(maxsize=1)
