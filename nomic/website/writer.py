@@ -20,8 +20,9 @@ import operator
 import os
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import compress, count
 from pathlib import Path
 from typing import Any
 
@@ -41,9 +42,28 @@ FRAGMENTS = 64_000_000  # characters of rendered fragments kept (a list page's t
 # (common, template, root, its members' paths, keys and fingerprints).
 _FINGERPRINTS: dict[str, tuple[object, str]] = {}
 _FAMILIES: dict[str, tuple[str, str, str, list[str], list[object], list[str]]] = {}
-# output directory -> (the manifest file's identity when this process last read or wrote it, its
-# pages, the directories they are in)
-_MANIFESTS: dict[Path, tuple[tuple[int, int, int], dict[str, dict], set[str]]] = {}
+
+
+@dataclass
+class Manifest:
+    """Each page's entry (the fingerprint of its inputs, the SHA-256 of its bytes); its inputs
+    alone, to compare thousands at once; the directories the pages are in (or were: a superset)."""
+    pages: dict[str, dict] = field(default_factory=dict)
+    inputs: dict[str, str | None] = field(default_factory=dict)
+    folders: set[str] = field(default_factory=set)
+
+    @classmethod
+    def of(cls, pages: dict[str, dict]) -> "Manifest":
+        return cls(pages, {p: e.get("input") for p, e in pages.items()}, {p.rpartition("/")[0] for p in pages})
+
+    def add(self, path: str, entry: dict) -> None:
+        self.pages[path] = entry
+        self.inputs[path] = entry["input"]
+        self.folders.add(path.rpartition("/")[0])
+
+
+# output directory -> (the manifest file's identity when this process last read or wrote it, it)
+_MANIFESTS: dict[Path, tuple[tuple[int, int, int], Manifest]] = {}
 
 
 @dataclass
@@ -97,10 +117,9 @@ def family_fingerprints(f: Family, common: str) -> list[str]:
     memo = _FAMILIES.get(f.name)
     paths, keys, fps = memo[3:] if memo is not None and memo[:3] == head else ([], [], [])
     out = fps[:len(f.paths)]
-    same = map(operator.eq, paths, f.paths), map(operator.eq, keys, f.keys)  # pairwise, at C speed
-    for i, (same_path, same_key) in enumerate(zip(*same)):
-        if not (same_path and same_key):
-            out[i] = _fingerprint((*head, f.keys[i]))
+    changed = map(operator.or_, map(operator.ne, paths, f.paths), map(operator.ne, keys, f.keys))
+    for i in compress(count(), changed):  # pairwise at C speed; only the changed in Python
+        out[i] = _fingerprint((*head, f.keys[i]))
     out += [_fingerprint((*head, key)) for key in f.keys[len(out):]]
     _FAMILIES[f.name] = (*head, f.paths, f.keys, out)
     return out
@@ -165,9 +184,9 @@ class Writer:
     def __init__(self, out: Path, site: dict):
         self.out = out.resolve()
         self.site = site
-        self.old, self.folders = self._load()
+        self.old = self._load()
         self.present = self._files()
-        self.new: dict[str, dict] = {}
+        self.new = Manifest(folders=set(self.old.folders))
         self.made_dirs: set[Path] = set()
         self.report = WriteReport()
         design = design_hash()
@@ -178,7 +197,7 @@ class Writer:
         """The files now in the directories the manifest names (a listing each, not a stat per page);
         a page in a directory not listed is missing, so it is written."""
         found: set[str] = set()
-        for folder in {"", *self.folders}:
+        for folder in {"", *self.old.folders}:
             try:
                 names = os.listdir(self.out / folder)
             except OSError:
@@ -186,22 +205,20 @@ class Writer:
             found.update(map(f"{folder}/".__add__, names) if folder else names)
         return found
 
-    def _load(self) -> tuple[dict[str, dict], set[str]]:
-        """The manifest's pages and their directories."""
+    def _load(self) -> Manifest:
         identity = _identity(self.out / MANIFEST)
         if identity is None:
-            return {}, set()
+            return Manifest()
         known = _MANIFESTS.get(self.out)
         if known is not None and known[0] == identity:
-            return known[1], set(known[2])
+            return known[1]
         try:
             data = orjson.loads((self.out / MANIFEST).read_bytes())
         except (OSError, ValueError):
-            return {}, set()
-        pages = data.get("pages", {}) if data.get("format") == FORMAT else {}
-        folders = {p.rpartition("/")[0] for p in pages}
-        _MANIFESTS[self.out] = (identity, pages, folders)
-        return pages, set(folders)
+            return Manifest()
+        manifest = Manifest.of(data.get("pages", {}) if data.get("format") == FORMAT else {})
+        _MANIFESTS[self.out] = (identity, manifest)
+        return manifest
 
     def add(self, item: Page | Family) -> None:
         if isinstance(item, Family):
@@ -211,22 +228,24 @@ class Writer:
 
     def page(self, page: Page) -> None:
         fp = fingerprint(page, self.common)
-        if not self._kept(page.path, fp):
+        if self._keep([page.path], [fp]):
             self._render(page, fp)
 
     def family(self, f: Family) -> None:
-        for i, fp in enumerate(family_fingerprints(f, self.common)):
-            if not self._kept(f.paths[i], fp):
-                self._render(f.page(i), fp)
+        fps = family_fingerprints(f, self.common)
+        for i in self._keep(f.paths, fps):
+            self._render(f.page(i), fps[i])
 
-    def _kept(self, path: str, fp: str) -> bool:
-        """Carry a page over from the last build if it was made from the same and is still there."""
-        old = self.old.get(path)
-        if old is None or old.get("input") != fp or path not in self.present:
-            return False
-        self.new[path] = old
-        self.report.pages += 1
-        return True
+    def _keep(self, paths: list[str], fps: list[str]) -> list[int]:
+        """Carry over the pages made from the same as in the last build and still there (a family's
+        thousands at C speed); returns the indexes of the others, to be rendered."""
+        same = list(map(operator.and_, map(operator.eq, map(self.old.inputs.get, paths), fps),
+                        map(self.present.__contains__, paths)))
+        kept = list(compress(paths, same))
+        self.new.pages.update(zip(kept, map(self.old.pages.__getitem__, kept)))
+        self.new.inputs.update(zip(kept, compress(fps, same)))
+        self.report.pages += len(kept)
+        return list(compress(count(), map(operator.not_, same)))
 
     def _render(self, page: Page, fp: str) -> None:
         html = self.templates.render(page, self.site)
@@ -241,9 +260,8 @@ class Writer:
     def _put(self, path: str, data: bytes, fp: str | None) -> None:
         digest = _digest(data)
         target = self.out / path
-        old = self.old.get(path)
-        self.new[path] = {"input": fp, "sha256": digest}
-        self.folders.add(path.rpartition("/")[0])
+        old = self.old.pages.get(path)
+        self.new.add(path, {"input": fp, "sha256": digest})
         self.report.pages += 1
         if old and old.get("sha256") == digest and path in self.present:
             return
@@ -257,15 +275,15 @@ class Writer:
 
     def finish(self) -> WriteReport:
         """Remove pages that are no longer generated, then save the manifest."""
-        for path in set(self.old) - set(self.new):
+        for path in self.old.pages.keys() - self.new.pages.keys():
             (self.out / path).unlink(missing_ok=True)
             self.report.removed += 1
-        if self.new != self.old or MANIFEST not in self.present:
+        if self.new.pages != self.old.pages or MANIFEST not in self.present:
             self.out.mkdir(parents=True, exist_ok=True)
             tmp = self.out / f"{MANIFEST}.tmp"
-            tmp.write_bytes(orjson.dumps({"format": FORMAT, "pages": self.new}))
+            tmp.write_bytes(orjson.dumps({"format": FORMAT, "pages": self.new.pages}))
             os.replace(tmp, self.out / MANIFEST)
             identity = _identity(self.out / MANIFEST)
             if identity is not None:
-                _MANIFESTS[self.out] = (identity, self.new, self.folders)  # may name a folder emptied since
+                _MANIFESTS[self.out] = (identity, self.new)
         return self.report
