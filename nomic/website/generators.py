@@ -10,6 +10,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Callable, Iterator
 from datetime import timedelta
+from operator import attrgetter
 
 from engine.imperial.game_profile import game_profile as engine_game_profile
 from engine.state import Player, Submission
@@ -142,7 +143,7 @@ def submissions(m: SiteModel) -> Iterator[Page | Family]:
                  [f"submissions/by-{m.people.slugs[p.email]}.html" for p in st.players], keys,
                  lambda i: _list_context(m, nav, f"Submissions by {st.players[i].name}", "", keys[i][1], [])())
     last = len(st.submissions)
-    yield Family("submission", "submission.html", [f"submissions/{x.number}.html" for x in st.submissions],
+    yield Family("submission", "submission.html", _submission_paths(last),
                  [_submission_key(m, x, k, last) for x, k in zip(st.submissions, m.row_keys)],
                  lambda i: _submission(m, st.submissions[i], "../"))
 
@@ -193,16 +194,27 @@ def _lazy(make: Callable[..., dict], *args: object) -> Callable[[], dict]:
     return lambda: make(*args)
 
 
+_PATHS: list[str] = []  # "submissions/1.html", ...: made once per process, and the same strings each build
+
+
+def _submission_paths(n: int) -> list[str]:
+    """The pages of submissions 1 to ``n`` (state.submissions holds them by number)."""
+    _PATHS.extend(f"submissions/{i}.html" for i in range(len(_PATHS) + 1, n + 1))
+    return _PATHS[:n]
+
+
+_PAGE_FIELDS = attrgetter("received_at", "text", "area", "judged_at", "judged_day")
+
+
 def _submission_key(m: SiteModel, s: Submission, row_key: tuple, last: int) -> tuple:
-    """What a submission's page is made from. Its effects and ledger entries are only ever added
-    to (their count and last id tell them), and a player's name and page never change."""
-    effects = m.effects.get(s.number, ())
-    ledger = m.ledger_by_submission.get(s.number, ())
-    return (row_key, s.received_at, s.text, s.area, s.judged_at, s.judged_day, s.number < last,
-            len(effects), effects[-1].id if effects else None, len(ledger), ledger[-1].n if ledger else None,
-            [(r.kind, r.section, r.direction, r.target) for r in s.requests] if s.requests else None,
-            [(c.get("player"), c.get("score")) for c in s.claims] if s.claims else None,
-            [(r.text, r.at, r.by) for r in s.revisions] if s.revisions else None)
+    """What a submission's page is made from (a player's name and page never change)."""
+    return (row_key, _PAGE_FIELDS(s), s.number < last, m.history_marks.get(s.number),
+            (_requests_etc(s) if s.requests or s.claims or s.revisions else None))
+
+
+def _requests_etc(s: Submission) -> tuple:
+    return ([(r.kind, r.section, r.direction, r.target) for r in s.requests],
+            [(c.get("player"), c.get("score")) for c in s.claims], [(r.text, r.at, r.by) for r in s.revisions])
 
 
 def _submission(m: SiteModel, s: Submission, root: str) -> dict:

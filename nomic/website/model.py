@@ -50,6 +50,16 @@ class SiteModel:
         return group(self.state.ledger, attrgetter("submission"))
 
     @cached_property
+    def history_marks(self) -> dict[int, tuple]:
+        """For each submission with effects or ledger entries: how many of each, and the last one's
+        id and number. Both are only ever added to, so this tells whether either changed."""
+        marks = {n: (len(found), found[-1].id, 0, None) for n, found in self.effects.items()}
+        for n, entries in self.ledger_by_submission.items():
+            if n is not None:
+                marks[n] = (*marks.get(n, (0, None))[:2], len(entries), entries[-1].n)
+        return marks
+
+    @cached_property
     def player_keys(self) -> dict[str, tuple]:
         """What each player's row, and the head of their page, are made from."""
         it, slugs = self.state.it, self.people.slugs
