@@ -4,6 +4,11 @@ The state comes from the game's snapshot; events are read with their journal
 time (one join, only the kinds the site shows, never the raw mail). List posts
 are the one place raw mail is read: the ``list_post`` events name the journal
 entries whose mail is archived.
+
+Events and journal entries are only ever added to, so what a process has read
+of a game (the daemon rebuilds every few seconds) is kept with its ``Game``, and
+a rebuild reads only the events and posts that are new. If the events read
+before are no longer all there (the game was rebuilt), they are all read again.
 """
 from __future__ import annotations
 
@@ -11,8 +16,9 @@ import json
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
 
-from sqlmodel import Session, col, select
+from sqlmodel import Session, col, func, select
 
 from engine.dice import seed_hash
 from engine.state import GameState
@@ -63,38 +69,56 @@ class SiteData:
         return [e for e in self.events if e.kind in kinds]
 
 
+@dataclass
+class _Known:
+    """What this process has read of one game: its visible events, in order, and its list posts."""
+    events: list[EventRecord] = field(default_factory=list)
+    posts: dict[int, ListPost] = field(default_factory=dict)
+
+
+_KNOWN: "WeakKeyDictionary[Game, _Known]" = WeakKeyDictionary()
+
+
 def read(game: "Game") -> SiteData:
     cfg = game.config
     seed = str(cfg.game["seed"])
+    known = _KNOWN.setdefault(game, _Known())
     with Session(game.db) as s:
-        events = _events(s)
-        posts = _posts(s, [e.seq for e in events if e.kind == "list_post" and e.data.get("accepted", True)])
+        known.events = events = _events(s, known.events)
+        seqs = sorted({e.seq for e in events if e.kind == "list_post" and e.data.get("accepted", True)})
+        known.posts.update(_posts(s, [seq for seq in seqs if seq not in known.posts]))
     return SiteData(
         state=game.state(), game=dict(cfg.game), offices=dict(cfg.section("offices")),
         seed_hash=seed_hash(seed), seed=seed if cfg.game.get("reveal_seed") else None,
-        events=events, posts=posts)
+        events=events, posts=[known.posts[seq] for seq in seqs if seq in known.posts])
 
 
-def _events(s: Session) -> list[EventRecord]:
+def _events(s: Session, known: list[EventRecord]) -> list[EventRecord]:
+    """The visible events: ``known`` (read before) if they are still all there, and the newer ones."""
+    visible = col(EventRow.kind).not_in(HIDDEN_KINDS)
+    last = known[-1].id if known else 0
+    if known and tuple(s.exec(select(func.count(), func.max(EventRow.id))
+                              .where(visible, col(EventRow.id) <= last)).one()) != (len(known), last):
+        known, last = [], 0
     rows = s.exec(
         select(EventRow.id, EventRow.seq, EventRow.kind, EventRow.data, JournalEntry.at)
         .join(JournalEntry, col(JournalEntry.seq) == col(EventRow.seq))
-        .where(col(EventRow.kind).not_in(HIDDEN_KINDS))
+        .where(visible, col(EventRow.id) > last)
         .order_by(col(EventRow.id))).all()
-    return [EventRecord(id=i or 0, seq=seq, at=parse_time(at), kind=kind, data=json.loads(data))
-            for i, seq, kind, data, at in rows]
+    return known + [EventRecord(id=i or 0, seq=seq, at=parse_time(at), kind=kind, data=json.loads(data))
+                    for i, seq, kind, data, at in rows]
 
 
-def _posts(s: Session, seqs: list[int]) -> list[ListPost]:
+def _posts(s: Session, seqs: list[int]) -> dict[int, ListPost]:
+    """The list posts in journal entries ``seqs``, by seq."""
     if not seqs:
-        return []
+        return {}
     rows = s.exec(select(JournalEntry.seq, JournalEntry.at, JournalEntry.raw)
-                  .where(col(JournalEntry.seq).in_(sorted(set(seqs))))
-                  .order_by(col(JournalEntry.seq))).all()
-    posts = []
+                  .where(col(JournalEntry.seq).in_(seqs))).all()
+    posts = {}
     for seq, at, raw in rows:
         mail = parse(raw or b"")
-        posts.append(ListPost(seq=seq or 0, at=parse_time(at), message_id=mail.message_id,
-                              sender=mail.sender, name=mail.name, subject=mail.subject,
-                              text=mail.text, references=mail.references))
+        posts[seq or 0] = ListPost(seq=seq or 0, at=parse_time(at), message_id=mail.message_id,
+                                   sender=mail.sender, name=mail.name, subject=mail.subject,
+                                   text=mail.text, references=mail.references)
     return posts

@@ -7,7 +7,7 @@ from pathlib import Path
 from nomic.config import parse_time
 from nomic.game import Game
 from nomic.website import build, generators
-from tests.site.game import ALICE, CAROL, play_days
+from tests.site.game import ALICE, BOB, CAROL, play_days
 from tests.support import EMPEROR, LIST_ADDRESS, at, make_mail
 
 
@@ -68,6 +68,11 @@ class Rebuilt:
         self.game.process()
         self.rebuild()
 
+    def refold(self) -> None:
+        """Derive the state and events again from the journal (``nomic rebuild``), in this process."""
+        self.game.rebuild()
+        self.rebuild()
+
     def rebuild(self) -> None:
         build(self.game, self.out)
         self.builds += 1
@@ -95,4 +100,6 @@ def test_every_rebuild_is_byte_identical_to_a_full_build(make_play, tmp_path, mo
     rebuilt.send("erin@new.org", "Proposal: Hello", "A new player.", at=at(4, 3), name="Erin")
     rebuilt.judge("Accept 8\nReject 9", at=at(4, 4))
     rebuilt.tick(at(5, 0))
+    rebuilt.refold()
+    rebuilt.send(BOB, "Proposal: After the refold", "Still counted.", at=at(5, 1), name="Bob")
     assert rebuilt.builds > 20
