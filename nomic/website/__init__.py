@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from nomic.website import archive, feeds, generators
+from nomic.website import archive, feeds, generators, text, writer
 from nomic.website.model import SiteModel, build_model
 from nomic.website.pages import Family, Page
 from nomic.website.reader import read
@@ -22,7 +22,7 @@ from nomic.website.writer import WriteReport, Writer
 if TYPE_CHECKING:
     from nomic.game import Game
 
-__all__ = ["build", "pages"]
+__all__ = ["build", "forget", "pages"]
 
 
 def pages(m: SiteModel) -> Iterator[Page | Family]:
@@ -45,6 +45,15 @@ def build(game: "Game", out: Path, csp: bool = True) -> WriteReport:
             writer.add(item)
         writer.static()
         return writer.finish()
+
+
+def forget() -> None:
+    """Drop what this process remembers of earlier builds by content (fingerprints, templates,
+    fragments, rendered text); what it knows of a game's journal and of an output directory is
+    checked against them each build, and stays."""
+    writer.forget()
+    text.markdown.cache_clear()
+    text.inline.cache_clear()
 
 
 @contextmanager

@@ -35,7 +35,7 @@ from nomic.website.pages import Family, Fragment, Page
 
 MANIFEST = ".manifest.json"
 FORMAT = 2
-FRAGMENTS = 64_000_000  # characters of rendered fragments kept (a list page's table is ~30,000)
+FRAGMENTS = 32_000_000  # characters of rendered fragments kept (a list page's table is ~30,000)
 
 # Memos of fingerprints (a pure function, so shared by every game and output directory of the
 # process): a keyed page's path -> (what it was made of, its fingerprint); a family's name ->
@@ -168,6 +168,13 @@ def _items_first(getattr_: Callable[[Any, str], Any]) -> Callable[[Any, str], An
 @lru_cache(maxsize=1)
 def templates(design: str) -> Templates:
     return Templates()
+
+
+def forget() -> None:
+    """Drop the memos of fingerprints, templates and fragments: the next build makes them afresh."""
+    _FINGERPRINTS.clear()
+    _FAMILIES.clear()
+    templates.cache_clear()
 
 
 def _identity(path: Path) -> tuple[int, int, int] | None:

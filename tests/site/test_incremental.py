@@ -6,7 +6,7 @@ from pathlib import Path
 
 from nomic.config import parse_time
 from nomic.game import Game
-from nomic.website import build, generators
+from nomic.website import build, forget, generators
 from tests.site.game import ALICE, BOB, CAROL, play_days
 from tests.support import EMPEROR, LIST_ADDRESS, at, make_mail
 
@@ -46,7 +46,8 @@ class Rebuilt:
     """Plays into one in-process Game, as the daemon does, rebuilding its site after every step.
 
     After each rebuild the site must be byte for byte what a full build from scratch
-    (a fresh Game, an empty directory) makes of the same game.
+    (a fresh Game, an empty directory, nothing remembered from earlier builds) makes of the same
+    game. That build leaves the memos the next rebuild compares with: those of the same state.
     """
 
     def __init__(self, play, out: Path, fresh: Path):
@@ -77,6 +78,7 @@ class Rebuilt:
         build(self.game, self.out)
         self.builds += 1
         fresh = self.fresh / str(self.builds)
+        forget()
         build(Game(self.dir), fresh)
         assert files(self.out) == files(fresh), f"after build {self.builds}"
 
