@@ -4,6 +4,11 @@
 - ``model``: who is who, which events a submission caused, rule page names.
 - ``generators``/``archive``/``feeds``: pages as (path, template, plain context).
 - ``writer``: renders with the templates in ``templates/site/`` and writes only what changed.
+
+A build is cheap when little changed: pages are lazy behind plain keys (thousands at
+once in a ``Family``), and a process that builds again (the daemon, every few seconds)
+keeps what it learnt: new events only are read, keys are hashed only when they differ,
+templates stay compiled, and rendered text and list tables are reused (see ``forget``).
 """
 from __future__ import annotations
 
