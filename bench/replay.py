@@ -88,7 +88,8 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
             write_journal(g, n)
         t_email = stdlib_parse_seconds(g)
         with timed() as t_first:
-            g.process(send=False)
+            while g.process(send=False, limit=BATCH):  # as the daemon does, a chunk at a time
+                pass
         t_cached, mb_cached = verify(g.config.dir)
         t_reparse, mb_reparse = verify(g.config.dir, "--reparse")
     r = {"gen_rate": n / t_gen[0], "email_rate": n / t_email, "first_rate": n / t_first[0],

@@ -21,6 +21,7 @@ import asyncio
 import json
 import logging
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -42,6 +43,9 @@ MAX_YIELD = 3.0  # longest a round waits for a busy intake
 FINAL_LIMIT = 2000  # most entries folded while stopping; the rest wait for the next start
 SITE_EVERY = 10.0  # seconds between site rebuilds at most
 MAX_POST = 64 * 1024
+# A 250 crosses threads twice (event loop -> journal writer -> event loop); with Python's default
+# 5 ms, a thread waiting for the GIL behind a busy one (the processor folding) waits that long.
+SWITCH_INTERVAL = 0.001
 
 
 class DaemonError(Exception):
@@ -264,6 +268,7 @@ def run(game: "Game", smtp: str | None = None, lmtp: str | None = None,
         http: str | None = None) -> None:
     """``nomic serve``: run until SIGTERM or SIGINT."""
     logging.getLogger("nomic").setLevel(logging.INFO)
+    sys.setswitchinterval(SWITCH_INTERVAL)
     logging.getLogger("mail.log").setLevel(logging.WARNING)  # aiosmtpd's per-command chatter
     for spec, what in ((smtp, "smtp"), (lmtp, "lmtp"), (http, "http")):
         if spec:

@@ -59,6 +59,7 @@ class JournalWriter:
         self.game = game
         self.on_commit = on_commit
         self.last_commit = 0.0  # time.monotonic() of the latest group commit
+        self.committing = False  # a batch is in hand (perhaps waiting for the database lock)
         self._queue: queue.Queue[tuple[Arrival, concurrent.futures.Future] | None] = queue.Queue()
         self._thread = threading.Thread(target=self._run, name="journal-writer", daemon=True)
 
@@ -72,8 +73,13 @@ class JournalWriter:
         return fut
 
     def busy(self) -> bool:
-        """Is mail arriving (queued, or committed in the last 50 ms)?"""
-        return not self._queue.empty() or time.monotonic() - self.last_commit < 0.05
+        """Is mail arriving (queued, being committed, or committed in the last 50 ms)?
+
+        "Being committed" matters: a writer kept waiting for the database lock
+        by the processor must not look idle, or the processor folds on and on
+        while the senders wait for their 250s.
+        """
+        return self.committing or not self._queue.empty() or time.monotonic() - self.last_commit < 0.05
 
     def stop(self) -> None:
         """Commit what is already queued, then end the thread."""
@@ -98,19 +104,26 @@ class JournalWriter:
             self._commit(batch)
 
     def _commit(self, batch: list[tuple["Arrival", concurrent.futures.Future]]) -> None:
+        self.committing = True
+        try:
+            self._journal(batch)
+        finally:
+            self.committing = False
+            self.last_commit = time.monotonic()
+
+    def _journal(self, batch: list[tuple["Arrival", concurrent.futures.Future]]) -> None:
         try:
             receipts = self.game.receive_many([a for a, _ in batch])
         except Exception as exc:
             if len(batch) > 1:  # one bad message must not fail the others: one at a time
                 for one in batch:
-                    self._commit([one])
+                    self._journal([one])
                 return
             log.error("cannot write the journal (the sender will retry): %s", exc)
             batch[0][1].set_exception(exc)
             return
         for (_, fut), receipt in zip(batch, receipts):
             fut.set_result(receipt)
-        self.last_commit = time.monotonic()
         self.on_commit()
 
 

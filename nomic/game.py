@@ -13,7 +13,6 @@ from datetime import datetime
 from pathlib import Path
 
 from sqlalchemy import delete, func
-from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 import engine
@@ -55,6 +54,7 @@ class Game:
         self.config = Config.load(game_dir)
         self.engine_config = self.config.engine()
         self.db = storage.connect(self.config.database_url)
+        self.journal = storage.Journal(self.db)
         self._state: GameState | None = None
         self._seq = 0  # journal seq that self._state reflects
         self.parser = parser_version(self.engine_config.address, self.engine_config.list_address)
@@ -106,18 +106,9 @@ class Game:
         stored. Raises if the database cannot be written; then nothing is stored.
         """
         items = [("mail", a.at, a.key, a.raw, a.meta) for a in arrivals]
-        results = self._append(items)
+        results = self.journal.append(items)
         return [Receipt("duplicate", r.seq, a.key) if isinstance(r, Duplicate) else Receipt("new", r, a.key)
                 for a, r in zip(arrivals, results)]
-
-    def _append(self, items: list[tuple[str, datetime, str, bytes | None, dict]]) -> list[int | Duplicate]:
-        """Journal ``items`` in one committed transaction."""
-        try:
-            with self.db.begin() as conn:
-                return storage.append_many(conn, items)
-        except IntegrityError:  # a racing writer journaled one of them first: look again
-            with self.db.begin() as conn:
-                return storage.append_many(conn, items)
 
     def tick(self, at: datetime) -> Receipt | None:
         """Journal a clock step if anything is due by ``at``; None if nothing is."""
@@ -126,7 +117,7 @@ class Game:
         if due is None or due > at:
             return None
         key = f"clock:{storage.iso(at)}"
-        result = self._append([("clock", at, key, None, {})])[0]
+        result = self.journal.append([("clock", at, key, None, {})])[0]
         if isinstance(result, Duplicate):
             return Receipt("duplicate", result.seq, key)
         return Receipt("new", result, key)

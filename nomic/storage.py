@@ -15,7 +15,7 @@ from typing import Iterator
 
 from sqlalchemy import LargeBinary, bindparam, delete, event, insert, make_url, text, update
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlmodel import Column, Field, Session, SQLModel, create_engine, select
 
 from nomic.config import ConfigError
@@ -74,6 +74,8 @@ EVENTS = EventRow.__table__  # type: ignore[attr-defined]
 # built once: intake runs them for every message, and building a statement costs more than running it
 _HEAD = select(META.c.value).where(META.c.key == "journal_head").with_for_update()
 _SET_HEAD = update(META).where(META.c.key == "journal_head").values(value=bindparam("head"))
+_MOVE_HEAD = (update(META).where((META.c.key == "journal_head") & (META.c.value == bindparam("old")))
+              .values(value=bindparam("new")))
 _KNOWN = select(JOURNAL.c.key, JOURNAL.c.seq).where(JOURNAL.c.key.in_(bindparam("keys", expanding=True)))
 _INSERT = insert(JOURNAL).returning(JOURNAL.c.seq, sort_by_parameter_order=True)
 
@@ -90,7 +92,7 @@ def connect(url: str) -> Engine:
     if url.startswith("sqlite"):
         eng = create_engine(url, connect_args={"timeout": 30})
         event.listen(eng, "connect", _sqlite_pragmas)
-        event.listen(eng, "begin", lambda conn: conn.exec_driver_sql("BEGIN IMMEDIATE"))
+        event.listen(eng, "begin", _sqlite_begin)
     else:  # a server that hangs must not hold the daemon (nor its stop) for ever; the URL may override
         connect_args = {} if "connect_timeout" in url else {"connect_timeout": 10}
         eng = create_engine(url, pool_pre_ping=True, connect_args=connect_args)
@@ -103,6 +105,12 @@ def connect(url: str) -> Engine:
         raise ConfigError(f"cannot open the database {make_url(url).render_as_string(hide_password=True)}: "
                           f"{reason} (see docs/operating.md, 'When things go wrong')") from None
     return eng
+
+
+def _sqlite_begin(conn: Connection) -> None:
+    """Every transaction takes the write lock at once: two writers never deadlock
+    on a lock upgrade. Straight to the driver: it runs before every journal commit."""
+    conn.connection.driver_connection.execute("BEGIN IMMEDIATE")  # type: ignore[union-attr]
 
 
 def _sqlite_pragmas(dbapi_conn, _record) -> None:
@@ -122,39 +130,98 @@ class Duplicate(Exception):
         self.seq = seq
 
 
-def append_many(conn: Connection, items: list[tuple[str, datetime, str, bytes | None, dict]]
-                ) -> list[int | Duplicate]:
-    """Append several (kind, at, key, raw, meta) entries in one INSERT (group commit).
+Item = tuple[str, datetime, str, "bytes | None", dict]  # (kind, at, key, raw, meta)
+
+
+class StaleHead(Exception):
+    """Another writer moved the journal's head since this one last wrote it."""
+
+
+class Journal:
+    """Appends to the journal, each call one committed transaction (a group commit).
+
+    It remembers the head hash it last wrote: while it is the only writer (the
+    daemon's journal writer), an append is one INSERT and one conditional
+    UPDATE of the head, with no look-ups; a serial SMTP client waits for every
+    commit. Another writer (``nomic ingest``, the web form, a clock step) or a
+    duplicate Message-ID sends it down the careful path, which reads the head
+    under lock and looks every key up.
+    """
+
+    def __init__(self, db: Engine):
+        self.db = db
+        self.head: str | None = None
+
+    def append(self, items: list[Item]) -> list[int | Duplicate]:
+        keys = [item[2] for item in items]
+        if self.head is not None and len(set(keys)) == len(keys):
+            try:
+                with self.db.begin() as conn:
+                    seqs, head = _append_after(conn, items, self.head)
+                self.head = head
+                return list(seqs)
+            except (StaleHead, IntegrityError):
+                pass  # rolled back: nothing of it stays
+        try:
+            with self.db.begin() as conn:
+                results, head = _append_checked(conn, items)
+        except IntegrityError:  # a racing writer journaled one of them first: look again
+            with self.db.begin() as conn:
+                results, head = _append_checked(conn, items)
+        self.head = head
+        return results
+
+
+def append_many(conn: Connection, items: list[Item]) -> list[int | Duplicate]:
+    """Append several entries inside the caller's transaction (the caller commits).
 
     Returns, per item, its new seq or a Duplicate (already journaled, or
-    earlier in ``items``). Inside the caller's transaction; the caller commits.
-    SQLAlchemy Core, not the ORM: a serial SMTP client waits for every commit,
-    and the ORM's unit of work cost several times the fsync.
+    earlier in ``items``). SQLAlchemy Core, not the ORM: a serial SMTP client
+    waits for every commit, and the ORM's unit of work cost several times the fsync.
     """
+    return _append_checked(conn, items)[0]
+
+
+def _append_checked(conn: Connection, items: list[Item]) -> tuple[list[int | Duplicate], str]:
     head = _lock_head(conn)
     keys = [item[2] for item in items]
     known: dict[str, int] = {key: seq for key, seq in conn.execute(_KNOWN, {"keys": keys})}
-    rows: list[dict] = []
-    fresh: set[str] = set()
+    fresh = list({item[2]: item for item in items if item[2] not in known}.values())  # first copies
+    if fresh:
+        rows, new_head = _chained(fresh, head)
+        seqs = conn.execute(_INSERT, rows).scalars().all()
+        known.update({row["key"]: seq for row, seq in zip(rows, seqs)})
+        conn.execute(_SET_HEAD, {"head": new_head})
+        head = new_head
+    out: list[int | Duplicate] = []
+    new = {item[2] for item in fresh}
+    for key in keys:
+        out.append(known[key] if key in new else Duplicate(known[key]))
+        new.discard(key)  # a second copy in the same batch is a duplicate of the first
+    return out, head
+
+
+def _append_after(conn: Connection, items: list[Item], head: str) -> tuple[list[int], str]:
+    """Append ``items`` (distinct keys) after ``head``. Raises StaleHead if the head
+    has moved, IntegrityError if a key is already journaled; the caller rolls back."""
+    rows, new_head = _chained(items, head)
+    seqs = conn.execute(_INSERT, rows).scalars().all()
+    if conn.execute(_MOVE_HEAD, {"old": head, "new": new_head}).rowcount != 1:
+        raise StaleHead
+    return seqs, new_head
+
+
+def _chained(items: list[Item], head: str) -> tuple[list[dict], str]:
+    """The journal rows of ``items``, each chained to the one before; and the new head."""
+    rows = []
     for kind, at, key, raw, meta in items:
-        if key in known or key in fresh:
-            continue
         at_s = iso(at)
         meta_s = json.dumps(meta, sort_keys=True, separators=(",", ":"))
         digest = entry_hash(head, kind, at_s, key, raw, meta_s)
         rows.append({"kind": kind, "at": at_s, "key": key, "raw": raw, "meta": meta_s,
                      "prev_hash": head, "hash": digest})
-        fresh.add(key)
         head = digest
-    if rows:
-        seqs = conn.execute(_INSERT, rows).scalars().all()
-        known.update({row["key"]: seq for row, seq in zip(rows, seqs)})
-        conn.execute(_SET_HEAD, {"head": head})
-    out: list[int | Duplicate] = []
-    for key in keys:
-        out.append(known[key] if key in fresh else Duplicate(known[key]))
-        fresh.discard(key)  # a second copy in the same batch is a duplicate of the first
-    return out
+    return rows, head
 
 
 def _lock_head(conn: Connection) -> str:

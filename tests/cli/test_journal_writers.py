@@ -1,0 +1,34 @@
+"""Two writers on one journal (the daemon and `nomic ingest`, say): the head each remembers
+goes stale, and the chain must still link every entry to the one before, each message once."""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from nomic import storage
+from nomic.game import Game
+from tests.support import make_mail
+
+AT = datetime(2026, 1, 5, 1, tzinfo=timezone.utc)
+
+
+def chain(game: Game) -> list[tuple[int, str]]:
+    check = storage.Chain()
+    with game.db.connect() as conn:
+        entries = list(storage.entries(conn))
+    for e in entries:
+        check.check(e)  # raises ChainBroken
+    return [(e.seq, e.key) for e in entries]
+
+
+def test_a_stale_head_and_a_duplicate_take_the_careful_path(play):
+    daemon, ingest = Game(play.dir), Game(play.dir)
+    first = daemon.receive(make_mail("a@x.test", "Proposal: One", message_id="one@x"), AT)
+    second = ingest.receive(make_mail("b@x.test", "Proposal: Two", message_id="two@x"), AT)
+    third = daemon.receive(make_mail("c@x.test", "Proposal: Three", message_id="three@x"), AT)  # stale head
+    again = daemon.receive(make_mail("a@x.test", "Proposal: One", message_id="one@x"), AT)  # a duplicate
+    assert [(r.status, r.seq) for r in (first, second, third, again)] == [
+        ("new", 1), ("new", 2), ("new", 3), ("duplicate", 1)]
+    assert chain(daemon) == [(1, "one@x"), (2, "two@x"), (3, "three@x")]
+    fourth = daemon.receive(make_mail("d@x.test", "Proposal: Four", message_id="four@x"), AT)
+    assert (fourth.status, fourth.seq) == ("new", 4)
+    assert chain(ingest)[-1] == (4, "four@x")
