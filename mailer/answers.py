@@ -29,7 +29,7 @@ from nomic.storage import iso
 
 if TYPE_CHECKING:
     from nomic.game import Game
-    from nomic.storage import JournalEntry
+    from nomic.storage import Entry
 
 log = logging.getLogger("nomic.answers")
 DEFAULT_PER_HOUR = 10
@@ -47,7 +47,7 @@ class AnswerLog(SQLModel, table=True):
 ANSWER_LOG = AnswerLog.__table__  # type: ignore[attr-defined]
 
 
-def answer(session: Session, game: "Game", entry: "JournalEntry", msg: Message,
+def answer(session: Session, game: "Game", entry: "Entry", msg: Message,
            events: list[Event]) -> None:
     """Queue the answer to ``msg`` (see the module docstring for when there is none)."""
     cfg = game.engine_config
@@ -82,7 +82,7 @@ def answer(session: Session, game: "Game", entry: "JournalEntry", msg: Message,
     session.connection().execute(insert(ANSWER_LOG).values(sender=msg.sender, at=iso(msg.at)))
 
 
-def _message_id(game: "Game", entry: "JournalEntry", msg: Message, events: list[Event]) -> str:
+def _message_id(game: "Game", entry: "Entry", msg: Message, events: list[Event]) -> str:
     """``<sub{N}.answer.{seq}.{hash}@domain>`` when the answer is about submission N."""
     domain = game.engine_config.address.rpartition("@")[2]
     number = next((e.data.get("number") for e in events if e.kind in _ABOUT), None)

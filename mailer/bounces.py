@@ -31,7 +31,7 @@ from mailer.listconfig import ListSettings
 from mailer.tokens import mac
 
 if TYPE_CHECKING:
-    from nomic.storage import JournalEntry
+    from nomic.storage import Entry
 
 log = logging.getLogger("nomic.bounces")
 
@@ -77,7 +77,7 @@ def is_failure_report(raw: bytes) -> bool:
     return False
 
 
-def record(session: Session, ls: ListSettings, entry: "JournalEntry", msg: Message) -> None:
+def record(session: Session, ls: ListSettings, entry: "Entry", msg: Message) -> None:
     """Count a failure report sent to a VERP address; stop delivery at the limit."""
     meta = json.loads(entry.meta or "{}")
     parsed = email.message_from_bytes(entry.raw or b"", policy=policy.compat32)
@@ -100,7 +100,7 @@ def record(session: Session, ls: ListSettings, entry: "JournalEntry", msg: Messa
     session.add(row)
 
 
-def _tell_operator(session: Session, ls: ListSettings, entry: "JournalEntry", msg: Message,
+def _tell_operator(session: Session, ls: ListSettings, entry: "Entry", msg: Message,
                    rcpt: str, score: int) -> None:
     log.warning("list delivery to %s disabled after %d bounces", rcpt, score)
     mail = machine_mail(ls, to=ls.operator, subject=f"List delivery to {rcpt} disabled after {score} bounces",

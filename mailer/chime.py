@@ -17,10 +17,10 @@ from engine.state import GameState
 from mailer import outbox
 from mailer.compose import list_headers, machine_mail, message_id
 from mailer.listconfig import ListSettings
-from nomic.storage import JournalEntry
+from nomic.storage import Entry
 
 
-def facts(state: GameState, event: Event, entry: JournalEntry) -> dict:
+def facts(state: GameState, event: Event, entry: Entry) -> dict:
     """What the chime says, from the event and the state after it."""
     ended = int(event.data.get("day", state.game_day - 1))
     summary = event.data.get("summary") or {}
@@ -35,7 +35,7 @@ def facts(state: GameState, event: Event, entry: JournalEntry) -> dict:
     }
 
 
-def ring(session: Session, ls: ListSettings, state: GameState, event: Event, entry: JournalEntry,
+def ring(session: Session, ls: ListSettings, state: GameState, event: Event, entry: Entry,
          at: datetime, subscribers: list[str]) -> None:
     """Queue one chime to every subscriber (per-message and digest members alike)."""
     f = facts(state, event, entry)

@@ -31,7 +31,7 @@ from mailer.compose import list_headers, message_id
 from mailer.listconfig import ListSettings
 from mailer.message import body_text
 from nomic.render import render
-from nomic.storage import JournalEntry
+from nomic.storage import Entry, JournalEntry
 
 # Mailman's mime_digest_keep_headers, roughly: what a reader of a digest wants to see.
 KEEP = ("Date", "From", "To", "Cc", "Subject", "Message-ID", "In-Reply-To", "References",
@@ -103,7 +103,7 @@ def _number(session: Session, ls: ListSettings, at: datetime, start: datetime) -
     return volume, int(issued) + 1
 
 
-def compose(session: Session, ls: ListSettings, entry: JournalEntry, at: datetime, start: datetime,
+def compose(session: Session, ls: ListSettings, entry: Entry, at: datetime, start: datetime,
             day: int, mime_members: list[str], plain_members: list[str]) -> DigestIssue | None:
     """Queue the digest of the day that ended; None if there was no list traffic."""
     last = session.exec(select(func.max(DigestIssue.last_outbox_id))).one() or 0

@@ -30,7 +30,7 @@ from mailer import outbox
 from mailer.compose import list_headers, machine_mail, message_id
 from mailer.listconfig import ListSettings
 from nomic.render import render
-from nomic.storage import JournalEntry
+from nomic.storage import Entry
 
 log = logging.getLogger("nomic.list")
 
@@ -52,7 +52,7 @@ def tagged(subject: str, tag: str) -> str:
     return subject if tag.lower() in subject.lower() else f"{tag} {subject}".strip()
 
 
-def copy_of(entry: JournalEntry, at: datetime, ls: ListSettings) -> EmailMessage | None:
+def copy_of(entry: Entry, at: datetime, ls: ListSettings) -> EmailMessage | None:
     """The copy every member gets, or None for a post that came from this list (a loop)."""
     mail: EmailMessage = email.message_from_bytes(entry.raw or b"", policy=policy.default)  # type: ignore[assignment]
     if looped(mail, ls):
@@ -89,7 +89,7 @@ def _add_footer(mail: EmailMessage, footer: str) -> None:
     mail.attach(part)
 
 
-def distribute(session: Session, ls: ListSettings, entry: JournalEntry, at: datetime,
+def distribute(session: Session, ls: ListSettings, entry: Entry, at: datetime,
                members: list[str]) -> None:
     """Queue the copies of an accepted post (the row is kept even with no per-message members:
     it is what the day's digest is made of)."""
@@ -100,7 +100,7 @@ def distribute(session: Session, ls: ListSettings, entry: JournalEntry, at: date
     outbox.queue(session, entry.seq or 0, "list", mail, members, ls.list_address, at, personal=True)
 
 
-def refuse(session: Session, ls: ListSettings, entry: JournalEntry, event: Event, at: datetime) -> None:
+def refuse(session: Session, ls: ListSettings, entry: Entry, event: Event, at: datetime) -> None:
     """Tell an authenticated non-member why the post went nowhere."""
     sender = event.data["sender"]
     mail = machine_mail(ls, to=sender, at=at, subject=f"Not posted: {event.data.get('subject') or '(no subject)'}",
@@ -111,7 +111,7 @@ def refuse(session: Session, ls: ListSettings, entry: JournalEntry, event: Event
     outbox.queue(session, entry.seq or 0, "notice", mail, [sender], ls.address, at)
 
 
-def announce(session: Session, ls: ListSettings, state: GameState, entry: JournalEntry,
+def announce(session: Session, ls: ListSettings, state: GameState, entry: Entry,
              event: Event, events: list[Event], at: datetime, members: list[str]) -> None:
     """THS announces a judgment or a Proclamation to the list."""
     if event.kind == "judged":

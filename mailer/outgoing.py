@@ -24,7 +24,7 @@ from nomic.config import parse_time
 
 if TYPE_CHECKING:
     from nomic.game import Game
-    from nomic.storage import JournalEntry
+    from nomic.storage import Entry
 
 
 class Members:
@@ -38,7 +38,7 @@ class Members:
         self.plain_digest = [s.email for s in state.subscribers if s.digest and s.plain and s.email not in off]
 
 
-def enqueue(session: Session, game: "Game", entry: "JournalEntry", inp: Message | ClockStep,
+def enqueue(session: Session, game: "Game", entry: "Entry", inp: Message | ClockStep,
             events: list[Event]) -> None:
     ls = settings(game)
     if isinstance(inp, Message):

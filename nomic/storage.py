@@ -30,7 +30,7 @@ class JournalEntry(SQLModel, table=True):
     at: str  # ISO 8601, UTC: the time of receipt or of the clock step
     key: str = Field(unique=True, index=True)  # Message-ID, "sha256:..." or "clock:<at>"
     raw: bytes | None = Field(default=None, sa_column=Column(LargeBinary, nullable=True))
-    meta: str = "{}"  # JSON: source, envelope, authentication verdict, parsed commands
+    meta: str = "{}"  # JSON: source, envelope, authentication verdict (parsed commands: ParsedInput)
     prev_hash: str
     hash: str
 
