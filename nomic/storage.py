@@ -205,10 +205,9 @@ def _append_after(conn: Connection, items: list[Item], head: str) -> tuple[list[
     """Append ``items`` (distinct keys) after ``head``. Raises StaleHead if the head
     has moved, IntegrityError if a key is already journaled; the caller rolls back."""
     rows, new_head = _chained(items, head)
-    seqs = conn.execute(_INSERT, rows).scalars().all()
     if conn.execute(_MOVE_HEAD, {"old": head, "new": new_head}).rowcount != 1:
-        raise StaleHead
-    return seqs, new_head
+        raise StaleHead  # before the INSERT: a PostgreSQL sequence would lose the numbers
+    return conn.execute(_INSERT, rows).scalars().all(), new_head
 
 
 def _chained(items: list[Item], head: str) -> tuple[list[dict], str]:

@@ -2,6 +2,7 @@
 goes stale, and the chain must still link every entry to the one before, each message once."""
 from __future__ import annotations
 
+import os
 from datetime import datetime, timezone
 
 from nomic import storage
@@ -30,5 +31,6 @@ def test_a_stale_head_and_a_duplicate_take_the_careful_path(play):
         ("new", 1), ("new", 2), ("new", 3), ("duplicate", 1)]
     assert chain(daemon) == [(1, "one@x"), (2, "two@x"), (3, "three@x")]
     fourth = daemon.receive(make_mail("d@x.test", "Proposal: Four", message_id="four@x"), AT)
-    assert (fourth.status, fourth.seq) == ("new", 4)
-    assert chain(ingest)[-1] == (4, "four@x")
+    # PostgreSQL's sequence skips the number the refused duplicate took; SQLite's does not
+    assert (fourth.status, fourth.seq) == ("new", 5 if os.environ.get("NOMIC_TEST_DB") == "postgres" else 4)
+    assert chain(ingest)[-1] == (fourth.seq, "four@x")
