@@ -186,7 +186,11 @@ def _append_checked(conn: Connection, items: list[Item]) -> tuple[list[int | Dup
     head = _lock_head(conn)
     keys = [item[2] for item in items]
     known: dict[str, int] = {key: seq for key, seq in conn.execute(_KNOWN, {"keys": keys})}
-    fresh = list({item[2]: item for item in items if item[2] not in known}.values())  # first copies
+    first: dict[str, Item] = {}
+    for item in items:
+        if item[2] not in known:
+            first.setdefault(item[2], item)  # a second copy in the batch is a duplicate of the first
+    fresh = list(first.values())
     if fresh:
         rows, new_head = _chained(fresh, head)
         seqs = conn.execute(_INSERT, rows).scalars().all()
@@ -194,10 +198,10 @@ def _append_checked(conn: Connection, items: list[Item]) -> tuple[list[int | Dup
         conn.execute(_SET_HEAD, {"head": new_head})
         head = new_head
     out: list[int | Duplicate] = []
-    new = {item[2] for item in fresh}
+    new = set(first)
     for key in keys:
         out.append(known[key] if key in new else Duplicate(known[key]))
-        new.discard(key)  # a second copy in the same batch is a duplicate of the first
+        new.discard(key)
     return out, head
 
 

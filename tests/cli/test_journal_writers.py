@@ -34,3 +34,13 @@ def test_a_stale_head_and_a_duplicate_take_the_careful_path(play):
     # PostgreSQL's sequence skips the number the refused duplicate took; SQLite's does not
     assert (fourth.status, fourth.seq) == ("new", 5 if os.environ.get("NOMIC_TEST_DB") == "postgres" else 4)
     assert chain(ingest)[-1] == (fourth.seq, "four@x")
+
+
+def test_a_message_twice_in_one_group_commit_is_stored_once_as_first_received(play):
+    game = Game(play.dir)
+    first = make_mail("a@x.test", "Proposal: One", message_id="one@x")
+    resent = make_mail("a@x.test", "Proposal: One, again", message_id="one@x")
+    receipts = game.receive_many([game.prepare(first, AT), game.prepare(resent, AT)])
+    assert [(r.status, r.seq) for r in receipts] == [("new", 1), ("duplicate", 1)]
+    with game.db.connect() as conn:
+        assert [e.raw for e in storage.entries(conn)] == [first]
