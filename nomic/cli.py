@@ -119,8 +119,9 @@ def state(as_json: Annotated[bool, typer.Option("--json", help="print the state 
 
 @app.command()
 def replay(verify: Annotated[bool, typer.Option("--verify", help="only check; exit 1 if the stored state differs")] = False,
-           reparse: Annotated[bool, typer.Option("--reparse", help="parse every stored mail again instead of "
-                                                 "reading the commands parsed when it arrived")] = False,
+           reparse: Annotated[bool, typer.Option("--reparse", help="with --verify: parse every stored mail again "
+                                                 "instead of reading the commands cached when it was first played "
+                                                 "(a replay without --verify always parses again)")] = False,
            game: GameOpt = None) -> None:
     """Rebuild the state from the journal of received mail and clock steps."""
     g = open_game(game)
