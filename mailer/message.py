@@ -64,9 +64,8 @@ def parse(raw: bytes) -> ParsedMail:
     rcpts = [a.lower() for _, a in getaddresses([_header(msg, h) for h in ("To", "Cc")]) if a]
     full = body_text(msg)
     reply = _reply(full)  # read once, for both texts
-    mid = _ids(_header(msg, "Message-ID"))
     return ParsedMail(
-        message_id=mid[0] if mid else "sha256:" + hashlib.sha256(raw).hexdigest(),
+        message_id=_message_id(msg, raw),
         sender=addr.strip().lower(), name=_decoded_words(name).strip(),
         subject=_decoded_words(_header(msg, "Subject")).strip(), text=new_text(full, reply),
         written=written_text(full, reply), recipients=rcpts, references=list(dict.fromkeys(refs)),
@@ -80,11 +79,16 @@ def parse_head(raw: bytes) -> ParsedMail:
     """
     msg = BytesHeaderParser(policy=policy.compat32).parsebytes(raw)
     name, addr = parseaddr(_header(msg, "From"))
-    mid = _ids(_header(msg, "Message-ID"))
     return ParsedMail(
-        message_id=mid[0] if mid else "sha256:" + hashlib.sha256(raw).hexdigest(),
+        message_id=_message_id(msg, raw),
         sender=addr.strip().lower(), name=_decoded_words(name).strip(),
         subject=_decoded_words(_header(msg, "Subject")).strip(), text="", headers=msg)
+
+
+def _message_id(msg: Message, raw: bytes) -> str:
+    """The Message-ID, else a hash of the whole message: the journal's dedup key either way."""
+    mid = _ids(_header(msg, "Message-ID"))
+    return mid[0] if mid else "sha256:" + hashlib.sha256(raw).hexdigest()
 
 
 def _header(msg: Message, name: str) -> str:

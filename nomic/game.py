@@ -199,14 +199,13 @@ class Game:
                 if self._processed_elsewhere(s):  # reload from the database next time
                     self._state = None
                     return done
-                entries = list(storage.entries(s.connection(), after=self._seq, upto=upto, limit=size,
-                                               parser=self.parser))
-                for entry in entries:
+                conn = s.connection()
+                for entry in list(storage.entries(conn, after=self._seq, upto=upto, limit=size, parser=self.parser)):
                     state, events, inp = self._fold(s, state, entry, use_snapshot=True)
                     self._state = state
-                    storage.add_events(s.connection(), entry.seq, [(e.kind, e.data) for e in events])
+                    storage.add_events(conn, entry.seq, [(e.kind, e.data) for e in events])
                     if entry.parsed is None and isinstance(inp, Message):
-                        storage.cache_input(s.connection(), entry.seq, self.parser, inp.model_dump_json())
+                        storage.cache_input(conn, entry.seq, self.parser, inp.model_dump_json())
                     if send and inp is not None:
                         outgoing.enqueue(s, self, entry, inp, events)
                     self._seq = entry.seq
