@@ -9,6 +9,8 @@ synthetic, authenticated "Subscribe" message (see mailer/web.py).
 """
 from __future__ import annotations
 
+from datetime import datetime
+
 from engine.commands import DigestCmd, ListPostCmd, SubscribeCmd, UnsubscribeCmd
 from engine.context import Context
 from engine.inputs import Message
@@ -17,6 +19,11 @@ from engine.state import GameState, Subscriber
 
 def member(state: GameState, address: str) -> Subscriber | None:
     return state.subscriber(address)
+
+
+def _now(ctx: Context) -> datetime:
+    """The step's time to the second: unsubscribe links are stamped to the second (mailer/tokens.py)."""
+    return ctx.at.replace(microsecond=0)
 
 
 def _mode(sub: Subscriber) -> str:
@@ -31,7 +38,7 @@ def subscribe(state: GameState, msg: Message, cmd: SubscribeCmd, ctx: Context) -
         ctx.emit("subscription", address=sub.email, action="renew", digest=sub.digest)
         ctx.say(cmd.line, f"{msg.sender} is already subscribed ({_mode(sub)})")
         return
-    sub = Subscriber(email=msg.sender)
+    sub = Subscriber(email=msg.sender, since=_now(ctx))
     state.subscribers.append(sub)
     ctx.emit("subscription", address=sub.email, action="subscribe", digest=sub.digest)
     ctx.say(cmd.line, f"{sub.email} is subscribed to {ctx.config.list_address}: every post, "
@@ -55,7 +62,7 @@ def digest(state: GameState, msg: Message, cmd: DigestCmd, ctx: Context) -> None
         ctx.say(cmd.line, f"{msg.sender} is not subscribed; nothing changed", ok=False)
         return
     if sub is None:
-        sub = Subscriber(email=msg.sender, digest=True, plain=cmd.plain)
+        sub = Subscriber(email=msg.sender, digest=True, plain=cmd.plain, since=_now(ctx))
         state.subscribers.append(sub)
         ctx.emit("subscription", address=sub.email, action="subscribe", digest=True)
     elif (sub.digest, sub.plain and sub.digest) == (cmd.on, cmd.plain and cmd.on):

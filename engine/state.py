@@ -147,6 +147,9 @@ class Subscriber(Model):
     email: str
     digest: bool = False
     plain: bool = False  # a digest member who chose the RFC 1153 plain-text digest
+    # when this (re)subscription began, to the second: unsubscribe links made before it are refused;
+    # None in states stored before it was kept
+    since: datetime | None = None
 
 
 class Swap(Model):

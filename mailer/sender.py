@@ -47,7 +47,7 @@ from sqlmodel import Session, or_, select
 from mailer import bounces
 from mailer.listconfig import ListSettings, settings
 from mailer.outbox import Delivery, OutboxMessage, iso, settle
-from mailer.tokens import address_token
+from mailer.tokens import stamped_token
 
 if TYPE_CHECKING:
     from nomic.game import Game
@@ -137,12 +137,18 @@ def recover(session: Session, cfg: SenderConfig, now: datetime, mine: str) -> in
 
 
 def personalize(raw: bytes, row: OutboxMessage, rcpt: str, ls: ListSettings) -> bytes:
-    """The bytes for one recipient: list mail gets its RFC 8058 one-click unsubscribe."""
+    """The bytes for one recipient: list mail gets its RFC 8058 one-click unsubscribe.
+
+    The link is stamped with the time the mail was composed (``row.created``), so
+    mailer/web.py can refuse it once it is old or older than the recipient's latest
+    subscription, and every attempt at one delivery sends the same bytes.
+    """
     if not row.personal:
         return raw
     links = [f"<mailto:{ls.address}?subject=unsubscribe>"]
     if ls.site_url:
-        links.insert(0, f"<{ls.url('unsubscribe/' + address_token(ls.seed, 'unsubscribe', rcpt))}>")
+        issued = datetime.fromisoformat(row.created.replace("Z", "+00:00"))
+        links.insert(0, f"<{ls.url('unsubscribe/' + stamped_token(ls.seed, 'unsubscribe', rcpt, issued))}>")
     head = "List-Unsubscribe: " + ",\n ".join(links) + "\n"
     if ls.site_url:
         head += "List-Unsubscribe-Post: List-Unsubscribe=One-Click\n"

@@ -10,6 +10,10 @@ import base64
 import binascii
 import hashlib
 import hmac
+from datetime import datetime, timezone
+
+STAMP = "%Y%m%dT%H%M%SZ"  # when a stamped token was made; its upper-case T and Z never occur in a
+# lower-cased address, so "address + stamp" cannot be read as a longer address without one
 
 
 def mac(seed: str, purpose: str, value: str, length: int = 20) -> str:
@@ -34,3 +38,20 @@ def read_address_token(seed: str, purpose: str, token: str, extra: str = "") -> 
     if "@" not in address or not hmac.compare_digest(given.lower(), mac(seed, purpose, address + extra)):
         return None
     return address
+
+
+def stamped_token(seed: str, purpose: str, address: str, issued: datetime) -> str:
+    """``<issued>/<address token>``: a token that says, unforgeably, when it was made."""
+    stamp = issued.astimezone(timezone.utc).strftime(STAMP)
+    return f"{stamp}/{address_token(seed, purpose, address, stamp)}"
+
+
+def read_stamped_token(seed: str, purpose: str, text: str) -> tuple[str, datetime] | None:
+    """The address and the time of issue of a ``stamped_token``; None if malformed or forged."""
+    stamp, _, token = text.partition("/")
+    try:
+        issued = datetime.strptime(stamp, STAMP).replace(tzinfo=timezone.utc)
+    except ValueError:
+        return None
+    address = read_address_token(seed, purpose, token, stamp)
+    return None if address is None else (address, issued)

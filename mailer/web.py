@@ -2,30 +2,40 @@
 
 ``nomic serve --http`` calls ``handle_post(game, path, body)`` for POSTs and
 ``handle_get(game, path)`` for GETs under ``/subscribe/`` and ``/unsubscribe/``;
-both return ``(status, text)`` (HTML for GETs).
+both return ``(status, text)`` (HTML for a GET's 200).
 
-- ``POST /unsubscribe/<token>`` (body ``List-Unsubscribe=One-Click``, RFC 8058,
-  or the button of the GET page): the address leaves the list.
+- ``POST /unsubscribe/<issued>/<token>`` with the body ``List-Unsubscribe=One-Click``
+  (RFC 8058; the GET page's button sends it too): the address leaves the list.
+  Refused without that body, when the link is older than ``[http] unsubscribe_days``,
+  or when it was made before the address's latest subscription (``Subscriber.since``):
+  a link found in an old mail must not end a newer subscription.
 - ``POST /subscribe`` (form field ``address``): a confirmation mail goes to the
-  address, at most one an hour; nothing else happens.
+  address; nothing else happens. ``FormLimits`` caps how many such mails go out.
 - ``GET /subscribe/confirm/<issued>/<token>``: a page with a button (mail
   scanners that follow links must not subscribe anyone); its POST subscribes.
 
-Tokens are HMACs of the address keyed with the game's seed (mailer/tokens.py),
-so they need no table. A confirmed change reaches the game the one way all
-changes do: it is journaled as a synthetic message from the address
-("Subscribe" or "Unsubscribe", authenticated by method "web") and processed.
-That shape reuses the journal, the engine's commands and the answer mail as
-they are, and a replay reproduces the subscription from the journal alone;
-a new entry kind would have needed a second input path through every layer.
+Tokens are HMACs of the address and the time of issue keyed with the game's
+seed (mailer/tokens.py), so they need no table. A confirmed change reaches the
+game the one way all changes do: it is journaled as a synthetic message from
+the address ("Subscribe" or "Unsubscribe", authenticated by method "web") and
+processed. That shape reuses the journal, the engine's commands and the answer
+mail as they are, and a replay reproduces the subscription from the journal
+alone; a new entry kind would have needed a second input path through every layer.
+
+The callers serialise these functions with the processor (``nomic serve`` holds
+its lock): they read the game state, and the form's limits are
+check-then-queue.
 """
 from __future__ import annotations
 
+import json
 import logging
+import re
+from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from email.message import EmailMessage
 from email.utils import format_datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlsplit
 
 from sqlmodel import Session, select
@@ -34,7 +44,7 @@ from mailer import outbox
 from mailer.compose import machine_mail
 from mailer.listconfig import ListSettings, settings
 from mailer.message import message_key
-from mailer.tokens import address_token, mac, read_address_token
+from mailer.tokens import mac, read_stamped_token, stamped_token
 from nomic.render import render
 
 if TYPE_CHECKING:
@@ -43,6 +53,29 @@ if TYPE_CHECKING:
 log = logging.getLogger("nomic.web")
 CONFIRM_DAYS = 7
 ADDRESS_MAX = 254
+ONE_CLICK = ["One-Click"]  # the RFC 8058 body List-Unsubscribe=One-Click, as parse_qs reads it
+# RFC 5321 with plain ASCII: dot-atom local part, domain of letter-digit-hyphen labels
+ADDRESS = re.compile(r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*"
+                     r"@([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?")
+
+
+@dataclass(frozen=True)
+class FormLimits:
+    """``[http]`` in game.toml: how much mail the subscribe form may cause; how long unsubscribe links last.
+
+    Confirmation mails are counted over the last hour: to one mailbox (the
+    address lower-cased, without its ``+tag`` and without dots in the local
+    part, so ``A.lice+x@`` counts as ``alice@``), to one domain, and in all.
+    """
+    confirm_per_address: int = 1
+    confirm_per_domain: int = 10
+    confirm_per_hour: int = 60
+    unsubscribe_days: int = 60
+
+    @classmethod
+    def from_config(cls, section: dict[str, Any]) -> "FormLimits":
+        names = cls.__dataclass_fields__
+        return cls(**{k: int(v) for k, v in section.items() if k in names})
 
 
 def handle_post(game: "Game", path: str, body: bytes | str, now: datetime | None = None) -> tuple[int, str]:
@@ -51,9 +84,12 @@ def handle_post(game: "Game", path: str, body: bytes | str, now: datetime | None
     form = parse_qs(body.decode("utf-8", "replace") if isinstance(body, bytes) else body)
     ls = settings(game)
     if path.startswith("/unsubscribe/"):
-        address = read_address_token(ls.seed, "unsubscribe", path.rpartition("/")[2])
+        address, refusal = _unsubscribe_link(game, ls, path, now)
         if address is None:
-            return 400, "This unsubscribe link is not valid."
+            return 400, refusal
+        if form.get("List-Unsubscribe") != ONE_CLICK:
+            return 400, ("This request lacks the body List-Unsubscribe=One-Click (RFC 8058); "
+                         "open the link in a browser and press its button.")
         _journal(game, ls, address, "Unsubscribe", now)
         return 200, f"{address} is unsubscribed from {ls.list_address}."
     if path == "/subscribe":
@@ -69,63 +105,107 @@ def handle_post(game: "Game", path: str, body: bytes | str, now: datetime | None
 
 def handle_get(game: "Game", path: str, now: datetime | None = None) -> tuple[int, str]:
     """The page behind a link: says what the button will do; only its POST acts."""
+    now = now or datetime.now(timezone.utc)
     ls = settings(game)
     path = urlsplit(path).path.rstrip("/")
     if path.startswith("/unsubscribe/"):
-        address = read_address_token(ls.seed, "unsubscribe", path.rpartition("/")[2])
-        action = f"Unsubscribe {address} from {ls.list_address}"
-    elif path.startswith("/subscribe/confirm/"):
-        address = _confirmed(ls, path, now or datetime.now(timezone.utc))
-        action = f"Subscribe {address} to {ls.list_address}"
-    else:
-        return 404, "Not found."
-    if address is None:
-        return 400, "This link is not valid."
-    return 200, render("web/confirm.html", ls=ls, action=action, path=path,
-                       body="List-Unsubscribe=One-Click" if path.startswith("/unsubscribe/") else "")
+        address, refusal = _unsubscribe_link(game, ls, path, now)
+        if address is None:
+            return 400, refusal
+        return 200, render("web/confirm.html", ls=ls, action=f"Unsubscribe {address} from {ls.list_address}",
+                           path=path, one_click=True)
+    if path.startswith("/subscribe/confirm/"):
+        address = _confirmed(ls, path, now)
+        if address is None:
+            return 400, "This link is not valid."
+        return 200, render("web/confirm.html", ls=ls, action=f"Subscribe {address} to {ls.list_address}",
+                           path=path, one_click=False)
+    return 404, "Not found."
+
+
+def _unsubscribe_link(game: "Game", ls: ListSettings, path: str, now: datetime) -> tuple[str | None, str]:
+    """``(address, "")`` when the link in ``path`` may unsubscribe now, else ``(None, why not)``."""
+    elsewise = f"use the link in a recent mail from the list, or mail Unsubscribe to {ls.address}."
+    found = read_stamped_token(ls.seed, "unsubscribe", path.removeprefix("/unsubscribe/"))
+    if found is None:
+        return None, f"This unsubscribe link is not valid; {elsewise}"
+    address, issued = found
+    days = FormLimits.from_config(game.config.section("http")).unsubscribe_days
+    if now - issued > timedelta(days=days):
+        return None, f"This unsubscribe link is more than {days} days old; {elsewise}"
+    member = game.state().subscriber(address)
+    if member is None:
+        return None, f"{address} is not subscribed to {ls.list_address}; nothing changed."
+    if member.since is not None and issued < member.since:
+        return None, f"This unsubscribe link was made before {address} last subscribed; {elsewise}"
+    return address, ""
 
 
 def confirm_path(ls: ListSettings, address: str, issued: datetime) -> str:
-    stamp = issued.strftime("%Y%m%dT%H%M%SZ")
-    return f"subscribe/confirm/{stamp}/{address_token(ls.seed, 'subscribe', address, stamp)}"
+    return f"subscribe/confirm/{stamped_token(ls.seed, 'subscribe', address, issued)}"
 
 
 def _confirmed(ls: ListSettings, path: str, now: datetime) -> str | None:
-    parts = path.split("/")
-    if len(parts) != 5:
+    found = read_stamped_token(ls.seed, "subscribe", path.removeprefix("/subscribe/confirm/"))
+    if found is None or not timedelta(0) <= now - found[1] <= timedelta(days=CONFIRM_DAYS):
         return None
-    stamp, token = parts[3], parts[4]
-    try:
-        issued = datetime.strptime(stamp, "%Y%m%dT%H%M%SZ").replace(tzinfo=timezone.utc)
-    except ValueError:
-        return None
-    if not timedelta(0) <= now - issued <= timedelta(days=CONFIRM_DAYS):
-        return None
-    return read_address_token(ls.seed, "subscribe", token, stamp)
+    return found[0]
 
 
-def _valid(address: str) -> bool:
-    local, _, domain = address.rpartition("@")
-    return (0 < len(address) <= ADDRESS_MAX and bool(local) and "." in domain
-            and not any(c.isspace() or c in "<>,;\"()[]\\" for c in address))
+def mailbox(address: str) -> str:
+    """The mailbox an address reaches at most providers: lower case, no ``+tag``, no dots before the @."""
+    local, _, domain = address.lower().rpartition("@")
+    return f"{local.partition('+')[0].replace('.', '')}@{domain.rstrip('.')}"
 
 
 def _request(game: "Game", ls: ListSettings, address: str, now: datetime) -> tuple[int, str]:
-    if not _valid(address):
+    if not address.isascii():
+        return 400, ("This list can mail only addresses written in plain ASCII (no letters like é or ü); "
+                     "please give another address.")
+    if len(address) > ADDRESS_MAX or not ADDRESS.fullmatch(address):
         return 400, "Please give one email address, like alice@example.org."
+    limits = FormLimits.from_config(game.config.section("http"))
     with Session(game.db) as s:
-        recent = s.exec(select(outbox.OutboxMessage.id).where(
-            outbox.OutboxMessage.kind == "confirm",
-            outbox.OutboxMessage.recipients == f'["{address}"]',
-            outbox.OutboxMessage.created > outbox.iso(now - timedelta(hours=1)))).first()
-        if recent is None:
-            link = ls.url(confirm_path(ls, address, now))
-            mail = machine_mail(ls, to=address, at=now, subject=f"Confirm your subscription to {ls.list_address}",
-                                msgid=f"<confirm.{now:%Y%m%d%H%M%S}.{mac(ls.seed, 'confirm-id', address, 16)}@{ls.domain}>",
-                                template="mail/confirm.txt", address=address, link=link, days=CONFIRM_DAYS)
-            outbox.queue(s, 0, "confirm", mail, [address], ls.address, now)
-            s.commit()
+        refusal = _too_many(limits, ls, address, _recent_confirmations(s, now))
+        if refusal:
+            log.warning("web: no confirmation to %s: %s", address, refusal)
+            return 429, refusal
+        link = ls.url(confirm_path(ls, address, now))
+        mail = machine_mail(ls, to=address, at=now, subject=f"Confirm your subscription to {ls.list_address}",
+                            msgid=f"<confirm.{now:%Y%m%d%H%M%S}.{mac(ls.seed, 'confirm-id', address, 16)}@{ls.domain}>",
+                            template="mail/confirm.txt", address=address, link=link, days=CONFIRM_DAYS)
+        outbox.queue(s, 0, "confirm", mail, [address], ls.address, now)
+        s.commit()
     return 200, f"A confirmation mail is on its way to {address}. Nothing happens until you confirm."
+
+
+def _recent_confirmations(s: Session, now: datetime) -> list[str]:
+    """Every address the form mailed in the hour before ``now``.
+
+    Found by Message-ID (``<confirm.<time>.…``, indexed): the outbox has no index
+    on kind or time, and a scan of it would read every stored mail.
+    """
+    start = f"<confirm.{now - timedelta(hours=1):%Y%m%d%H%M%S}"
+    rows = s.exec(select(outbox.OutboxMessage.recipients).where(
+        outbox.OutboxMessage.message_id > start, outbox.OutboxMessage.message_id < "<confirm/",
+        outbox.OutboxMessage.kind == "confirm")).all()
+    return [a for r in rows for a in json.loads(r)]
+
+
+def _too_many(limits: FormLimits, ls: ListSettings, address: str, recent: list[str]) -> str | None:
+    """Why no confirmation may go to ``address`` now, or None."""
+    boxes = [mailbox(a) for a in recent]
+    box = mailbox(address)
+    domain = box.rpartition("@")[2]
+    if boxes.count(box) >= limits.confirm_per_address:
+        return (f"A confirmation mail went to this address less than an hour ago; look for it "
+                f"(it works for {CONFIRM_DAYS} days), or try again in an hour.")
+    if sum(b.rpartition("@")[2] == domain for b in boxes) >= limits.confirm_per_domain:
+        return (f"Too many confirmation mails went to {domain} in the last hour; try again later, "
+                f"or mail Subscribe to {ls.address}.")
+    if len(recent) >= limits.confirm_per_hour:
+        return f"Too many confirmation mails went out in the last hour; try again later, or mail Subscribe to {ls.address}."
+    return None
 
 
 def _journal(game: "Game", ls: ListSettings, address: str, command: str, now: datetime) -> None:
