@@ -12,9 +12,7 @@ the outbox grows.
 from __future__ import annotations
 
 import logging
-from datetime import timedelta, timezone
-from email.message import EmailMessage
-from email.utils import format_datetime
+from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from sqlalchemy import insert
@@ -24,7 +22,8 @@ from engine import threads
 from engine.events import Event
 from engine.inputs import Message
 from mailer import outbox
-from nomic.render import render
+from mailer.compose import machine_mail, message_id, thread
+from mailer.listconfig import ListSettings
 from nomic.storage import iso
 
 if TYPE_CHECKING:
@@ -47,7 +46,7 @@ class AnswerLog(SQLModel, table=True):
 ANSWER_LOG = AnswerLog.__table__  # type: ignore[attr-defined]
 
 
-def answer(session: Session, game: "Game", entry: "Entry", msg: Message,
+def answer(session: Session, game: "Game", ls: ListSettings, entry: "Entry", msg: Message,
            events: list[Event]) -> None:
     """Queue the answer to ``msg`` (see the module docstring for when there is none)."""
     cfg = game.engine_config
@@ -63,33 +62,24 @@ def answer(session: Session, game: "Game", entry: "Entry", msg: Message,
     unread = set(msg.not_understood)
     outcomes = [e.data for e in events if e.kind == "outcome"
                 and not (e.data.get("command") in unread and not e.data.get("ok"))]
-    body = render("mail/answer.txt", outcomes=outcomes, not_understood=msg.not_understood,
-                  state=game.state(),
-                  game_name=game.config.game["name"], site_url=game.config.game.get("site_url", ""))
-    mail = EmailMessage()
-    mail["From"] = f"The Humble Scribe <{cfg.address}>"
-    mail["To"] = msg.sender
     subject = msg.subject or "your message"
-    mail["Subject"] = subject if subject.lower().startswith("re:") else f"Re: {subject}"
-    mail["Date"] = format_datetime(msg.at.astimezone(timezone.utc))
-    mail["Message-ID"] = _message_id(game, entry, msg, events)
+    mail = machine_mail(ls, to=msg.sender, at=msg.at, auto="auto-replied",
+                        subject=subject if subject.lower().startswith("re:") else f"Re: {subject}",
+                        msgid=message_id(ls, "answer", entry.seq or 0, entry.hash, sub=_about(game, msg, events)),
+                        template="mail/answer.txt", outcomes=outcomes, not_understood=msg.not_understood,
+                        state=game.state())
     if not msg.message_id.startswith("sha256:"):  # a message without a Message-ID has no thread
-        mail["In-Reply-To"] = f"<{msg.message_id}>"
-        mail["References"] = " ".join(f"<{r}>" for r in [*reversed(msg.references), msg.message_id])
-    mail["Auto-Submitted"] = "auto-replied"
-    mail.set_content(body)
+        thread(mail, msg.message_id, list(reversed(msg.references)))
     outbox.queue(session, entry.seq or 0, "answer", mail, [msg.sender], cfg.address, msg.at)
     session.connection().execute(insert(ANSWER_LOG).values(sender=msg.sender, at=iso(msg.at)))
 
 
-def _message_id(game: "Game", entry: "Entry", msg: Message, events: list[Event]) -> str:
-    """``<sub{N}.answer.{seq}.{hash}@domain>`` when the answer is about submission N."""
-    domain = game.engine_config.address.rpartition("@")[2]
+def _about(game: "Game", msg: Message, events: list[Event]) -> int | None:
+    """The submission the answer is about (its Message-ID says so), if any."""
     number = next((e.data.get("number") for e in events if e.kind in _ABOUT), None)
     if number is None:
         number = threads.submission_of(game.state(), msg.references, game.engine_config.address)
-    prefix = f"sub{number}." if number is not None else ""
-    return f"<{prefix}answer.{entry.seq}.{entry.hash[:16]}@{domain}>"
+    return number
 
 
 def _answers_in_last_hour(session: Session, msg: Message) -> int:

@@ -1,14 +1,21 @@
-"""Building the machine mail every composer sends: headers first, a Jinja-rendered body."""
+"""Building the machine mail every composer sends: headers first, a Jinja-rendered body.
+
+Every value that may hold what a player wrote goes through mailer/headers.py.
+"""
 from __future__ import annotations
 
 from datetime import datetime, timezone
 from email.message import EmailMessage
 from email.utils import format_datetime, formataddr
 
+from mailer import headers
 from mailer.listconfig import ListSettings
 from nomic.render import render
 
 SCRIBE_NAME = "The Humble Scribe"
+# Pages of the built site that mail links to (nomic/website/generators.py, archive.py)
+HOW_TO_PLAY = "how-to-play.html"
+SUBSCRIBE = "list/#join"  # the subscribe form on the list archive's page
 
 
 def message_id(ls: ListSettings, kind: str, seq: int, hash_: str, sub: int | None = None) -> str:
@@ -17,18 +24,34 @@ def message_id(ls: ListSettings, kind: str, seq: int, hash_: str, sub: int | Non
     return f"<{head}{kind}.{seq}.{hash_[:16]}@{ls.domain}>"
 
 
+def body(template: str, ls: ListSettings, **context) -> str:
+    """A mail template rendered with the list's settings and the site's links (none without a site_url)."""
+    links = {"how_to_play": ls.url(HOW_TO_PLAY), "subscribe": ls.url(SUBSCRIBE)} if ls.site_url else {}
+    return render(template, ls=ls, links=links, **context)
+
+
 def machine_mail(ls: ListSettings, *, to: str, subject: str, at: datetime, msgid: str,
-                 template: str, **context) -> EmailMessage:
-    """A mail from THS, never to be answered automatically (RFC 3834)."""
+                 template: str, auto: str = "auto-generated", **context) -> EmailMessage:
+    """A mail from THS, never to be answered automatically (RFC 3834: ``auto``)."""
     mail = EmailMessage()
     mail["From"] = formataddr((SCRIBE_NAME, ls.address))
-    mail["To"] = to
-    mail["Subject"] = subject
+    headers.put_address(mail, "To", to)
+    mail["Subject"] = headers.text(subject)
     mail["Date"] = format_datetime(at.astimezone(timezone.utc))
     mail["Message-ID"] = msgid
-    mail["Auto-Submitted"] = "auto-generated"
-    mail.set_content(render(template, ls=ls, **context))
+    mail["Auto-Submitted"] = auto
+    mail.set_content(body(template, ls, **context))
     return mail
+
+
+def thread(mail: EmailMessage, parent: str, earlier: list[str] | None = None, reply: bool = True) -> None:
+    """References (``earlier`` ids, then ``parent``) and, for a ``reply``, In-Reply-To ``parent``,
+    from received ids: an id that cannot be written safely is left out."""
+    refs = headers.ids([*(earlier or []), parent])
+    if reply and headers.ids([parent]):
+        mail["In-Reply-To"] = headers.ids([parent])
+    if refs:
+        mail["References"] = refs
 
 
 def list_headers(mail: EmailMessage, ls: ListSettings) -> None:
@@ -37,7 +60,7 @@ def list_headers(mail: EmailMessage, ls: ListSettings) -> None:
     mail["List-Post"] = f"<mailto:{ls.list_address}>"
     mail["List-Help"] = f"<mailto:{ls.address}?subject=help>"
     mail["List-Subscribe"] = f"<mailto:{ls.address}?subject=subscribe>" + (
-        f", <{ls.url('subscribe.html')}>" if ls.site_url else "")
+        f", <{ls.url(SUBSCRIBE)}>" if ls.site_url else "")
     if ls.site_url:
         mail["List-Archive"] = f"<{ls.archive_url}>"
     mail["Precedence"] = "list"

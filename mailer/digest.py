@@ -17,7 +17,6 @@ from __future__ import annotations
 import email
 from dataclasses import dataclass
 from datetime import datetime
-from email import policy
 from email.message import EmailMessage
 from email.mime.message import MIMEMessage
 from email.mime.multipart import MIMEMultipart
@@ -26,11 +25,10 @@ from email.utils import format_datetime, formataddr, parseaddr
 from sqlalchemy import func
 from sqlmodel import Field, Session, SQLModel, select
 
-from mailer import outbox
-from mailer.compose import list_headers, message_id
+from mailer import headers, outbox
+from mailer.compose import body, list_headers, message_id
 from mailer.listconfig import ListSettings
 from mailer.message import body_text
-from nomic.render import render
 from nomic.storage import Entry, JournalEntry
 
 # Mailman's mime_digest_keep_headers, roughly: what a reader of a digest wants to see.
@@ -56,12 +54,12 @@ class Item:
 
     @property
     def subject(self) -> str:
-        return str(self.mail.get("Subject", "(no subject)"))
+        return headers.read(self.mail, "Subject") or "(no subject)"
 
     @property
     def sender(self) -> str:
         """The author's name as the table of contents shows it (their address if they gave none)."""
-        name, address = parseaddr(str(self.mail.get("From", "")))
+        name, address = parseaddr(headers.read(self.mail, "From"))
         return name or address
 
     @property
@@ -69,12 +67,14 @@ class Item:
         return body_text(self.mail).strip()
 
     def header_lines(self) -> list[str]:
-        return [f"{h}: {self.mail[h]}" for h in ("Date", "From", "To", "Cc", "Subject", "Message-ID")
-                if self.mail.get(h)]
+        """The RFC 1153 header lines: one line each, so no text can pass for a message of its own."""
+        return [f"{h}: {v}" for h in ("Date", "From", "To", "Cc", "Subject", "Message-ID")
+                if (v := headers.read(self.mail, h))]
 
 
 def _trimmed(raw: bytes) -> EmailMessage:
-    mail: EmailMessage = email.message_from_bytes(raw, policy=policy.default)  # type: ignore[assignment]
+    """The message with the headers a digest shows, as they came (``headers.VERBATIM``)."""
+    mail: EmailMessage = email.message_from_bytes(raw, policy=headers.VERBATIM)  # type: ignore[assignment]
     for name in set(mail.keys()):
         if name.lower() not in {k.lower() for k in KEEP}:
             del mail[name]
@@ -112,7 +112,7 @@ def compose(session: Session, ls: ListSettings, entry: Entry, at: datetime, star
         return None
     volume, issue = _number(session, ls, at, start)
     title = f"{ls.name} Digest, Vol {volume}, Issue {issue}"
-    ctx = dict(ls=ls, title=title, items=items, day=day)
+    ctx = dict(title=title, items=items, day=day)
     seq, hash_ = entry.seq or 0, entry.hash
     if mime_members:
         mail = _mime(ls, title, ctx)
@@ -121,7 +121,7 @@ def compose(session: Session, ls: ListSettings, entry: Entry, at: datetime, star
     if plain_members:
         mail = EmailMessage()
         _headers(mail, ls, title, at, message_id(ls, f"digest.v{volume}.i{issue}.plain", seq, hash_))
-        mail.set_content(render("mail/digest_plain.txt", **ctx))
+        mail.set_content(body("mail/digest_plain.txt", ls, **ctx))
         outbox.queue(session, seq, "digest", mail, plain_members, ls.list_address, at, personal=True)
     row = DigestIssue(volume=volume, issue=issue, day=day, seq=seq, last_outbox_id=upto)
     session.add(row)
@@ -138,25 +138,25 @@ def _text(text: str, description: str = "") -> EmailMessage:
 
 
 def _mime(ls: ListSettings, title: str, ctx: dict) -> EmailMessage:
-    top = MIMEMultipart("mixed", policy=policy.default)
-    top.attach(_text(render("mail/digest_masthead.txt", **ctx)))
-    top.attach(_text(render("mail/digest_toc.txt", **ctx), f"Today's Topics ({len(ctx['items'])} messages)"))
-    inner = MIMEMultipart("digest", policy=policy.default)
+    top = MIMEMultipart("mixed", policy=headers.VERBATIM)
+    top.attach(_text(body("mail/digest_masthead.txt", ls, **ctx)))
+    top.attach(_text(body("mail/digest_toc.txt", ls, **ctx), f"Today's Topics ({len(ctx['items'])} messages)"))
+    inner = MIMEMultipart("digest", policy=headers.VERBATIM)
     for item in ctx["items"]:
-        part = MIMEMessage(item.mail, policy=policy.default)
+        part = MIMEMessage(item.mail, policy=headers.VERBATIM)
         del part["MIME-Version"]
         inner.attach(part)
     del inner["MIME-Version"]
     top.attach(inner)
-    top.attach(_text(render("mail/digest_footer.txt", **ctx)))
-    mail: EmailMessage = email.message_from_bytes(top.as_bytes(), policy=policy.default)  # type: ignore[assignment]
+    top.attach(_text(body("mail/digest_footer.txt", ls, **ctx)))
+    mail: EmailMessage = email.message_from_bytes(top.as_bytes(), policy=headers.VERBATIM)  # type: ignore[assignment]
     return mail
 
 
 def _headers(mail: EmailMessage, ls: ListSettings, title: str, at: datetime, msgid: str) -> None:
     mail["From"] = formataddr((f"{ls.name} players", ls.list_address))
     mail["To"] = ls.list_address
-    mail["Subject"] = title
+    mail["Subject"] = headers.text(title)
     mail["Date"] = format_datetime(at)
     mail["Message-ID"] = msgid
     mail["Reply-To"] = ls.list_address

@@ -18,7 +18,6 @@ from __future__ import annotations
 import email
 import logging
 from datetime import datetime, timezone
-from email import policy
 from email.message import EmailMessage
 from email.utils import format_datetime, formataddr, parseaddr
 
@@ -26,10 +25,9 @@ from sqlmodel import Session
 
 from engine.events import Event
 from engine.state import GameState
-from mailer import outbox
-from mailer.compose import list_headers, machine_mail, message_id
+from mailer import headers, outbox
+from mailer.compose import body, list_headers, machine_mail, message_id, thread
 from mailer.listconfig import ListSettings
-from nomic.render import render
 from nomic.storage import Entry
 
 log = logging.getLogger("nomic.list")
@@ -53,23 +51,27 @@ def tagged(subject: str, tag: str) -> str:
 
 
 def copy_of(entry: Entry, at: datetime, ls: ListSettings) -> EmailMessage | None:
-    """The copy every member gets, or None for a post that came from this list (a loop)."""
-    mail: EmailMessage = email.message_from_bytes(entry.raw or b"", policy=policy.default)  # type: ignore[assignment]
+    """The copy every member gets, or None for a post that came from this list (a loop).
+
+    The author's own headers are carried on as they came (``headers.VERBATIM``); the ones the
+    copy writes anew are made from their text through mailer/headers.py.
+    """
+    mail: EmailMessage = email.message_from_bytes(entry.raw or b"", policy=headers.VERBATIM)  # type: ignore[assignment]
     if looped(mail, ls):
         return None
-    if not mail.get("Message-ID"):  # every copy has a Message-ID and a Date, the same for all members
+    if not headers.read(mail, "Message-ID"):  # every copy has a Message-ID and a Date, the same for all members
         mail["Message-ID"] = message_id(ls, "list", entry.seq or 0, entry.hash)
-    if not mail.get("Date"):
+    if not headers.read(mail, "Date"):
         mail["Date"] = format_datetime(at.astimezone(timezone.utc))
-    name, author = parseaddr(str(mail.get("From", "")))
-    subject = str(mail.get("Subject", "") or "(no subject)")
+    name, author = parseaddr(headers.read(mail, "From"))
+    subject = headers.read(mail, "Subject") or "(no subject)"
     for header in ("From", "Subject", *DROP):
         del mail[header]
-    mail["From"] = formataddr((f"{name or author.split('@')[0]} via {ls.name}", ls.list_address))
-    mail["Reply-To"] = author
-    mail["Subject"] = tagged(subject, ls.subject_tag)
+    mail["From"] = formataddr((f"{headers.name(name or author.split('@')[0])} via {ls.name}", ls.list_address))
+    headers.put_address(mail, "Reply-To", author)
+    mail["Subject"] = headers.text(tagged(subject, ls.subject_tag))
     list_headers(mail, ls)
-    _add_footer(mail, render("mail/list_footer.txt", ls=ls))
+    _add_footer(mail, body("mail/list_footer.txt", ls))
     return mail
 
 
@@ -106,8 +108,7 @@ def refuse(session: Session, ls: ListSettings, entry: Entry, event: Event, at: d
     mail = machine_mail(ls, to=sender, at=at, subject=f"Not posted: {event.data.get('subject') or '(no subject)'}",
                         msgid=message_id(ls, "refused", entry.seq or 0, entry.hash),
                         template="mail/post_refused.txt", reason=event.data.get("reason"), sender=sender)
-    mail["In-Reply-To"] = f"<{event.data['message_id']}>"
-    mail["References"] = f"<{event.data['message_id']}>"
+    thread(mail, event.data["message_id"])
     outbox.queue(session, entry.seq or 0, "notice", mail, [sender], ls.address, at)
 
 
@@ -127,7 +128,7 @@ def announce(session: Session, ls: ListSettings, state: GameState, entry: Entry,
                             template="mail/judgment.txt", sub=sub, what=what, event=event.data,
                             scores=scores, state=state)
         if sub.message_id:
-            mail["References"] = f"<{sub.message_id}>"
+            thread(mail, sub.message_id, reply=False)
     else:
         number = int(event.data["number"])
         proc = next((p for p in state.proclamations if p.number == number), None)

@@ -22,6 +22,8 @@ from sqlalchemy import Index, LargeBinary, func, insert
 from sqlalchemy.orm import defer
 from sqlmodel import Column, Field, Session, SQLModel, select
 
+from mailer import headers
+
 PENDING = ("queued", "claimed", "sending")
 
 
@@ -78,7 +80,7 @@ def queue(session: Session, seq: int, kind: str, msg: EmailMessage, recipients: 
     conn = session.connection()
     outbox_id = conn.execute(insert(OUTBOX).returning(OUTBOX.c.id), {
         "seq": seq, "kind": kind, "recipients": json.dumps(recipients), "mail_from": mail_from,
-        "subject": str(msg["Subject"]), "message_id": str(msg["Message-ID"]), "raw": bytes(msg),
+        "subject": headers.read(msg, "Subject"), "message_id": headers.read(msg, "Message-ID"), "raw": bytes(msg),
         "status": "queued" if recipients else "sent", "attempts": 0, "next_attempt": None,
         "last_error": None, "created": iso(created), "personal": personal}).scalar_one()
     if recipients:  # one bulk insert: a fan-out to 100,000 must stay fast

@@ -42,7 +42,7 @@ def enqueue(session: Session, game: "Game", entry: "Entry", inp: Message | Clock
             events: list[Event]) -> None:
     ls = settings(game)
     if isinstance(inp, Message):
-        answers.answer(session, game, entry, inp, events)
+        answers.answer(session, game, ls, entry, inp, events)
         bounces.record(session, ls, entry, inp)
     if not any(e.kind in COMPOSERS for e in events):
         return

@@ -1,0 +1,79 @@
+"""Header values made from what players wrote: the one place that makes them safe to write.
+
+Python's email package refuses a header value with a line break in it (so a
+subject with an encoded CR/LF made composing raise), and it decodes RFC 2047
+encoded words in any value it is given, even inside a quoted string or a
+message id, and writes what they decode to, line breaks included: a header
+injection. So every header THS writes from received text goes through
+``text`` (subjects, names), ``put_address`` (recipients) or ``ids`` (threading):
+control characters and line breaks become spaces, an encoded word cannot
+begin, lengths are capped.
+
+Received headers that a list copy or a digest carries on are written as they
+came (``VERBATIM``): refolding a long one would write out its decoded words.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from email import policy
+from email.message import EmailMessage, Message
+
+TEXT_MAX = 250  # characters of a subject
+NAME_MAX = 100  # characters of a display name
+ID_MAX = 250  # characters of one message id
+REFERENCES_MAX = 20  # ids in References: the thread's first and its latest
+READ_MAX = 998  # characters of a received header read as text (RFC 5322's line limit)
+
+# C0 and C1 controls, DEL, line and paragraph separators, lone surrogates (undecodable bytes)
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+_ADDRESS = re.compile(r'[^\s\x00-\x1f\x7f-\x9f"(),:;<>@\[\\\]\ud800-\udfff]+'
+                      r'@[^\s\x00-\x1f\x7f-\x9f"(),:;<>@\[\\\]\ud800-\udfff]+')
+_ID = re.compile(r"[!-;=?-~]+")  # printable ASCII but "<" and ">"
+NOBODY = "undisclosed-recipients:;"  # RFC 5322's empty group: a valid header that names no one
+
+VERBATIM = policy.default.clone(refold_source="none")
+
+
+def text(value: str, limit: int = TEXT_MAX) -> str:
+    """``value`` as one safe header line: controls and line breaks become spaces, runs of
+    white space one space, "=?" gets a space so no encoded word can begin; at most ``limit``
+    characters (a cut one ends with "…")."""
+    clean = " ".join(_UNSAFE.sub(" ", value).replace("=?", "= ?").split())
+    return clean if len(clean) <= limit else clean[:limit - 1].rstrip() + "…"
+
+
+def name(value: str) -> str:
+    """A display name (``formataddr`` quotes what needs quoting)."""
+    return text(value, NAME_MAX)
+
+
+def put_address(mail: EmailMessage, header: str, value: str) -> None:
+    """Write an address header (To, Reply-To). An address that cannot be written safely names
+    nobody (``NOBODY``; the envelope still carries it and the relay decides); one that is not
+    ASCII makes the mail's headers RFC 6532 UTF-8, as RFC 2047 cannot carry it (the sender
+    then asks the relay for SMTPUTF8)."""
+    if _ADDRESS.fullmatch(value) is None or "=?" in value:
+        value = NOBODY
+    elif not value.isascii():
+        mail.policy = mail.policy.clone(utf8=True)
+    mail[header] = value
+
+
+def ids(values: Iterable[str]) -> str:
+    """``<a> <b>`` of the message ids that can be written safely (others are left out);
+    at most ``REFERENCES_MAX``, keeping the first and the latest (RFC 5322 3.6.4)."""
+    kept = [v for v in values if len(v) <= ID_MAX and _ID.fullmatch(v) and "=?" not in v]
+    if len(kept) > REFERENCES_MAX:
+        kept = kept[:1] + kept[-(REFERENCES_MAX - 1):]
+    return " ".join(f"<{v}>" for v in kept)
+
+
+def read(mail: Message, header: str) -> str:
+    """A received header as safe text ("" when absent); one the email package cannot parse
+    (an address whose encoded name holds a line break) is read as it came."""
+    try:
+        value = mail.get(header)
+    except Exception:  # the package raises ValueError, or worse, on hostile values
+        value = next((v for k, v in mail.raw_items() if k.lower() == header.lower()), None)
+    return "" if value is None else text(str(value), READ_MAX)
