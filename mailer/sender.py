@@ -27,6 +27,10 @@ pid is gone on this host, or its claim is older than ``claim_lease``):
 Temporary failures (4xx, a dropped or refused connection) go back to the
 queue with a doubling back-off (``retry_base`` seconds, at most
 ``retry_cap``) until ``max_attempts``; a 5xx answer fails the delivery at once.
+Any other error while handing over one delivery is that delivery's alone: it
+is retried the same way and the pass goes on. An address that is not ASCII
+goes with SMTPUTF8 (RFC 6531) when the relay offers it, and fails at once
+when it does not.
 """
 from __future__ import annotations
 
@@ -44,7 +48,7 @@ from typing import TYPE_CHECKING
 from sqlalchemy import update
 from sqlmodel import Session, or_, select
 
-from mailer import bounces
+from mailer import bounces, headers
 from mailer.listconfig import ListSettings, settings
 from mailer.outbox import Delivery, OutboxMessage, iso, settle
 from mailer.tokens import stamped_token
@@ -55,6 +59,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("nomic.sender")
 HOST = socket.gethostname()
 CRLF = re.compile(rb"\r?\n")
+HEAD_END = re.compile(rb"\r?\n\r?\n")  # the blank line after the header section
+ERROR_MAX = 1000  # characters of a last_error
 
 
 @dataclass(frozen=True)
@@ -88,6 +94,10 @@ class SenderConfig:
 
 class Temporary(Exception):
     """Try again later."""
+
+
+class Unreachable(Temporary):
+    """The relay cannot be reached, or dropped the connection: try again later, and end the pass."""
 
 
 class Permanent(Exception):
@@ -168,12 +178,13 @@ class Relay:
                 host, port = self.cfg.host_port()
                 self.smtp = smtplib.SMTP(host, port, timeout=self.cfg.timeout)
                 self.smtp.ehlo_or_helo_if_needed()
-            reply = self.smtp.mail(mail_from)
+            options = self._options(self.smtp, mail_from, rcpt, data)
+            reply = self.smtp.mail(mail_from, options)
             if reply[0] == 250:
                 reply = self.smtp.rcpt(rcpt)
         except (OSError, smtplib.SMTPException) as exc:
             self.close()
-            raise Temporary(f"relay {self.cfg.relay}: {exc}") from None
+            raise Unreachable(f"relay {self.cfg.relay}: {exc}") from None
         if reply[0] not in (250, 251):
             self._reset()
             _refused(*reply)
@@ -183,12 +194,23 @@ class Relay:
         except smtplib.SMTPDataError as exc:  # an answer: not in doubt
             self._reset()
             _refused(exc.smtp_code, exc.smtp_error)
-        except (OSError, smtplib.SMTPException) as exc:
+        except Exception as exc:  # whatever broke, the relay may have the message
             self.close()
             raise Doubt(f"relay {self.cfg.relay}: {exc} during DATA") from None
         if code != 250:
             self._reset()
             _refused(code, resp)
+
+    def _options(self, smtp: smtplib.SMTP, mail_from: str, rcpt: str, data: bytes) -> list[str]:
+        """SMTPUTF8 (RFC 6531) for an address that is not ASCII, which cannot go without it, and
+        for UTF-8 headers (RFC 6532) when the relay offers it."""
+        offered = smtp.has_extn("smtputf8")
+        if not (mail_from.isascii() and rcpt.isascii()):
+            if not offered:
+                raise Permanent(f"the address {rcpt} is not ASCII and the relay {self.cfg.relay} "
+                                "does not offer SMTPUTF8 (RFC 6531), so it cannot be sent")
+            return ["SMTPUTF8"]
+        return ["SMTPUTF8"] if offered and not HEAD_END.split(data, 1)[0].isascii() else []
 
     def _reset(self) -> None:
         try:
@@ -285,7 +307,11 @@ def _deliver(s: Session, relay: Relay, cfg: SenderConfig, ls: ListSettings, deli
         return _retry(s, cfg, d, now, f"in doubt: {exc}; will be resent")
     except Temporary as exc:
         outcome = _retry(s, cfg, d, now, str(exc))
-        return "unreachable" if relay.smtp is None else outcome
+        return "unreachable" if isinstance(exc, Unreachable) else outcome
+    except Exception as exc:  # this delivery's own trouble (its bytes, its address): never the whole pass's
+        log.exception("delivery %s to %s", d.id, d.rcpt)
+        relay.close()  # the SMTP dialogue is in an unknown state
+        return _retry(s, cfg, d, now, f"{type(exc).__name__}: {exc}")
     d.sent_at = iso(now)
     return _finish(s, d, "sent", None)
 
@@ -300,6 +326,7 @@ def _retry(s: Session, cfg: SenderConfig, d: Delivery, now: datetime, error: str
 
 
 def _finish(s: Session, d: Delivery, status: str, error: str | None) -> str:
+    error = headers.text(error, ERROR_MAX) if error else None  # one line (and no NUL: PostgreSQL text)
     d.status, d.claim, d.claimed_at = status, None, None
     d.last_error = error or d.last_error  # a sent delivery keeps the trouble it had on the way
     s.add(d)
