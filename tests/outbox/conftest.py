@@ -66,14 +66,25 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture
-def relay():
+def _serve(**smtp_parameters):
     recorder = Recorder()
-    controller = Controller(recorder, hostname="127.0.0.1", port=_free_port())
+    controller = Controller(recorder, hostname="127.0.0.1", port=_free_port(), **smtp_parameters)
     controller.start()
     recorder.address = f"127.0.0.1:{controller.port}"  # type: ignore[attr-defined]
     yield recorder
     controller.stop()
+
+
+@pytest.fixture
+def relay():
+    """A relay whose EHLO offers SMTPUTF8 (RFC 6531), as aiosmtpd's Controller and Postfix do by default."""
+    yield from _serve()
+
+
+@pytest.fixture
+def ascii_relay():
+    """A relay that does not offer SMTPUTF8."""
+    yield from _serve(enable_SMTPUTF8=False)
 
 
 def configure(play: Play, relay_address: str, **outbox: str | int) -> Play:
