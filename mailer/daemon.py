@@ -9,7 +9,8 @@ Threads, each with one job:
   mail was journaled (giving way to a busy intake), site rebuilds; the only
   thread that touches the game state;
 - ``sender``: mailer.sender.run_forever, when ``[outbox] relay`` is set;
-- ``http``: the built site and POSTs to mailer.web.handle_post, with ``--http``.
+- ``http``: with ``--http``, mailer.http_server: the built site, and the list's links and
+  form (mailer.web), which it serves holding the processor's lock (they read the state).
 
 SIGTERM or SIGINT: stop listening, commit what is queued (those senders get
 their 250), fold what was journaled (up to ``FINAL_LIMIT`` entries: a long
@@ -26,10 +27,10 @@ import threading
 import time
 from collections.abc import Callable
 from datetime import datetime, timezone
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from typing import TYPE_CHECKING
 
 import engine
+from mailer.http_server import make_server
 from mailer.intake import IntakeHandler, JournalWriter, Limits, protocol_factory
 from nomic.website import build as build_website
 
@@ -42,7 +43,6 @@ CHUNK = 20  # most entries folded in one go while mail is arriving
 MAX_YIELD = 3.0  # longest a round waits for a busy intake
 FINAL_LIMIT = 2000  # most entries folded while stopping; the rest wait for the next start
 SITE_EVERY = 10.0  # seconds between site rebuilds at most
-MAX_POST = 64 * 1024
 # A 250 crosses threads twice (event loop -> journal writer -> event loop); with Python's default
 # 5 ms, a thread waiting for the GIL behind a busy one (the processor folding) waits that long.
 SWITCH_INTERVAL = 0.001
@@ -149,65 +149,6 @@ class Processor(threading.Thread):
         return max(0.0, min(waits))
 
 
-def _http_server(address: tuple[str, int], game: "Game", lock: threading.Lock,
-                 after_post) -> ThreadingHTTPServer:
-    site = game.config.dir / "site"
-
-    class Handler(SimpleHTTPRequestHandler):
-        def __init__(self, *args, **kw):
-            super().__init__(*args, directory=str(site), **kw)
-
-        def do_GET(self) -> None:
-            """The built site; the pages behind subscribe/unsubscribe links come from mailer.web."""
-            if not self.path.startswith(("/subscribe/", "/unsubscribe/")):
-                super().do_GET()
-                return
-            try:
-                from mailer.web import handle_get
-            except ImportError:
-                self._reply(404, "not found")
-                return
-            try:
-                status, text = handle_get(game, self.path)
-            except Exception:
-                log.exception("GET %s failed", self.path)
-                status, text = 500, "something went wrong"
-            self._reply(status, text, "text/html" if status == 200 else "text/plain")
-
-        def do_POST(self) -> None:
-            length = int(self.headers.get("Content-Length") or 0)
-            if length > MAX_POST:
-                self._reply(413, "too large")
-                return
-            body = self.rfile.read(length)
-            try:
-                from mailer.web import handle_post
-            except ImportError:
-                self._reply(404, "not found")
-                return
-            try:
-                with lock:
-                    status, text = handle_post(game, self.path, body)
-            except Exception:
-                log.exception("POST %s failed", self.path)
-                status, text = 500, "something went wrong; nothing was changed"
-            after_post()
-            self._reply(status, text)
-
-        def _reply(self, status: int, text: str, ctype: str = "text/plain") -> None:
-            data = text.encode()
-            self.send_response(status)
-            self.send_header("Content-Type", f"{ctype}; charset=utf-8")
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
-
-        def log_message(self, format: str, *args) -> None:
-            log.debug("http: " + format, *args)
-
-    return ThreadingHTTPServer(address, Handler)
-
-
 def _sender(game: "Game", stop: threading.Event) -> threading.Thread | None:
     if not game.config.section("outbox").get("relay"):
         log.warning("no [outbox] relay in game.toml: outgoing mail stays in the outbox")
@@ -228,18 +169,17 @@ async def _serve(game: "Game", smtp: str | None, lmtp: str | None, http: str | N
     writer.on_commit = processor.wake.set
     writer.start()
     handler = IntakeHandler(game, writer, Limits.from_config(game.config.section("smtp")))
-    counter = [0]
     servers = []
     for kind, spec in (("smtp", smtp), ("lmtp", lmtp)):
         if spec:
             host, port = host_port(spec, kind)
-            server = await loop.create_server(protocol_factory(kind, handler, counter), host, port)
+            server = await loop.create_server(protocol_factory(kind, handler), host, port)
             servers.append(server)
             bound = server.sockets[0].getsockname()
             log.info("listening for %s on %s:%d", kind.upper(), bound[0], bound[1])
     httpd = None
     if http:
-        httpd = _http_server(host_port(http, "http"), game, lock, processor.wake.set)
+        httpd = make_server(host_port(http, "http"), game, lock, processor.wake.set)
         threading.Thread(target=httpd.serve_forever, name="http", daemon=True).start()
         log.info("serving the site on http://%s:%d/", *httpd.server_address[:2])
     processor.start()
@@ -258,6 +198,7 @@ async def _serve(game: "Game", smtp: str | None, lmtp: str | None, http: str | N
     await loop.run_in_executor(None, processor.stop)
     if httpd is not None:
         httpd.shutdown()
+        httpd.server_close()
     stop_sender.set()
     if sender is not None:
         await loop.run_in_executor(None, sender.join)

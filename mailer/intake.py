@@ -11,6 +11,10 @@ Replies: 550 at RCPT for an address the game does not own, 452 past the
 recipient limit, 552 past the size limit (SIZE), 421 past the connection
 limit, and 451 when the journal cannot be written (the sending server keeps
 the mail and retries): never a 5xx for our own fault.
+
+Each listener has its own connection limit and idle timeout (``Door``):
+SMTP is the public door, LMTP the trusted MTA's, and idle strangers filling
+the first must never shut the MTA out of the second.
 """
 from __future__ import annotations
 
@@ -38,7 +42,7 @@ BATCH = 500  # most messages one group commit takes
 
 @dataclass(frozen=True)
 class Limits:
-    """``[smtp]`` in game.toml."""
+    """``[smtp]`` in game.toml: what both listeners accept; ``max_connections`` and ``timeout`` are SMTP's."""
     max_message_size: int = 1024 * 1024
     max_connections: int = 100
     max_recipients: int = 100
@@ -50,6 +54,26 @@ class Limits:
     def from_config(cls, section: dict[str, Any]) -> "Limits":
         names = cls.__dataclass_fields__
         return cls(**{k: v for k, v in section.items() if k in names})
+
+
+@dataclass(frozen=True)
+class Door:
+    """One listener's connections: at most ``max_connections`` at once (more get 421), each
+    dropped after ``timeout`` seconds of silence."""
+    max_connections: int
+    timeout: float
+
+
+LMTP_DOOR = Door(max_connections=100, timeout=600)  # [lmtp] defaults: the MTA's door, roomy and patient
+
+
+def door(kind: str, game: "Game", limits: Limits) -> Door:
+    """SMTP: ``[smtp] max_connections`` and ``timeout``; LMTP: ``[lmtp]``'s, defaulting to ``LMTP_DOOR``."""
+    if kind == "smtp":
+        return Door(limits.max_connections, limits.timeout)
+    section = game.config.section("lmtp")
+    return Door(int(section.get("max_connections", LMTP_DOOR.max_connections)),
+                float(section.get("timeout", LMTP_DOOR.timeout)))
 
 
 class JournalWriter:
@@ -185,20 +209,21 @@ class IntakeHandler:
 
 
 class _ConnectionLimit:
-    """Mixin: at most ``limit`` simultaneous connections (shared counter); the rest get 421.
+    """Mixin: at most ``limit`` simultaneous connections (a counter per listener); the rest get 421.
 
     Lines up to 64 KiB are taken: RFC 5321 says 1000, but real clients send
     longer (unencoded HTML), and refusing them would be a permanent 500.
     """
     counter: list[int]
     limit: int
+    kind: str  # for the log
     line_length_limit = 64 * 1024
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)  # type: ignore[misc]
         self.counter[0] += 1
         if self.counter[0] > self.limit:
-            log.warning("connection limit (%d) reached; 421 to %s", self.limit,
+            log.warning("%s connection limit (%d) reached; 421 to %s", self.kind, self.limit,
                         transport.get_extra_info("peername"))
             transport.write(b"421 4.3.2 Too many connections; try again later\r\n")  # type: ignore[attr-defined]
             transport.close()
@@ -209,22 +234,24 @@ class _ConnectionLimit:
 
 
 class LimitedSMTP(_ConnectionLimit, SMTP):
-    pass
+    kind = "SMTP"
 
 
 class LimitedLMTP(_ConnectionLimit, LMTP):
-    pass
+    kind = "LMTP"
 
 
-def protocol_factory(kind: str, handler: IntakeHandler, counter: list[int]) -> Callable[[], SMTP]:
-    """A factory for ``loop.create_server``: SMTP or LMTP speaking to ``handler``."""
+def protocol_factory(kind: str, handler: IntakeHandler) -> Callable[[], SMTP]:
+    """A factory for ``loop.create_server``: SMTP or LMTP speaking to ``handler``, with its own ``Door``."""
     limits = handler.limits
+    own = door(kind, handler.game, limits)
+    counter = [0]  # this listener's connections
     cls = LimitedLMTP if kind == "lmtp" else LimitedSMTP
     hostname = limits.hostname or socket.getfqdn()  # once: getfqdn may ask DNS
 
     def make() -> SMTP:
-        proto = cls(handler, data_size_limit=limits.max_message_size, timeout=limits.timeout,
+        proto = cls(handler, data_size_limit=limits.max_message_size, timeout=own.timeout,
                     hostname=hostname, enable_SMTPUTF8=True, loop=asyncio.get_running_loop())
-        proto.counter, proto.limit = counter, limits.max_connections
+        proto.counter, proto.limit = counter, own.max_connections
         return proto
     return make

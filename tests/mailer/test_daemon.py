@@ -5,12 +5,13 @@ import smtplib
 import socket
 import sqlite3
 import time
+from datetime import datetime, timezone
 import urllib.error
 import urllib.request
 
 import pytest
 
-from mailer.tokens import address_token
+from mailer.tokens import stamped_token
 from nomic.game import Game
 from tests.mailer.support import configure
 from tests.support import EMPEROR, GAME_ADDRESS, LIST_ADDRESS, make_mail as _make_mail
@@ -174,10 +175,13 @@ def test_http_serves_the_site_and_one_click_unsubscribe(play, serve):
         time.sleep(0.2)
     with urllib.request.urlopen(f"{base}/index.html", timeout=30) as page:
         assert page.status == 200 and b"<html" in page.read().lower()
-    token = address_token("test-seed", "unsubscribe", ALICE)
+    token = stamped_token("test-seed", "unsubscribe", ALICE, datetime.now(timezone.utc))
     with urllib.request.urlopen(f"{base}/unsubscribe/{token}", timeout=30) as page:  # GET: a button only
         assert page.status == 200 and "text/html" in page.headers["Content-Type"]
     assert [s.email for s in Game(play.dir).state().subscribers] == [ALICE]
+    with pytest.raises(urllib.error.HTTPError) as bare:  # RFC 8058: the POST must say List-Unsubscribe=One-Click
+        urllib.request.urlopen(urllib.request.Request(f"{base}/unsubscribe/{token}", data=b""), timeout=30)
+    assert bare.value.code == 400
     post = urllib.request.Request(f"{base}/unsubscribe/{token}", data=b"List-Unsubscribe=One-Click")
     with urllib.request.urlopen(post, timeout=30) as page:
         assert page.read().decode() == f"{ALICE} is unsubscribed from {LIST_ADDRESS}."
@@ -186,3 +190,148 @@ def test_http_serves_the_site_and_one_click_unsubscribe(play, serve):
     assert missing.value.code == 404
     assert daemon.stop() == 0
     assert Game(play.dir).state().subscribers == []
+
+
+# -- what a hostile client on the network can do -------------------------------------------------
+
+def idle(port: int, greeting: bool = True) -> socket.socket:
+    """A connection that says nothing (after reading the SMTP/LMTP greeting)."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+    if greeting:
+        assert sock.recv(1024).startswith(b"220 ")
+    return sock
+
+
+def closed_by_server(sock: socket.socket) -> bool:
+    try:
+        return sock.recv(1024) == b""
+    except ConnectionResetError:
+        return True
+
+
+def test_idle_smtp_connections_do_not_shut_the_mta_out_of_lmtp(make_play, serve):
+    play = make_play()
+    configure(play, "[smtp]\nmax_connections = 3\n\n[lmtp]\nmax_connections = 2\n")
+    daemon = serve(play)
+    crowd = [idle(daemon.ports["smtp"]) for _ in range(3)]  # the public door is full
+    with pytest.raises(smtplib.SMTPConnectError) as full:
+        smtplib.SMTP("127.0.0.1", daemon.ports["smtp"], timeout=30)
+    assert full.value.smtp_code == 421
+    waiting = idle(daemon.ports["lmtp"])  # the MTA's door has its own limit: one connection of two
+    raw = make_mail(BOB, "Proposal: Still open", message_id="open@builder.test")
+    replies = lmtp_session(daemon.ports["lmtp"], ["LHLO mx.imperial.test", f"MAIL FROM:<{BOB}>",
+                                                  f"RCPT TO:<{GAME_ADDRESS}>"], raw)
+    assert replies[-2] == "250 2.0.0 Journaled as entry 1"
+    second = idle(daemon.ports["lmtp"])
+    with pytest.raises(smtplib.SMTPConnectError) as lmtp_full:  # [lmtp] max_connections = 2
+        smtplib.LMTP("127.0.0.1", daemon.ports["lmtp"], timeout=30)
+    assert lmtp_full.value.smtp_code == 421
+    for sock in crowd + [waiting, second]:
+        sock.close()
+    assert daemon.stop() == 0
+    assert [s["title"] for s in play.state()["submissions"]] == ["Still open"]
+
+
+def test_each_listener_has_its_own_idle_timeout(make_play, serve):
+    play = make_play()
+    configure(play, "[smtp]\ntimeout = 1\n\n[lmtp]\ntimeout = 60\n")
+    daemon = serve(play)
+    smtp, lmtp = idle(daemon.ports["smtp"]), idle(daemon.ports["lmtp"])
+    time.sleep(2.5)
+    assert closed_by_server(smtp)  # a silent stranger is dropped after [smtp] timeout
+    lmtp.sendall(b"LHLO mx.imperial.test\r\n")  # the MTA's cached connection is still there
+    assert lmtp.recv(1024).startswith(b"250")
+    smtp.close()
+    lmtp.close()
+    assert daemon.stop() == 0
+
+
+def http(port: int, request: bytes) -> tuple[int, bytes, bytes]:
+    """Send one raw request; the status, head and body of the answer (status 0: none came)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(request)
+        data = b""
+        while chunk := sock.recv(65536):
+            data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    return (int(head.split(b" ")[1]) if head else 0), head, body
+
+
+def get(port: int, path: str) -> tuple[int, bytes, bytes]:
+    return http(port, f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+
+
+def post(port: int, headers: str, body: bytes = b"") -> tuple[int, bytes, bytes]:
+    return http(port, f"POST /subscribe HTTP/1.1\r\nHost: 127.0.0.1\r\n{headers}\r\n".encode() + body)
+
+
+def test_http_refuses_a_bad_content_length_at_once(play, serve):
+    daemon = serve(play)
+    port = daemon.ports["http"]
+    started = time.monotonic()
+    assert post(port, "Content-Length: -1\r\n")[0] == 400  # answered without waiting for a body
+    assert post(port, "Content-Length: 12abc\r\n")[0] == 400
+    assert post(port, "Content-Length: 5\r\nContent-Length: 9\r\n")[0] == 400
+    assert post(port, "Content-Length: 300000000\r\n")[0] == 413
+    assert post(port, "Transfer-Encoding: chunked\r\n", b"5\r\nhello\r\n0\r\n\r\n")[0] == 411
+    assert time.monotonic() - started < 5
+    form = b"address=carol%40c.test"
+    status, _, body = post(port, f"Content-Length: {len(form)}\r\n", form)
+    assert (status, body) == (200, b"A confirmation mail is on its way to carol@c.test. Nothing happens until you confirm.")
+    assert daemon.stop() == 0
+
+
+def test_http_drops_idle_and_slow_clients(make_play, serve):
+    play = make_play()
+    configure(play, "[http]\ntimeout = 1\n")
+    daemon = serve(play)
+    silent = idle(daemon.ports["http"], greeting=False)
+    started = time.monotonic()
+    assert closed_by_server(silent)
+    assert time.monotonic() - started < 5
+    drip = idle(daemon.ports["http"], greeting=False)
+    started = time.monotonic()
+    with pytest.raises(OSError):  # a byte every 0.2 s never finishes a request line: cut off
+        for byte in b"GET /index.html HTTP/1.1\r\nX-Slow: " + b"x" * 100:
+            drip.sendall(bytes([byte]))
+            time.sleep(0.2)
+    assert time.monotonic() - started < 5
+    silent.close()
+    drip.close()
+    assert daemon.stop() == 0
+
+
+def test_http_has_a_connection_limit(make_play, serve):
+    play = make_play()
+    configure(play, "[http]\nmax_connections = 2\n")
+    play.cli("build")
+    daemon = serve(play)
+    port = daemon.ports["http"]
+    crowd = [idle(port, greeting=False) for _ in range(2)]
+    status, _, body = get(port, "/index.html")
+    assert (status, body) == (503, b"Too busy; try again later.\n")
+    crowd.pop().close()
+    deadline = time.monotonic() + 10
+    while (status := get(port, "/index.html")[0]) == 503 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert status == 200
+    crowd[0].close()
+    assert daemon.stop() == 0
+
+
+def test_http_answers_bad_paths_and_lists_no_directory(play, serve):
+    play.cli("build")
+    daemon = serve(play)
+    port = daemon.ports["http"]
+    for path in ("/index%00.html", "/%2e%2e/game.toml", "/..%2fgame.toml", "/static/..%5c..%5cgame.toml",
+                 "/rules/%ff.html", "/./index.html", "/static/%0a", "/rules//index.html"):
+        status, _, body = get(port, path)
+        assert (status, body) == (400, b"Bad path."), path
+    assert get(port, "//etc/passwd")[0] == 404  # http.server reads a leading // as /
+    status, _, body = get(port, "/static/")  # a folder without index.html
+    assert status == 404 and b"style.css" not in body
+    assert get(port, "/rules/")[0] == 200 and b"<h1>" in get(port, "/rules/")[2]
+    status, head, _ = get(port, "/rules")
+    assert status == 301 and b"\r\nLocation: /rules/" in head
+    assert get(port, "/index.html")[0] == 200  # none of it hurt the server
+    assert daemon.stop() == 0

@@ -1,0 +1,237 @@
+"""``nomic serve --http``: the built site, and the list's links and form (mailer/web.py).
+
+A small threaded server, meant for loopback behind nginx (docs/operating.md)
+or a demo, that a misbehaving client cannot wedge:
+
+- at most ``[http] max_connections`` connections at once, one thread each;
+  the next is answered 503 by the accepting thread and closed;
+- a client has ``[http] timeout`` seconds to send its whole request (a slow
+  drip is cut off, not only silence); each write of the answer may take as long;
+- a POST's Content-Length must be 0 to ``MAX_POST``: malformed, negative or
+  repeated differently is 400, larger is 413, chunked is 411, each answered
+  without reading the body (no header means an empty body);
+- a path with a NUL or another control character, a backslash, a ``.`` or
+  ``..`` segment, an empty segment or percent-encoding that is not UTF-8,
+  once decoded, is 400;
+- a directory is never listed: ``dir/`` is ``dir/index.html`` or 404.
+"""
+from __future__ import annotations
+
+import io
+import logging
+import re
+import socket
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from email.message import Message
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from typing import TYPE_CHECKING, Any
+from urllib.parse import unquote, urlsplit
+
+from mailer.web import handle_get, handle_post
+
+if TYPE_CHECKING:
+    from nomic.game import Game
+
+log = logging.getLogger("nomic.http")
+MAX_POST = 64 * 1024  # bytes; the largest real POST (the subscribe form) is a few hundred
+LENGTH = re.compile(r"[0-9]{1,12}")
+BUSY = (b"HTTP/1.0 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
+        b"Retry-After: 10\r\nConnection: close\r\nContent-Length: 27\r\n\r\nToo busy; try again later.\n")
+
+
+@dataclass(frozen=True)
+class HttpLimits:
+    """``[http] max_connections`` and ``timeout`` in game.toml (the form's limits are mailer.web.FormLimits)."""
+    max_connections: int = 32
+    timeout: float = 20
+
+    @classmethod
+    def from_config(cls, section: dict[str, Any]) -> "HttpLimits":
+        return cls(int(section.get("max_connections", cls.max_connections)),
+                   float(section.get("timeout", cls.timeout)))
+
+
+class Refusal(Exception):
+    """A request answered with ``status`` and ``text`` before anything else is read or done."""
+
+    def __init__(self, status: int, text: str):
+        super().__init__(text)
+        self.status, self.text = status, text
+
+
+def check_path(target: str) -> None:
+    """Refuse (400) a request target that no file of the site can have."""
+    path = urlsplit(target).path
+    try:
+        decoded = unquote(path, errors="strict")
+    except UnicodeDecodeError:
+        raise Refusal(400, "Bad path.") from None
+    segments = decoded.split("/")[1:]
+    if (not target.startswith("/") or any(c < " " or c in "\x7f\\" for c in decoded)
+            or any(s in ("", ".", "..") for s in segments[:-1]) or segments[-1:] in (["."], [".."])):
+        raise Refusal(400, "Bad path.")
+
+
+def body_length(headers: Message) -> int:
+    """The length of a POST's body, from its headers alone."""
+    if headers.get("Transfer-Encoding"):
+        raise Refusal(411, "Send the body with a Content-Length.")
+    values = {v.strip() for v in headers.get_all("Content-Length") or ["0"]}
+    if len(values) != 1 or not LENGTH.fullmatch(next(iter(values))):
+        raise Refusal(400, "Bad Content-Length.")
+    length = int(values.pop())
+    if length > MAX_POST:
+        raise Refusal(413, "The body is too large.")
+    return length
+
+
+class _Deadline(io.RawIOBase):
+    """A socket's reading side with one deadline for all of it: a client dripping a byte at a
+    time is cut off too, which a plain socket timeout (per read) would not do."""
+
+    def __init__(self, sock: socket.socket, seconds: float):
+        self.sock, self.end = sock, time.monotonic() + seconds
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        left = self.end - time.monotonic()
+        if left <= 0:
+            raise TimeoutError("the request took too long")
+        self.sock.settimeout(left)
+        return self.sock.recv_into(buffer)
+
+
+class Server(ThreadingHTTPServer):
+    """A thread per connection, up to ``max_connections``; past that, 503 from the accepting thread."""
+    daemon_threads = True
+
+    def __init__(self, address: tuple[str, int], handler: type[SimpleHTTPRequestHandler], limits: HttpLimits):
+        self.limits = limits
+        self.slots = threading.BoundedSemaphore(limits.max_connections)
+        super().__init__(address, handler)
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        if not self.slots.acquire(blocking=False):
+            log.warning("http: connection limit (%d) reached; 503 to %s", self.limits.max_connections,
+                        client_address[0])
+            _busy(request)
+            self.shutdown_request(request)
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self.slots.release()
+            raise
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.slots.release()
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        log.warning("http: connection from %s failed", client_address[0], exc_info=True)
+
+
+def _busy(sock: socket.socket) -> None:
+    """Answer 503 without blocking; read what the client already sent, since closing with it
+    unread would reset the connection and the client could lose the answer."""
+    try:
+        sock.setblocking(False)
+        sock.send(BUSY)
+        sock.recv(MAX_POST)
+    except OSError:
+        pass
+
+
+def make_server(address: tuple[str, int], game: "Game", lock: threading.Lock,
+                after_post: Callable[[], None]) -> Server:
+    """The server for ``nomic serve --http``; ``lock`` is the processor's (mailer.web reads the state)."""
+    limits = HttpLimits.from_config(game.config.section("http"))
+    return Server(address, _handler(game, lock, after_post, limits), limits)
+
+
+def _handler(game: "Game", lock: threading.Lock, after_post: Callable[[], None],
+             limits: HttpLimits) -> type[SimpleHTTPRequestHandler]:
+    site = str(game.config.dir / "site")
+
+    class Handler(SimpleHTTPRequestHandler):
+        timeout = limits.timeout  # the socket's, set by setup(); reads then follow the deadline
+
+        def __init__(self, *args: Any, **kw: Any):
+            super().__init__(*args, directory=site, **kw)
+
+        def setup(self) -> None:
+            super().setup()
+            self.rfile.close()  # the plain reader setup() made; a deadline for the whole request instead
+            self.rfile = io.BufferedReader(_Deadline(self.connection, limits.timeout))
+
+        def do_GET(self) -> None:
+            """The built site; the pages behind subscribe/unsubscribe links come from mailer.web."""
+            if not self._accept():
+                return
+            if self.path.startswith(("/subscribe/", "/unsubscribe/")):
+                self._web(handle_get, game, self.path)
+            else:
+                super().do_GET()
+
+        def do_HEAD(self) -> None:
+            if self._accept():
+                super().do_HEAD()
+
+        def do_POST(self) -> None:
+            if not self._accept():
+                return
+            try:
+                length = body_length(self.headers)
+            except Refusal as refused:
+                self._reply(refused.status, refused.text)
+                return
+            body = self.rfile.read(length)
+            if len(body) < length:  # the client gave up
+                return
+            self.connection.settimeout(limits.timeout)
+            self._web(handle_post, game, self.path, body)
+            after_post()
+
+        def list_directory(self, path: str | Any) -> None:
+            """Never: a directory without index.html is not found."""
+            self.send_error(404, "File not found")
+
+        def _accept(self) -> bool:
+            """Is the path one to look up? If not, the 400 is sent. Writes get the plain socket timeout."""
+            self.connection.settimeout(limits.timeout)
+            try:
+                check_path(self.path)
+            except Refusal as refused:
+                self._reply(refused.status, refused.text)
+                return False
+            return True
+
+        def _web(self, handle: Callable[..., tuple[int, str]], *args: Any) -> None:
+            try:
+                with lock:
+                    status, text = handle(*args)
+            except Exception:
+                log.exception("%s %s failed", self.command, self.path)
+                status, text = 500, "Something went wrong; nothing was changed."
+            html = self.command == "GET" and status == 200
+            self._reply(status, text, "text/html" if html else "text/plain")
+
+        def _reply(self, status: int, text: str, ctype: str = "text/plain") -> None:
+            data = text.encode()
+            self.send_response(status)
+            self.send_header("Content-Type", f"{ctype}; charset=utf-8")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def log_message(self, format: str, *args: Any) -> None:
+            log.debug("http: " + format, *args)
+
+    return Handler
