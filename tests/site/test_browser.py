@@ -1,4 +1,4 @@
-"""The built site in headless Chromium: screenshots at phone and desk widths."""
+"""The built site in headless Chromium: screenshots at phone and desk widths; the subscribe form against nomic serve."""
 from __future__ import annotations
 
 import os
@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.mailer.conftest import Daemon
 from tests.site import browser
 
 pytestmark = [
@@ -42,3 +43,21 @@ def test_screenshots_of_home_scores_a_player_and_the_game_profile(site, tmp_path
 def test_pages_render_from_file_urls_with_their_stylesheet(site):
     dom = browser.dump_dom((site / "players" / "alice.html").as_uri())
     assert 'href="../static/style.css"' in dom and "<h1>Alice</h1>" in dom
+
+
+def test_the_subscribe_form_reaches_nomic_serve_and_shows_its_answer(make_play):
+    """The page's Content-Security-Policy must let its own form post (form-action)."""
+    play = make_play()
+    play.cli("build")  # GAME/site, which nomic serve --http serves
+    daemon = Daemon(play.dir)
+    try:
+        with browser.tab() as page:
+            page.goto(f"http://127.0.0.1:{daemon.ports['http']}/list/index.html")
+            page.type_into("#address", "carol@c.test")
+            page.press_enter()
+            assert page.wait_for("Page.loadEventFired", 10), f"the form was not sent: {page.console()}"
+            assert page.text().strip() == (
+                "A confirmation mail is on its way to carol@c.test. Nothing happens until you confirm.")
+    finally:
+        assert daemon.stop() == 0
+    assert [(m["kind"], m["to"]) for m in play.outbox()] == [("confirm", ["carol@c.test"])]
