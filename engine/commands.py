@@ -118,6 +118,7 @@ class ListPostCmd(_Cmd):
     """A post to the players' list (mail addressed to ``list_address``)."""
     kind: Literal["list_post"] = "list_post"
     subject: str = ""
+    passphrase: bool = False  # it carries a "Passphrase:" line, which must never reach the members
 
 
 Command = Annotated[

@@ -151,7 +151,12 @@ class _Ledger:
 
 
 def _player_keys(p: Player) -> tuple[str, ...]:
-    return (p.email, p.name.lower())
+    """A player by address, and by name under a key no address can equal."""
+    return (p.email, name_key(p.name))
+
+
+def name_key(name: str) -> str:
+    return "name:" + name.strip().lower()
 
 
 def _subscriber_keys(s: Subscriber) -> tuple[str, ...]:

@@ -80,6 +80,9 @@ def list_post(state: GameState, msg: Message, cmd: ListPostCmd, ctx: Context) ->
     reason = None
     if msg.automatic:
         reason = "automatic mail (a bounce, an auto-reply or list mail) is never posted"
+    elif cmd.passphrase:
+        reason = ("it carries a Passphrase line, which would reach every member and the archive; "
+                  "send the list a copy without it")
     elif (member(state, msg.sender) is None and state.player(msg.sender) is None
           and msg.sender not in ctx.config.officers):
         reason = "only members of the list and players may post"

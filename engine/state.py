@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, computed_field
 
-from engine.index import StateIndex
+from engine.index import StateIndex, name_key
 
 SubmissionKind = Literal["proposal", "point_of_order"]
 SubmissionStatus = Literal["pending", "accepted", "rejected", "ignored"]
@@ -210,8 +210,21 @@ class GameState(Model):
         return self.__pydantic_private__["_index"]  # type: ignore[index]
 
     def player(self, who: str) -> Player | None:
-        """The first player whose address or name is ``who``, case-insensitively."""
-        return self._lookups().players.find(self.players, who.strip().lower())
+        """The player whose address is ``who`` or, when ``who`` is no address, whose name it is
+        (case-insensitively): a name never stands for someone else's address."""
+        who = who.strip().lower()
+        return self._lookups().players.find(self.players, who if "@" in who else name_key(who))
+
+    def name_for(self, email: str, wanted: str) -> str:
+        """A name for a new player: ``wanted`` (the From display name) unless it is empty, looks
+        like an address or is taken; then the address's local part; made unique with a number."""
+        wanted = " ".join(wanted.split())[:64]
+        base = wanted if wanted and "@" not in wanted else email.partition("@")[0]
+        name, n = base, 1
+        while self.player(name) is not None:
+            n += 1
+            name = f"{base} ({n})"
+        return name
 
     def subscriber(self, address: str) -> Subscriber | None:
         """The list member with this address (case-insensitive)."""

@@ -12,7 +12,7 @@ import re
 
 from engine.state import GameState
 
-_OURS = re.compile(r"^sub(\d+)\.[^@]*@(.+)$", re.I)
+_OURS = re.compile(r"^sub(\d{1,9})\.[^@]*@(.+)$", re.I)
 
 
 def submission_of(state: GameState, references: list[str], address: str) -> int | None:

@@ -12,6 +12,16 @@ signature below (or above) the new text. Two texts come out of it:
 - ``written``: the text of a Proposal or Point of Order kept as written, line
   for line with its indentation, cut only at the quoted message, the "-- "
   signature separator and a "Sent from my ..." line.
+
+Both are cut at a quoted header block in any language (``cut_at_header_block``):
+a command below one is never read, whatever language the sender's client
+writes "From:" in.
+
+Every byte is hostile: the work one message can cost is bounded (``MAX_TEXT``
+characters of text, ``MAX_HTML`` characters and ``MAX_HTML_TAGS`` tags of
+HTML nested at most ``MAX_HTML_DEPTH`` deep). A message past a bound is read
+up to it, and ``ParsedMail.cut`` says why the rest was not (nomic.inputs makes
+that an ordinary "not understood").
 """
 from __future__ import annotations
 
@@ -19,6 +29,7 @@ import email
 import email.errors
 import hashlib
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Callable
 from email import policy
@@ -35,6 +46,11 @@ _MSGID = re.compile(r"<([^<>\s]+)>")
 _BLANK_RUNS = re.compile(r"\n{3,}")
 _SENT_FROM = re.compile(r"^\s*(sent from my |get outlook for )", re.I)
 
+MAX_TEXT = 100_000  # characters of a body read: a Proposal longer than ~15,000 words is cut here
+MAX_HTML = 500_000  # characters of an HTML part converted to text
+MAX_HTML_TAGS = 4_000  # tags converted (html2text costs ~20 us a tag; an Outlook reply has a few hundred)
+MAX_HTML_DEPTH = 32  # nesting: html2text's output grows with depth times lines (quadratic)
+
 
 @dataclass
 class ParsedMail:
@@ -48,11 +64,33 @@ class ParsedMail:
     references: list[str] = field(default_factory=list)
     automatic: bool = False
     headers: Message | None = None
+    cut: str = ""  # why the body was not read whole ("": it was)
+
+
+@dataclass(frozen=True)
+class Body:
+    """A body's text, and why it was cut short of the whole ("": it was read whole)."""
+    text: str
+    cut: str = ""
 
 
 def message_key(raw: bytes) -> str:
-    """The journal's dedup key: the Message-ID, else a hash of the content."""
+    """The Message-ID, else a hash of the content."""
     return parse_head(raw).message_id
+
+
+def journal_key(raw: bytes, mail: ParsedMail, authenticated: bool) -> str:
+    """The journal's dedup key: the same message twice has one effect.
+
+    An authenticated message is known by its Message-ID and its sender (a stranger who
+    sends a Message-ID first cannot make a player's genuine mail a duplicate); any
+    other message by a hash of its bytes (it changes nothing; an exact copy is a duplicate).
+    """
+    if mail.message_id.startswith("sha256:"):
+        return mail.message_id
+    if authenticated:
+        return f"{mail.message_id} {mail.sender}"
+    return "sha256:" + hashlib.sha256(raw).hexdigest()
 
 
 def parse(raw: bytes) -> ParsedMail:
@@ -62,14 +100,15 @@ def parse(raw: bytes) -> ParsedMail:
     name, addr = parseaddr(_header(msg, "From"))
     refs = _ids(_header(msg, "In-Reply-To")) + list(reversed(_ids(_header(msg, "References"))))
     rcpts = [a.lower() for _, a in getaddresses([_header(msg, h) for h in ("To", "Cc")]) if a]
-    full = body_text(msg)
+    body = read_body(msg)
+    full = cut_at_header_block(body.text)
     reply = _reply(full)  # read once, for both texts
     return ParsedMail(
         message_id=_message_id(msg, raw),
-        sender=addr.strip().lower(), name=_decoded_words(name).strip(),
+        sender=_address(addr), name=_decoded_words(name).strip(),
         subject=_decoded_words(_header(msg, "Subject")).strip(), text=new_text(full, reply),
         written=written_text(full, reply), recipients=rcpts, references=list(dict.fromkeys(refs)),
-        automatic=is_automatic(msg), headers=msg)
+        automatic=is_automatic(msg), headers=msg, cut=body.cut)
 
 
 def parse_head(raw: bytes) -> ParsedMail:
@@ -81,8 +120,14 @@ def parse_head(raw: bytes) -> ParsedMail:
     name, addr = parseaddr(_header(msg, "From"))
     return ParsedMail(
         message_id=_message_id(msg, raw),
-        sender=addr.strip().lower(), name=_decoded_words(name).strip(),
+        sender=_address(addr), name=_decoded_words(name).strip(),
         subject=_decoded_words(_header(msg, "Subject")).strip(), text="", headers=msg)
+
+
+def _address(addr: str) -> str:
+    """An address as the game keys players by: lower case, Unicode in NFC (RFC 6532 mail may carry
+    "josé" as one code point or as "e" and a combining accent; they are one address)."""
+    return unicodedata.normalize("NFC", addr.strip()).lower()
 
 
 def _message_id(msg: Message, raw: bytes) -> str:
@@ -92,12 +137,25 @@ def _message_id(msg: Message, raw: bytes) -> str:
 
 
 def _header(msg: Message, name: str) -> str:
-    try:
-        value = msg.get(name)
-    except Exception:  # a header that cannot be read is read as absent
+    """The first ``name`` header as text, unfolded; raw UTF-8 (RFC 6532) decoded, NUL read as a space
+    (PostgreSQL text cannot hold it: a NUL in a Message-ID or From wedged the game there)."""
+    wanted = name.lower()
+    value = next((v for k, v in msg.raw_items() if k.lower() == wanted), None)
+    if value is None:
         return ""
-    # NUL read as a space: PostgreSQL text cannot hold it (a NUL in a Message-ID or From wedged the game there)
-    return "" if value is None else " ".join(str(value).replace("\x00", " ").split())
+    return " ".join(_unescaped(str(value)).replace("\x00", " ").split())
+
+
+def _unescaped(value: str) -> str:
+    """A header value as stored by the bytes parser (non-ASCII bytes as surrogate escapes) as text:
+    UTF-8 (RFC 6532), else Windows-1252, so "Café" is never stored as "Caf\ufffd\ufffd"."""
+    if value.isascii():
+        return value
+    data = value.encode("utf-8", "surrogateescape")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("windows-1252", "replace")
 
 
 def _decoded_words(value: str) -> str:
@@ -115,10 +173,16 @@ def _ids(value: str) -> list[str]:
 
 
 def body_text(msg: Message) -> str:
+    """The message's text as its sender wrote it (up to the bounds; see ``read_body``)."""
+    return read_body(msg).text
+
+
+def read_body(msg: Message) -> Body:
     """The message's text as its sender wrote it: text/plain preferred, else HTML as text.
 
     The first text part that is not an attachment is read (MIME order puts the
     plainest alternative first); attachments are never read, whatever their type.
+    At most ``MAX_TEXT`` characters are read.
     """
     parts = [p for p in msg.walk() if not p.is_multipart()
              and (p.get("Content-Disposition") or "").split(";")[0].strip().lower() != "attachment"]
@@ -126,8 +190,17 @@ def body_text(msg: Message) -> str:
         part = next((p for p in parts if p.get_content_type() == ctype), None)
         if part is not None:
             text = _decoded(part).replace("\r\n", "\n")
-            return html_to_text(text) if ctype == "text/html" else text
-    return ""
+            return _bounded(html_to_text(text) if ctype == "text/html" else Body(text))
+    return Body("")
+
+
+def _bounded(body: Body) -> Body:
+    """At most ``MAX_TEXT`` characters, cut at a line's end."""
+    if len(body.text) <= MAX_TEXT:
+        return body
+    text = body.text[:MAX_TEXT]
+    text = text.rpartition("\n")[0] or text
+    return Body(text, body.cut or f"the message is longer than {MAX_TEXT:,} characters; only its start was read")
 
 
 def _decoded(part: Message) -> str:
@@ -146,16 +219,50 @@ def _decoded(part: Message) -> str:
     return payload.decode("windows-1252", "replace")
 
 
-def html_to_text(html: str) -> str:
-    """HTML-only mail as plain text: block quotes become "> " lines, no line wrapping."""
+# A tag: "<", an optional "/", a name; then anything but another "<" (so an unclosed tag costs nothing more).
+_TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9:-]*)[^<>]*(>?)")
+# Tags that never hold others, or that the next one of their kind closes: they add no depth.
+_FLAT_TAGS = frozenset("area base br col embed hr img input link meta param source track wbr "
+                       "p li dt dd tr td th option optgroup thead tbody tfoot colgroup caption".split())
+
+
+def html_limit(html: str) -> tuple[int, str]:
+    """How much of ``html`` to convert: its length, or where it passes a bound, and which bound.
+
+    One linear pass over the tags, counting them and their nesting depth (roughly as a browser
+    would: the elements of ``_FLAT_TAGS`` do not nest, a self-closing tag neither).
+    """
+    end, why = len(html), ""
+    if end > MAX_HTML:
+        end, why = MAX_HTML, f"its HTML is longer than {MAX_HTML:,} characters"
+    depth = 0
+    for count, m in enumerate(_TAG.finditer(html, 0, end), 1):
+        if count > MAX_HTML_TAGS:
+            return m.start(), f"its HTML has more than {MAX_HTML_TAGS:,} tags"
+        name = m[2].lower()
+        if name in _FLAT_TAGS or m[0].endswith("/>"):
+            continue
+        depth = max(0, depth - 1) if m[1] else depth + 1
+        if depth > MAX_HTML_DEPTH:
+            return m.start(), f"its HTML is nested more than {MAX_HTML_DEPTH} deep"
+    return end, why
+
+
+def html_to_text(html: str) -> Body:
+    """HTML-only mail as plain text: block quotes become "> " lines, no line wrapping.
+
+    Only the HTML within the bounds is converted (``html_limit``); the Body says where it stopped.
+    """
+    end, why = html_limit(html)
     conv = html2text.HTML2Text()
     conv.body_width = 0
     conv.ignore_images = True
     conv.ignore_emphasis = True
     conv.ignore_tables = True
     conv.unicode_snob = True
-    text = "\n".join(line.rstrip() for line in conv.handle(html).split("\n"))
-    return _BLANK_RUNS.sub("\n\n", text)  # Outlook's empty paragraphs
+    text = "\n".join(line.rstrip() for line in conv.handle(html[:end]).split("\n"))
+    cut = f"{why}; only its start was read" if why else ""
+    return Body(_BLANK_RUNS.sub("\n\n", text), cut)  # Outlook's empty paragraphs
 
 
 _LANGUAGES = ("en", "de", "fr", "es", "nl", "sv", "it")
@@ -279,6 +386,56 @@ def written_text(text: str, parsed: ReplyText | None = None) -> str:
     while out and (not out[-1].strip() or out[-1].lstrip().startswith(">")):
         out.pop()
     return "\n".join(out).strip("\n")
+
+
+# A quoted header's line: a short label (letters first, in any script) and a colon, then a value;
+# stars and blanks around the label (Outlook's bold "**From:**" read from HTML). "：" is the full-width colon.
+_LABEL_LINE = re.compile(r"^[ \t*>]*[^\W\d_][\w .'\-]{0,30}?[ \t*]*[:\uff1a][ \t*]*\S")
+_ADDRESS_IN = re.compile(r"[^\s<>@]@[^\s<>@]+\.[^\s<>@]")
+_TIME_IN = re.compile(r"\d{1,2}:\d{2}|\b(?:19|20)\d{2}\b")
+_SEPARATOR = re.compile(r"^[ \t]*(?:[-_=*]{5,}.*|.*[-_=]{5,})[ \t]*$")
+HEADER_BLOCK_LINES = 3  # label lines that make a quoted header block
+
+
+def cut_at_header_block(text: str) -> str:
+    """``text`` up to the first quoted header block, in any language, and the separator above it.
+
+    Mail clients quote a message under a block of its headers in the reader's language
+    ("Od: ... Wysłane: ... Do: ... Temat: ...", "差出人: ... 送信日時: ..."), often with the
+    quoted text unmarked below. A block is ``HEADER_BLOCK_LINES`` or more label lines, single
+    blank lines allowed between them, whose values hold an address and a time or a year.
+    """
+    lines = text.split("\n")
+    i = 0
+    while i < len(lines):
+        if not _LABEL_LINE.match(lines[i]):
+            i += 1
+            continue
+        block = _label_block(lines, i)
+        values = "\n".join(lines[i:block[-1] + 1])
+        if len(block) >= HEADER_BLOCK_LINES and _ADDRESS_IN.search(values) and _TIME_IN.search(values):
+            return "\n".join(_above_separator(lines[:i]))
+        i = block[-1] + 1
+    return text
+
+
+def _label_block(lines: list[str], start: int) -> list[int]:
+    """The indexes of the label lines from ``start`` on, single blank lines allowed between."""
+    found, i = [start], start + 1
+    while i < len(lines):
+        if _LABEL_LINE.match(lines[i]):
+            found.append(i)
+        elif not (lines[i].strip() == "" and i + 1 < len(lines) and _LABEL_LINE.match(lines[i + 1])):
+            break
+        i += 1
+    return found
+
+
+def _above_separator(lines: list[str]) -> list[str]:
+    """``lines`` less a trailing separator ("-----Original Message-----", "________") and blanks."""
+    while lines and (not lines[-1].strip() or _SEPARATOR.match(lines[-1])):
+        lines = lines[:-1]
+    return lines
 
 
 def strip_quotes(text: str) -> str:

@@ -3,6 +3,12 @@
 Data flows one way: mail -> journal -> engine -> events -> (outbox, site).
 ``receive`` only journals (that is what an SMTP 250 waits for); ``process``
 folds every journaled entry not yet processed, in order, exactly once.
+
+No entry can wedge the fold. Mail is parsed before the write transaction
+opens (intake is never kept waiting on a parse); an entry whose parse or fold
+faults is recorded in the journal as a "skip" entry, once, and skipped from
+then on, by every replay too; and a fault while composing outgoing mail rolls
+back that mail alone, recorded as a ``mail_fault`` event.
 """
 from __future__ import annotations
 
@@ -20,9 +26,9 @@ from engine.inputs import ClockStep, Message
 from engine.state import GameState
 from mailer import outgoing
 from mailer.auth import Verdict, authenticate
-from mailer.message import parse_head
+from mailer.message import journal_key, parse_head
 from nomic import storage
-from nomic.config import CONFIG_NAME, Config, ConfigError, default_text
+from nomic.config import CONFIG_NAME, Config, ConfigError, default_text, parse_time
 from nomic.inputs import parser_version, to_input
 from nomic.storage import Duplicate, Entry, Meta, Snapshot
 
@@ -30,6 +36,8 @@ log = logging.getLogger("nomic")
 PROCESS_BATCH = 200  # most entries folded in one transaction
 SNAPSHOT_EVERY = 1000  # entries folded between snapshots while a backlog lasts
 Progress = Callable[[int], None]  # told the journal seq reached, now and then
+Input = Message | ClockStep
+Parsed = Input | Exception | None  # an entry's input, or why it could not be read (None: a skip entry)
 
 
 @dataclass
@@ -57,6 +65,7 @@ class Game:
         self.journal = storage.Journal(self.db)
         self._state: GameState | None = None
         self._seq = 0  # journal seq that self._state reflects
+        self._skips: dict[int, str] = {}  # entries recorded as faulting (storage.skipped), with self._state
         self.parser = parser_version(self.engine_config.address, self.engine_config.list_address)
 
     @staticmethod
@@ -97,7 +106,7 @@ class Game:
         meta = {"source": source, "mail_from": mail_from, "rcpt_to": rcpt_to,
                 "auth": {"authenticated": verdict.authenticated, "method": verdict.method,
                          "detail": verdict.detail}, **(extra or {})}
-        return Arrival(head.message_id, raw, at, meta)
+        return Arrival(journal_key(raw, head, verdict.authenticated), raw, at, meta)
 
     def receive_many(self, arrivals: list[Arrival]) -> list[Receipt]:
         """Journal several prepared messages in ONE transaction (group commit).
@@ -129,13 +138,14 @@ class Game:
         if self._state is None:
             with Session(self.db, expire_on_commit=False) as s:
                 self._seq = int(storage.get_meta(s, "processed_seq", "0"))
-                self._state = self._load(s, self._seq, use_snapshot=True)
+                self._skips = storage.skipped(s.connection())
+                self._state = self._load(s, self._seq, self._skips, use_snapshot=True)
         return self._state
 
     def new_state(self) -> GameState:
         return engine.new_game(self.engine_config, self.config.rules_text())
 
-    def _load(self, s: Session, upto: int, use_snapshot: bool, reparse: bool = False,
+    def _load(self, s: Session, upto: int, skips: dict[int, str], use_snapshot: bool, reparse: bool = False,
               progress: Progress | None = None, chain: storage.Chain | None = None) -> GameState:
         """The state after journal entries 1..upto (the cached parsed inputs unless ``reparse``)."""
         snap = None
@@ -147,32 +157,47 @@ class Game:
         for entry in storage.entries(s.connection(), after=snap.seq if snap else 0, upto=upto, parser=parser):
             if chain is not None:
                 chain.check(entry)
-            state, _, _ = self._fold(s, state, entry, use_snapshot)
+            state, _, _ = self._fold(s, state, entry, self._parse(entry), skips, use_snapshot)
             if progress and entry.seq % 1000 == 0:
                 progress(entry.seq)
         return state
 
-    def _input(self, entry: Entry) -> Message | ClockStep:
-        """The engine input of a journal entry: from the cache of parsed inputs, else parsed now."""
-        if entry.parsed is not None:
-            return Message.model_validate_json(entry.parsed)
-        return to_input(entry, self.engine_config.address, self.engine_config.list_address)
+    def _parse(self, entry: Entry) -> Parsed:
+        """The engine input of a journal entry: from the cache of parsed inputs, else parsed now;
+        the exception if it cannot be read (the fold records it as the entry's fault)."""
+        if entry.kind == storage.SKIP:
+            return None
+        try:
+            if entry.parsed is not None:
+                return Message.model_validate_json(entry.parsed)
+            return to_input(entry, self.engine_config.address, self.engine_config.list_address)
+        except Exception as exc:
+            return exc
 
-    def _fold(self, s: Session, state: GameState, entry: Entry, use_snapshot: bool
-              ) -> tuple[GameState, list[engine.Event], Message | ClockStep | None]:
+    def _fold(self, s: Session, state: GameState, entry: Entry, inp: Parsed, skips: dict[int, str],
+              use_snapshot: bool, record: bool = False) -> tuple[GameState, list[engine.Event], Input | None]:
         """Apply one entry; returns the state to carry on with, the entry's events and its input.
 
-        An engine fault must not wedge the game: the entry is skipped and the
-        state rebuilt without it. A replay meets the same fault and does the same.
+        An entry in ``skips`` is not tried. An entry that faults is added to ``skips`` (and, with
+        ``record``, journaled as a skip entry) and the state is rebuilt without it: once, since
+        the rebuild and every later replay skip it without trying it again.
         """
-        inp = None
+        if entry.kind == storage.SKIP:
+            return state, [], None
+        if entry.seq in skips:
+            return state, [_fault(entry.seq, skips[entry.seq])], None
         try:
-            inp = self._input(entry)  # parsed once: the outgoing mail reads it too
+            if isinstance(inp, Exception):
+                raise inp
+            assert inp is not None
             return state, engine.apply(state, inp, self.engine_config), inp
         except Exception as exc:
-            log.exception("journal entry %s could not be applied; skipped", entry.seq)
-            state = self._load(s, entry.seq - 1, use_snapshot)
-            return state, [engine.Event(kind="fault", data={"seq": entry.seq, "error": repr(exc)})], inp
+            log.exception("journal entry %s could not be applied; skipped from now on", entry.seq)
+            skips[entry.seq] = repr(exc)[:1000]
+            if record:
+                storage.append_many(s.connection(), [storage.skip_item(entry.seq, parse_time(entry.at), skips[entry.seq])])
+            state = self._load(s, entry.seq - 1, skips, use_snapshot)
+            return state, [_fault(entry.seq, skips[entry.seq])], None
 
     def process(self, send: bool = True, upto: int | None = None,
                 limit: int | None = None) -> list[tuple[Entry, list[engine.Event]]]:
@@ -193,21 +218,24 @@ class Game:
 
     def _process_batch(self, send: bool, upto: int | None, size: int) -> list[tuple[Entry, list[engine.Event]]]:
         state = self.state()
+        batch = self._read_batch(upto, size)
         done: list[tuple[Entry, list[engine.Event]]] = []
+        if not batch:
+            return done
         try:
             with Session(self.db, expire_on_commit=False) as s:
                 if self._processed_elsewhere(s):  # reload from the database next time
                     self._state = None
                     return done
                 conn = s.connection()
-                for entry in list(storage.entries(conn, after=self._seq, upto=upto, limit=size, parser=self.parser)):
-                    state, events, inp = self._fold(s, state, entry, use_snapshot=True)
+                for entry, parsed in batch:
+                    state, events, inp = self._fold(s, state, entry, parsed, self._skips, True, record=True)
                     self._state = state
                     storage.add_events(conn, entry.seq, [(e.kind, e.data) for e in events])
                     if entry.parsed is None and isinstance(inp, Message):
                         storage.cache_input(conn, entry.seq, self.parser, inp.model_dump_json())
                     if send and inp is not None:
-                        outgoing.enqueue(s, self, entry, inp, events)
+                        self._enqueue(s, entry, inp, events)
                     self._seq = entry.seq
                     done.append((entry, events))
                 if done:
@@ -219,6 +247,22 @@ class Game:
             raise
         return done
 
+    def _read_batch(self, upto: int | None, size: int) -> list[tuple[Entry, Parsed]]:
+        """The next entries to fold with their inputs, parsed before the write transaction opens
+        (a parse must never keep intake waiting for the journal's lock)."""
+        with self.db.connect() as conn:
+            entries = list(storage.entries(conn, after=self._seq, upto=upto, limit=size, parser=self.parser))
+        return [(entry, self._parse(entry)) for entry in entries]
+
+    def _enqueue(self, s: Session, entry: Entry, inp: Input, events: list[engine.Event]) -> None:
+        """Queue the entry's outgoing mail; a fault rolls back that mail alone and the fold goes on."""
+        try:
+            with s.begin_nested():
+                outgoing.enqueue(s, self, entry, inp, events)
+        except Exception as exc:
+            log.exception("journal entry %s: its outgoing mail could not be composed; none queued", entry.seq)
+            storage.add_events(s.connection(), entry.seq, [("mail_fault", {"seq": entry.seq, "error": repr(exc)[:1000]})])
+
     def _processed_elsewhere(self, s: Session) -> bool:
         """Has another process (serve, poll, ingest) folded past our state?
 
@@ -226,7 +270,10 @@ class Game:
         PostgreSQL: FOR UPDATE), so two processes never fold the same entry.
         """
         row = s.exec(select(Meta).where(Meta.key == "processed_seq").with_for_update()).first()
-        return int(row.value if row else 0) != self._seq
+        if int(row.value if row else 0) == self._seq:
+            return False
+        self._skips = storage.skipped(s.connection())  # the other process may have recorded faults
+        return True
 
     def _maybe_snapshot(self, s: Session, drained: bool) -> None:
         """Store the state once ``SNAPSHOT_EVERY`` entries have been folded since the last
@@ -249,8 +296,8 @@ class Game:
         """
         with Session(self.db, expire_on_commit=False) as s:
             processed = int(storage.get_meta(s, "processed_seq", "0"))
-            state = self._load(s, processed, use_snapshot=False, reparse=reparse, progress=progress,
-                               chain=chain)
+            state = self._load(s, processed, storage.skipped(s.connection()), use_snapshot=False,
+                               reparse=reparse, progress=progress, chain=chain)
             if chain is not None:  # the entries journaled but not yet processed are in the chain too
                 for entry in storage.entries(s.connection(), after=processed):
                     chain.check(entry)
@@ -278,6 +325,8 @@ class Game:
             storage.set_meta(s, "processed_seq", "0")
             s.commit()
         self._state, self._seq = self.new_state(), 0
+        with self.db.connect() as conn:
+            self._skips = storage.skipped(conn)
         while self.process(send=False, upto=processed, limit=PROCESS_BATCH * 5):
             if progress:
                 progress(self._seq)
@@ -286,3 +335,7 @@ class Game:
         """The seq of the newest journal entry."""
         with Session(self.db) as s:
             return s.exec(select(func.max(storage.JournalEntry.seq))).one() or 0
+
+
+def _fault(seq: int, error: str) -> engine.Event:
+    return engine.Event(kind="fault", data={"seq": seq, "error": error})

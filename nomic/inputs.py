@@ -48,15 +48,16 @@ def to_input(entry: Entry, address: str, list_address: str) -> Message | ClockSt
     to_list = list_address in rcpts
     to_game = address in rcpts or not to_list
     msg = Message(
-        at=at, message_id=entry.key, sender=mail.sender, name=mail.name,
+        at=at, message_id=mail.message_id, sender=mail.sender, name=mail.name,
         authenticated=bool(meta.get("auth", {}).get("authenticated")), to_list=not to_game,
         automatic=mail.automatic or _empty_return_path(meta), subject=mail.subject,
         references=mail.references)
     if to_game:  # commands first: a Proposal copied to the list makes its author a player who may post
-        reading = grammar.read(mail.subject, mail.text, mail.written)
+        reading = grammar.read(mail.subject, mail.text, mail.written, cut=mail.cut)
         msg.commands, msg.not_understood = reading.commands, reading.not_understood
     if to_list:
-        msg.commands.append(ListPostCmd(subject=mail.subject, line=mail.subject))
+        secret = grammar.passphrase(mail.text) is not None or grammar.passphrase(mail.written) is not None
+        msg.commands.append(ListPostCmd(subject=mail.subject, line=mail.subject, passphrase=secret))
     return msg
 
 

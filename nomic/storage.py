@@ -26,9 +26,9 @@ GENESIS = "0" * 64
 class JournalEntry(SQLModel, table=True):
     __tablename__ = "journal"
     seq: int | None = Field(default=None, primary_key=True)
-    kind: str  # "mail" | "clock"
+    kind: str  # "mail" | "clock" | "skip" (an entry whose fold faulted: see ``skip_item``)
     at: str  # ISO 8601, UTC: the time of receipt or of the clock step
-    key: str = Field(unique=True, index=True)  # Message-ID, "sha256:..." or "clock:<at>"
+    key: str = Field(unique=True, index=True)  # mailer.message.journal_key, "clock:<at>" or "skip:<seq>"
     raw: bytes | None = Field(default=None, sa_column=Column(LargeBinary, nullable=True))
     meta: str = "{}"  # JSON: source, envelope, authentication verdict (parsed commands: ParsedInput)
     prev_hash: str
@@ -289,6 +289,25 @@ def entries(conn: Connection, after: int = 0, upto: int | None = None, limit: in
             return
         last = rows[-1][0]
         left = None if left is None else left - len(rows)
+
+
+SKIP = "skip"
+
+
+def skip_item(seq: int, at: datetime, error: str) -> Item:
+    """The journal entry that records that folding entry ``seq`` faulted.
+
+    The fold skips entry ``seq`` from then on, and every replay skips it the
+    same way without trying it again, whatever the code does with it now.
+    """
+    return (SKIP, at, f"{SKIP}:{seq}", None, {"seq": seq, "error": error})
+
+
+def skipped(conn: Connection) -> dict[int, str]:
+    """Entries recorded as faulting: seq -> the error (a range of the key index, not a scan)."""
+    q = select(JOURNAL.c.meta).where((JOURNAL.c.key >= f"{SKIP}:") & (JOURNAL.c.key < f"{SKIP};"))
+    found = (json.loads(meta) for (meta,) in conn.execute(q))
+    return {int(m["seq"]): str(m["error"]) for m in found}
 
 
 def add_events(conn: Connection, seq: int, events: list[tuple[str, dict]]) -> None:

@@ -42,7 +42,7 @@ from engine.state import GameState, Submission
 
 Verdict = Literal["accept", "reject", "ignore"]
 STATUS: dict[str, str] = {"accept": "accepted", "reject": "rejected", "ignore": "ignored"}
-_RULE_IN_REASON = re.compile(r"\brule\s+(\d+)\b", re.I)
+_RULE_IN_REASON = re.compile(r"\brule\s+(\d{1,9})\b", re.I)
 
 
 @dataclass

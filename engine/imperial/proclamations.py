@@ -27,11 +27,11 @@ from engine.imperial.variables import MINIMUM
 from engine.inputs import Message
 from engine.state import GameState, Proclamation, Rule, RuleVersion, VariableChange
 
-_ENACT = re.compile(r"^enact\s+rule\s+(\d+)\s*:\s*(.+)$", re.I)
-_AMEND = re.compile(r"^amend\s+rule\s+(\d+)\s*(?::\s*(.*))?$", re.I)
-_REPEAL = re.compile(r"^repeal\s+rule\s+(\d+)\s*$", re.I)
-_SET = re.compile(r"^set\s+([a-z_]+)\s*=\s*(-?\d+)\s*$", re.I)
-_FROM = re.compile(r"^from\s+submission\s+#?(\d+)\s*$", re.I)
+_ENACT = re.compile(r"^enact\s+rule\s+(\d{1,9})\s*:\s*(.+)$", re.I)
+_AMEND = re.compile(r"^amend\s+rule\s+(\d{1,9})\s*(?::\s*(.*))?$", re.I)
+_REPEAL = re.compile(r"^repeal\s+rule\s+(\d{1,9})\s*$", re.I)
+_SET = re.compile(r"^set\s+([a-z_]+)\s*=\s*(-?\d{1,9})\s*$", re.I)
+_FROM = re.compile(r"^from\s+submission\s+#?(\d{1,9})\s*$", re.I)
 
 
 class Refused(Exception):

@@ -76,6 +76,9 @@ class Imperial:
         if not msg.authenticated:
             ctx.emit("unauthenticated", sender=msg.sender, message_id=msg.message_id)
             return
+        if msg.automatic:  # RFC 3834: a bounce, an auto-reply or bulk mail speaks for no one
+            ctx.emit("automatic", sender=msg.sender, message_id=msg.message_id)
+            return
         days.catch_up(state, msg.at, ctx)
         for line in msg.not_understood:
             ctx.say(line, "not understood; nothing done", ok=False)

@@ -22,7 +22,7 @@ def join(state: GameState, msg: Message, ctx: Context) -> Player:
     """Rule 2: a person becomes a player with their first Proposal or Point of Order."""
     player = state.player(msg.sender)
     if player is None:
-        player = Player(email=msg.sender, name=msg.name or msg.sender.split("@")[0],
+        player = Player(email=msg.sender, name=state.name_for(msg.sender, msg.name),
                         profile=profile_from_email(msg.sender), joined_day=state.game_day)
         state.players.append(player)
         ctx.emit("joined", player=player.email, name=player.name, profile=player.profile)

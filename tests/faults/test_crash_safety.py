@@ -90,7 +90,7 @@ def test_sigkill_at_random_moments_loses_and_doubles_nothing(make_play, tmp_path
         keys = Counter(s.exec(select(JournalEntry.key).where(JournalEntry.kind == "mail")).all())
         answers = Counter(s.exec(select(OutboxMessage.seq).where(OutboxMessage.kind == "answer")).all())
         journaled = s.exec(select(func.count()).select_from(JournalEntry)).one()
-    assert keys == Counter({f"crash{n}@crash.test": 1 for n in range(MESSAGES)})
+    assert keys == Counter({f"crash{n}@crash.test p{n % PLAYERS}@crash.test": 1 for n in range(MESSAGES)})
     assert max(answers.values()) == 1  # no entry answered twice, though processing was killed too
     state = json.loads(nomic(play.dir, "state", "--json").stdout)
     titles = Counter(s["title"] for s in state["submissions"])
