@@ -67,6 +67,20 @@ class Config:
     def database_url(self) -> str:
         return self.game.get("database_url") or f"sqlite:///{(self.dir / 'game.db').resolve()}"
 
+    def check_auth(self) -> None:
+        """Refuse a game whose ``[auth]`` cannot tell forged mail from genuine (serve, poll and ingest
+        call this before taking mail: a verdict is journaled for good, so a wrong one is never undone)."""
+        auth = self.section("auth")
+        mode, topmost = auth.get("mode", "authres"), auth.get("trust_topmost_header", False)
+        if mode not in ("authres", "dkim", "none"):
+            raise ConfigError(f'[auth] mode must be "authres", "dkim" or "none", not {mode!r}')
+        if not isinstance(topmost, bool):
+            raise ConfigError(f"[auth] trust_topmost_header must be true or false, not {topmost!r}")
+        if mode == "authres" and not str(auth.get("authserv_id", "")).strip() and not topmost:
+            raise ConfigError('[auth] mode = "authres" needs authserv_id = "<your MTA\'s authserv-id>" '
+                              "(or trust_topmost_header = true if your MTA adds Authentication-Results "
+                              "to every message); until then no mail would be believed")
+
     def rules_text(self) -> str:
         name = self.game.get("rules_file", "")
         if name:

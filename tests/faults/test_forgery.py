@@ -51,6 +51,7 @@ def _mail(sender: str, subject: str, body: str, headers: list[tuple[str, str]] =
 
 def _results(domain: str) -> list[str | None]:
     """Authentication-Results that must not authenticate a From in ``domain`` (None: no header)."""
+    tld = domain.rpartition(".")[2]
     return [
         None,
         f"{MX}; dkim=fail header.d={domain}", f"{MX}; dkim=neutral header.d={domain}",
@@ -63,6 +64,8 @@ def _results(domain: str) -> list[str | None]:
         f"{MX} dkim=pass header.d={domain}",  # no semicolon: unparseable
         f"evil.example; dkim=pass header.d={domain}", f"{MX}.evil.example; dkim=pass header.d={domain}",
         f"x{MX}; dkim=pass header.d={domain}", f"{MX}; dmarc=pass header.from=evil.example; dkim=fail",
+        f"{MX}; dkim=pass header.d={tld}", f"{MX}; dmarc=pass header.from={tld}",  # a public suffix never aligns
+        f"{MX}; dkim=pass header.i=@{tld}",
     ]
 
 
@@ -143,9 +146,11 @@ def _sign(msg: EmailMessage, domain: str, private: bytes, selector: bytes = b"se
 
 @pytest.fixture
 def dns(monkeypatch):
-    """Real keys for imperial.test, wonder.land and example.org (and the forger's evil.example) in injected DNS."""
-    keys = {d: _key() for d in ("imperial.test", "wonder.land", "example.org", "evil.example")}
+    """Real keys for imperial.test, wonder.land and example.org (and the forger's evil.example) in injected DNS,
+    and the forger's key "tld" published for each bare top-level domain (test, land, org)."""
+    keys = {d: _key() for d in ("imperial.test", "wonder.land", "example.org", "evil.example", "tld")}
     records = {f"sel._domainkey.{d}.".encode(): record for d, (_, record) in keys.items()}
+    records |= {f"sel._domainkey.{tld}.".encode(): keys["tld"][1] for tld in ("test", "land", "org")}
     records[b"revoked._domainkey.imperial.test."] = b"v=DKIM1; k=rsa; p="
     monkeypatch.setattr(dkim_mode, "dnsfunc", lambda name, timeout=5: records.get(name))
     return {d: private for d, (private, _) in keys.items()}
@@ -160,6 +165,8 @@ def _dkim_forgeries(keys: dict[str, bytes]) -> list[tuple[str, bytes]]:
         out += [
             (f"{sender} unsigned", bytes(_mail(sender, subject, body))),
             (f"{sender} signed by evil.example", _sign(_mail(sender, subject, body), "evil.example", keys["evil.example"])),
+            (f"{sender} signed by the bare TLD",
+             _sign(_mail(sender, subject, body), domain.rpartition(".")[2], keys["tld"])),
             (f"{sender} forger's key as d={domain}", _sign(_mail(sender, subject, body), domain, forger)),
             (f"{sender} revoked selector", _sign(_mail(sender, subject, body), domain, own, selector=b"revoked")),
             (f"{sender} unknown selector", _sign(_mail(sender, subject, body), domain, own, selector=b"nokey")),

@@ -41,6 +41,8 @@ def propose_with(play, results: list[str], sender: str = ALICE, n: int = 1) -> s
     (f"{MX}; dkim=fail header.d=wonder.land; dmarc=fail header.from=wonder.land", False),
     ("mx.evil.test; dkim=pass header.d=wonder.land", False),  # someone else's authserv-id
     (f"{MX}; spf=pass smtp.mailfrom=wonder.land", False),  # SPF alone says nothing about From
+    (f"{MX}; dkim=pass header.d=land", False),  # a bare TLD is a public suffix: it never aligns
+    (f"{MX}; dmarc=pass header.from=land", False),
 ])
 def test_authres_needs_an_aligned_pass_from_our_authserv_id(make_play, result, ok):
     play = authres_game(make_play)
@@ -50,8 +52,21 @@ def test_authres_needs_an_aligned_pass_from_our_authserv_id(make_play, result, o
     assert len(play.outbox()) == int(ok)  # no answer to what is not authenticated
 
 
-def test_authres_without_authserv_id_trusts_only_the_topmost_header(make_play):
+@pytest.mark.parametrize("sender, domain, ok", [
+    ("x@evil.co.uk", "co.uk", False),  # a public suffix, not an organisation
+    ("x@evil.co.uk", "mail.evil.co.uk", True),
+    ("x@alice.github.io", "github.io", False),  # the list's private section counts too
+    ("x@alice.github.io", "bob.github.io", False),
+])
+def test_authres_alignment_is_by_organisational_domain(make_play, sender, domain, ok):
+    play = authres_game(make_play)
+    out = propose_with(play, [f"{MX}; dkim=pass header.d={domain}"], sender=sender)
+    assert ("recorded as Proposal 1" in out) is ok
+
+
+def test_trust_topmost_header_trusts_only_the_topmost_header(make_play):
     play = authres_game(make_play, authserv_id="")
+    configure(play, "trust_topmost_header = true\n", after='mode = "authres"')
     forged_below = ["mx.imperial.test; dkim=none", "mx.imperial.test; dkim=pass header.d=wonder.land"]
     assert "not authenticated" in propose_with(play, forged_below, n=1)
     ours_on_top = list(reversed(forged_below))
@@ -88,7 +103,8 @@ def _signed(private: bytes, domain: str, sender: str, subject: str, body: str, n
 
 def test_dkim_mode_verifies_in_process_with_injected_dns(make_play, monkeypatch):
     private, record = _dkim_key()
-    records = {b"sel._domainkey.wonder.land.": record, b"sel._domainkey.elsewhere.test.": record}
+    records = {b"sel._domainkey.wonder.land.": record, b"sel._domainkey.elsewhere.test.": record,
+               b"sel._domainkey.land.": record}
     monkeypatch.setattr(dkim_mode, "dnsfunc", lambda name, timeout=5: records.get(name))
     play = make_play(auth="dkim")
     mails = {
@@ -96,6 +112,7 @@ def test_dkim_mode_verifies_in_process_with_injected_dns(make_play, monkeypatch)
         "tampered": _signed(private, "wonder.land", ALICE, "Proposal: Tampered", "Cake.", 2)
         .replace(b"Cake.", b"Pie!!"),
         "unaligned": _signed(private, "elsewhere.test", ALICE, "Proposal: Unaligned", "Cake.", 3),
+        "top-level domain": _signed(private, "land", ALICE, "Proposal: Signed by .land", "Cake.", 5),
         "unsigned": make_mail(ALICE, "Proposal: Unsigned", message_id="dkim4@x"),
     }
     outcomes = {}
@@ -104,7 +121,7 @@ def test_dkim_mode_verifies_in_process_with_injected_dns(make_play, monkeypatch)
         path.write_bytes(raw)
         outcomes[name] = play.cli("ingest", "--at", "2026-01-05T01:00:00Z", str(path))
     assert "recorded as Proposal 1" in outcomes["good"]
-    for name in ("tampered", "unaligned", "unsigned"):
+    for name in ("tampered", "unaligned", "top-level domain", "unsigned"):
         assert "not authenticated" in outcomes[name], name
     assert [s["title"] for s in play.state()["submissions"]] == ["Signed cake"]
     play.verify()  # the verdict is in the journal: a replay needs no DNS
