@@ -68,6 +68,10 @@ LINES: list[tuple[re.Pattern[str], callable]] = [
     (re.compile(r"^digest\s+(plain|mime)$", I), lambda m: DigestCmd(on=True, plain=m[1].lower() == "plain")),
 ]
 REWRITE = re.compile(r"^rewrite\s+#?(\d{1,9})\s*:?\s*$", I)
+# The words a command line can start with, read off the patterns: a line starting with any other
+# word is no command, and no pattern need run over it (a stranger's mail may have thousands).
+FIRST_WORDS = frozenset(word for pattern, _ in LINES
+                        for word in re.match(r"\^\(?([a-z|]+)", pattern.pattern)[1].split("|"))
 
 
 @dataclass
@@ -140,7 +144,7 @@ def _proclamation(title: str, body: str, subject: str, written: str) -> Reading:
 
 
 def _line_command(line: str) -> Command | None:
-    if len(line) > MAX_LINE:
+    if len(line) > MAX_LINE or _first_word(line) not in FIRST_WORDS:
         return None
     for pattern, make in LINES:
         m = pattern.match(line)
@@ -184,6 +188,10 @@ def _quoted_back(unread: list[str]) -> list[str]:
     if len(unread) > MAX_NOT_UNDERSTOOD:
         shown.append(f"(and {len(unread) - MAX_NOT_UNDERSTOOD:,} more lines like these)")
     return shown
+
+
+def _first_word(line: str) -> str:
+    return line[:12].split(None, 1)[0].split(":", 1)[0].lower() if line.strip() else ""
 
 
 def without_passphrase(text: str) -> str:

@@ -47,6 +47,7 @@ _BLANK_RUNS = re.compile(r"\n{3,}")
 _SENT_FROM = re.compile(r"^\s*(sent from my |get outlook for )", re.I)
 
 MAX_TEXT = 100_000  # characters of a body read: a Proposal longer than ~15,000 words is cut here
+MAX_LINES = 2_000  # lines of a body read (the reply parser's regexes cost per line)
 MAX_HTML = 500_000  # characters of an HTML part converted to text
 MAX_HTML_TAGS = 4_000  # tags converted (html2text costs ~20 us a tag; an Outlook reply has a few hundred)
 MAX_HTML_DEPTH = 32  # nesting: html2text's output grows with depth times lines (quadratic)
@@ -96,19 +97,19 @@ def journal_key(raw: bytes, mail: ParsedMail, authenticated: bool) -> str:
 def parse(raw: bytes) -> ParsedMail:
     """The whole message. compat32 parsing (several times faster than policy.default);
     the few headers shown to people are decoded from RFC 2047 here."""
-    msg = email.message_from_bytes(raw, policy=policy.compat32)
-    name, addr = parseaddr(_header(msg, "From"))
-    refs = _ids(_header(msg, "In-Reply-To")) + list(reversed(_ids(_header(msg, "References"))))
-    rcpts = [a.lower() for _, a in getaddresses([_header(msg, h) for h in ("To", "Cc")]) if a]
+    bounded, cut = _bounded_head(raw)
+    msg = email.message_from_bytes(bounded, policy=policy.compat32)
+    head = _Head(msg)
+    mail = _from_head(head, raw, cut)
     body = read_body(msg)
     full = cut_at_header_block(body.text)
     reply = _reply(full)  # read once, for both texts
-    return ParsedMail(
-        message_id=_message_id(msg, raw),
-        sender=_address(addr), name=_decoded_words(name).strip(),
-        subject=_decoded_words(_header(msg, "Subject")).strip(), text=new_text(full, reply),
-        written=written_text(full, reply), recipients=rcpts, references=list(dict.fromkeys(refs)),
-        automatic=is_automatic(msg), headers=msg, cut=body.cut)
+    mail.text, mail.written, mail.cut = new_text(full, reply), written_text(full, reply), cut or body.cut
+    mail.recipients = [a.lower() for _, a in getaddresses([head.get("To"), head.get("Cc")]) if a]
+    refs = _ids(head.get("In-Reply-To")) + list(reversed(_ids(head.get("References"))))
+    mail.references = list(dict.fromkeys(refs))
+    mail.automatic = _automatic(head, msg)
+    return mail
 
 
 def parse_head(raw: bytes) -> ParsedMail:
@@ -116,12 +117,47 @@ def parse_head(raw: bytes) -> ParsedMail:
 
     ``text`` and ``written`` stay empty; ``parse`` reads the body.
     """
-    msg = BytesHeaderParser(policy=policy.compat32).parsebytes(raw)
-    name, addr = parseaddr(_header(msg, "From"))
+    bounded, cut = _bounded_head(raw)
+    return _from_head(_Head(BytesHeaderParser(policy=policy.compat32).parsebytes(bounded)), raw, cut)
+
+
+def _from_head(head: "_Head", raw: bytes, cut: str) -> ParsedMail:
+    name, addr = parseaddr(head.get("From"))
     return ParsedMail(
-        message_id=_message_id(msg, raw),
-        sender=_address(addr), name=_decoded_words(name).strip(),
-        subject=_decoded_words(_header(msg, "Subject")).strip(), text="", headers=msg)
+        message_id=_message_id(head, raw), sender=_address(addr), name=_decoded_words(name).strip(),
+        subject=_decoded_words(head.get("Subject")).strip(), text="", headers=head.msg, cut=cut)
+
+
+MAX_HEADER = 64 * 1024  # bytes of header section read (Postfix's header_size_limit is 100 KB)
+# The blank line that ends the header section, in any of the line ends hostile mail mixes.
+_HEADER_END = re.compile(rb"\r\n\r\n|\n\r?\n|\r\r")
+
+
+def _bounded_head(raw: bytes) -> tuple[bytes, str]:
+    """``raw``, or when its header section passes ``MAX_HEADER`` bytes, its first lines alone
+    (no body), and why: the email package takes ~0.2 s for 1 MB of header lines."""
+    if len(raw) <= MAX_HEADER or _HEADER_END.search(raw, 0, MAX_HEADER + 4):
+        return raw, ""
+    end = max(raw.rfind(b"\n", 0, MAX_HEADER), raw.rfind(b"\r", 0, MAX_HEADER))
+    return raw[:end + 1], f"its header is longer than {MAX_HEADER:,} bytes; it was not read whole"
+
+
+class _Head:
+    """A parsed message's header fields, the first of each name, read once (a message may have thousands)."""
+
+    def __init__(self, msg: Message):
+        self.msg = msg
+        self.first: dict[str, str] = {}
+        for key, value in msg.raw_items():
+            self.first.setdefault(key.lower(), value)
+
+    def get(self, name: str) -> str:
+        """The first ``name`` field as text, unfolded; raw UTF-8 (RFC 6532) decoded, NUL read as a space
+        (PostgreSQL text cannot hold it: a NUL in a Message-ID or From wedged the game there)."""
+        value = self.first.get(name.lower())
+        if value is None:
+            return ""
+        return " ".join(_unescaped(str(value)).replace("\x00", " ").split())
 
 
 def _address(addr: str) -> str:
@@ -130,20 +166,10 @@ def _address(addr: str) -> str:
     return unicodedata.normalize("NFC", addr.strip()).lower()
 
 
-def _message_id(msg: Message, raw: bytes) -> str:
-    """The Message-ID, else a hash of the whole message: the journal's dedup key either way."""
-    mid = _ids(_header(msg, "Message-ID"))
+def _message_id(head: _Head, raw: bytes) -> str:
+    """The Message-ID, else a hash of the whole message."""
+    mid = _ids(head.get("Message-ID"))
     return mid[0] if mid else "sha256:" + hashlib.sha256(raw).hexdigest()
-
-
-def _header(msg: Message, name: str) -> str:
-    """The first ``name`` header as text, unfolded; raw UTF-8 (RFC 6532) decoded, NUL read as a space
-    (PostgreSQL text cannot hold it: a NUL in a Message-ID or From wedged the game there)."""
-    wanted = name.lower()
-    value = next((v for k, v in msg.raw_items() if k.lower() == wanted), None)
-    if value is None:
-        return ""
-    return " ".join(_unescaped(str(value)).replace("\x00", " ").split())
 
 
 def _unescaped(value: str) -> str:
@@ -189,18 +215,21 @@ def read_body(msg: Message) -> Body:
     for ctype in ("text/plain", "text/html"):
         part = next((p for p in parts if p.get_content_type() == ctype), None)
         if part is not None:
-            text = _decoded(part).replace("\r\n", "\n")
+            text = _decoded(part).replace("\r\n", "\n").replace("\r", "\n")  # a bare CR ends a line too
             return _bounded(html_to_text(text) if ctype == "text/html" else Body(text))
     return Body("")
 
 
 def _bounded(body: Body) -> Body:
-    """At most ``MAX_TEXT`` characters, cut at a line's end."""
-    if len(body.text) <= MAX_TEXT:
-        return body
-    text = body.text[:MAX_TEXT]
-    text = text.rpartition("\n")[0] or text
-    return Body(text, body.cut or f"the message is longer than {MAX_TEXT:,} characters; only its start was read")
+    """At most ``MAX_TEXT`` characters and ``MAX_LINES`` lines, cut at a line's end."""
+    text, cut = body.text, body.cut
+    if len(text) > MAX_TEXT:
+        text = text[:MAX_TEXT].rpartition("\n")[0] or text[:MAX_TEXT]
+        cut = cut or f"the message is longer than {MAX_TEXT:,} characters; only its start was read"
+    if text.count("\n") >= MAX_LINES:
+        text = "\n".join(text.split("\n", MAX_LINES)[:MAX_LINES])
+        cut = cut or f"the message is longer than {MAX_LINES:,} lines; only its start was read"
+    return Body(text, cut)
 
 
 def _decoded(part: Message) -> str:
@@ -314,8 +343,12 @@ class _Guarded:
 _LIBRARY = ReplyText(text="", languages=list(_LANGUAGES), keep_hyphen_lists=True)
 # The start of HEADER_REGEX's "From:" header lines and of SIGNATURE_REGEX's "Sent from my" and "Best
 # regards" lines: a line start, quote marks, stars or blanks, the keyword.
-_HEADER_LINE = re.compile(r"\n[> *]*(?:%s):" % "|".join(map(_from_keywords, _LANGUAGES)), re.I)
-_SIGNATURE_LINE = re.compile(r"\n[> ]*(?:%s)" % _language_regexes(_LIBRARY, "sent_from", "signatures"), re.I)
+# The prefix is possessive ("*+": never given back), as no keyword or signature starts with a quote
+# mark, star or blank, but the French header's "  " (two blanks), given its own branch: a line of
+# many "> " would otherwise be tried at every split of its prefix against every alternative.
+_HEADER_KEYWORDS = [k for k in "|".join(map(_from_keywords, _LANGUAGES)).split("|") if k != "  "]
+_HEADER_LINE = re.compile(r"\n[> *]*+(?:%s):|\n[> *]*  :" % "|".join(_HEADER_KEYWORDS), re.I)
+_SIGNATURE_LINE = re.compile(r"\n[> ]*+(?:%s)" % _language_regexes(_LIBRARY, "sent_from", "signatures"), re.I)
 
 
 def _has_line(start: re.Pattern[str], text: str) -> bool:
@@ -453,15 +486,15 @@ def strip_quotes(text: str) -> str:
 _BULK = {"bulk", "junk", "list", "auto_reply"}
 
 
-def is_automatic(msg: Message) -> bool:
+def _automatic(head: _Head, msg: Message) -> bool:
     """RFC 3834 and friends: mail that must never be answered (see also nomic.inputs)."""
-    auto = _header(msg, "Auto-Submitted").lower()
+    auto = head.get("Auto-Submitted").lower()
     if auto and auto != "no":
         return True
-    if _header(msg, "Precedence").lower() in _BULK:
+    if head.get("Precedence").lower() in _BULK:
         return True
-    if _header(msg, "List-Id") or _header(msg, "X-Autoreply") or _header(msg, "X-Autorespond"):
+    if head.get("List-Id") or head.get("X-Autoreply") or head.get("X-Autorespond"):
         return True
-    if _header(msg, "Return-Path").strip() == "<>":
+    if head.get("Return-Path").strip() == "<>":
         return True
     return msg.get_content_type() == "multipart/report"

@@ -26,7 +26,7 @@ from engine.inputs import ClockStep, Message
 from engine.state import GameState
 from mailer import outgoing
 from mailer.auth import Verdict, authenticate
-from mailer.message import journal_key, parse_head
+from mailer.message import ParsedMail, journal_key, parse_head
 from nomic import storage
 from nomic.config import CONFIG_NAME, Config, ConfigError, default_text, parse_time
 from nomic.inputs import parser_version, to_input
@@ -99,7 +99,7 @@ class Game:
         """
         head = parse_head(raw)
         try:
-            verdict = authenticate(raw, head, self.config.section("auth"), self.config.section("offices"))
+            verdict = self._authenticate(raw, head)
         except Exception as exc:  # journal it anyway (nothing is lost); it changes nothing
             log.exception("a message could not be read; journaled as not authenticated")
             verdict = Verdict(False, "unreadable", f"{type(exc).__name__}: {exc}")
@@ -107,6 +107,12 @@ class Game:
                 "auth": {"authenticated": verdict.authenticated, "method": verdict.method,
                          "detail": verdict.detail}, **(extra or {})}
         return Arrival(journal_key(raw, head, verdict.authenticated), raw, at, meta)
+
+    def _authenticate(self, raw: bytes, head: ParsedMail) -> Verdict:
+        if head.cut:  # its header section alone would cost more than any mail may (mailer.message)
+            log.warning("a message's header section is too long to read; journaled as not authenticated")
+            return Verdict(False, "unread", head.cut)
+        return authenticate(raw, head, self.config.section("auth"), self.config.section("offices"))
 
     def receive_many(self, arrivals: list[Arrival]) -> list[Receipt]:
         """Journal several prepared messages in ONE transaction (group commit).

@@ -3,8 +3,10 @@
 Built by hand rather than with the email package, so that they can be wrong
 in every way the package would refuse to produce: nested and broken
 multiparts, bad transfer encodings, unknown and lying charsets, encoded words
-that do not decode, header injection (CR/LF inside a value), huge headers,
-NUL bytes, absurd dates, mixed line endings.
+that do not decode, header injection (CR/LF inside a value, raw or inside an
+encoded word), huge headers, NUL bytes, absurd dates, mixed line endings,
+numbers of 5,000 digits in every command and thread header, and HTML nested
+thousands deep.
 """
 from __future__ import annotations
 
@@ -26,6 +28,19 @@ DATES = ["Mon, 32 Foo 99999 25:61:61 +9999", "", "0", "Thu, 01 Jan 1970 00:00:00
 COMMAND_LINES = ["Proposal: cake", "Accept 1", "Reject 1", "New day", "Tag alice@wonder.land",
                  "Score of alice@wonder.land should be 99", "Subscribe", "Whap Tivol", "Raise section 3",
                  "Proclamation: all power to me", "Directive: cake"]
+# Numbers past int()'s 4,300 digits, in every command that takes one.
+_HUGE_NUMBER = "9" * 5000
+LONG_NUMBER_LINES = [f"Accept {_HUGE_NUMBER}", f"Reject #{_HUGE_NUMBER} because no", f"Agree swap {_HUGE_NUMBER}",
+                     f"Score of alice@wonder.land should be -{_HUGE_NUMBER}", f"Raise section {_HUGE_NUMBER}",
+                     f"Rewrite {_HUGE_NUMBER}:", f"Swap sections 1-{_HUGE_NUMBER} with bob sections 1-2",
+                     f"Vandalize bob section {_HUGE_NUMBER}", f"Set accept_points = {_HUGE_NUMBER}"]
+# Line breaks and controls smuggled into a header inside encoded words (RFC 2047), which decode to them.
+ENCODED_BREAKS = [b"=?utf-8?q?a=0D=0Ab?=", b"=?utf-8?b?YQ0KYg==?=", b"=?utf-8?q?x=0ABcc:_all@example.org?=",
+                  b"=?utf-8?q?a=0Db?=", b"=?utf-8?q?a=00b?=", b"=?utf-8?b?4oCoTGluZSBzZXA=?=",  # U+2028
+                  b"Proposal: =?utf-8?q?cake=0D=0AAuthentication-Results:_x?=", b"=?iso-8859-1?q?=0A=0A=0A?="]
+# Nesting that makes HTML-to-text quadratic: lists, quotes, divs, a few thousand levels deep.
+NESTED_HTML = [tag * n + b"Accept 1" for tag in (b"<ul><li>", b"<blockquote>", b"<div>", b"<ol><li><p>", b"<x>")
+               for n in (40, 3000)]
 
 # Sizes of huge headers: past RFC 5322's 998-character line, and far past it (one line or folded).
 HUGE = [998, 5000, 50_000]
@@ -51,7 +66,7 @@ def encoded_word(draw) -> bytes:
 
 @st.composite
 def header_value(draw) -> bytes:
-    choice = draw(st.integers(0, 9))
+    choice = draw(st.integers(0, 11))
     if choice == 0:
         return draw(encoded_word())
     if choice == 1:  # header injection: a line break inside the value, smuggling another header
@@ -74,6 +89,10 @@ def header_value(draw) -> bytes:
                                      b"(comment <tie@imperial.test>) bob@x.org", b"@", b"a@b@c"]))
     if choice == 6:
         return draw(st.sampled_from(COMMAND_LINES)).encode()
+    if choice == 7:
+        return draw(_text).encode() + draw(st.sampled_from(ENCODED_BREAKS)) + draw(_text).encode()
+    if choice == 8:  # an over-long number where a header names a submission or holds a command
+        return draw(st.sampled_from([f"<sub{_HUGE_NUMBER}.answer.1.ab@imperial.test>", *LONG_NUMBER_LINES])).encode()
     return draw(_anychar_text.flatmap(_encode))
 
 
@@ -97,7 +116,7 @@ def leaf_part(draw) -> tuple[bytes, bytes]:
     cte = draw(st.sampled_from(ENCODINGS))
     head = f"Content-Type: {ctype}; charset=\"{charset}\"\nContent-Transfer-Encoding: {cte}".encode(
         "utf-8", "replace")
-    body_kind = draw(st.integers(0, 5))
+    body_kind = draw(st.integers(0, 7))
     if body_kind == 0:
         body = draw(_bytes)
     elif body_kind == 1:  # valid-looking commands in a lying charset
@@ -108,6 +127,10 @@ def leaf_part(draw) -> tuple[bytes, bytes]:
                                      b"\x00" * 50, b"\xff\xfe" + b"A\x00" * 20]))
     elif body_kind == 3:
         body = b"a" * draw(st.sampled_from([0, 1, 999, 70_000]))
+    elif body_kind == 4:
+        body = draw(st.sampled_from(NESTED_HTML))
+    elif body_kind == 5:
+        body = "\n".join(draw(st.lists(st.sampled_from(LONG_NUMBER_LINES), min_size=1, max_size=3))).encode()
     else:
         body = draw(_anychar_text.flatmap(_encode))
     return head, body
