@@ -112,7 +112,8 @@ class Game:
         if head.cut:  # its header section alone would cost more than any mail may (mailer.message)
             log.warning("a message's header section is too long to read; journaled as not authenticated")
             return Verdict(False, "unread", head.cut)
-        return authenticate(raw, head, self.config.section("auth"), self.config.section("offices"))
+        owned = (self.engine_config.address, self.engine_config.list_address)
+        return authenticate(raw, head, self.config.section("auth"), self.config.section("offices"), owned)
 
     def receive_many(self, arrivals: list[Arrival]) -> list[Receipt]:
         """Journal several prepared messages in ONE transaction (group commit).
