@@ -106,10 +106,10 @@ class Processor(threading.Thread):
             self.game.tick(datetime.now(timezone.utc))
             done = self.game.process(limit=FINAL_LIMIT if final else CHUNK)
         for entry, events in done:
-            if any(e.kind == "unauthenticated" for e in events):
+            for event in (e for e in events if e.kind == "unauthenticated"):
                 detail = json.loads(entry.meta).get("auth", {}).get("detail")
-                log.warning("journal entry %s (%s) not authenticated: %s; no answer", entry.seq,
-                            entry.key, detail)
+                log.warning("journal entry %s (<%s> from %s) not authenticated: %s; no answer", entry.seq,
+                            event.data.get("message_id"), event.data.get("sender"), detail)
         if done:
             log.info("processed journal entries %s to %s", done[0][0].seq, done[-1][0].seq)
             self.site_dirty = True
