@@ -199,7 +199,7 @@ def _handler(game: "Game", lock: threading.Lock, after_post: Callable[[], None],
             self._web(handle_post, game, self.path, body)
             after_post()
 
-        def list_directory(self, path: str | Any) -> None:
+        def list_directory(self, path: str) -> None:
             """Never: a directory without index.html is not found."""
             self.send_error(404, "File not found")
 

@@ -172,22 +172,29 @@ def _request(game: "Game", ls: ListSettings, address: str, now: datetime) -> tup
             return 429, refusal
         link = ls.url(confirm_path(ls, address, now))
         mail = machine_mail(ls, to=address, at=now, subject=f"Confirm your subscription to {ls.list_address}",
-                            msgid=f"<confirm.{now:%Y%m%d%H%M%S}.{mac(ls.seed, 'confirm-id', address, 16)}@{ls.domain}>",
+                            msgid=f"{_confirm_id(now)}.{mac(ls.seed, 'confirm-id', address, 16)}@{ls.domain}>",
                             template="mail/confirm.txt", address=address, link=link, days=CONFIRM_DAYS)
         outbox.queue(s, 0, "confirm", mail, [address], ls.address, now)
         s.commit()
     return 200, f"A confirmation mail is on its way to {address}. Nothing happens until you confirm."
 
 
-def _recent_confirmations(s: Session, now: datetime) -> list[str]:
-    """Every address the form mailed in the hour before ``now``.
+def _confirm_id(at: datetime) -> str:
+    """How the Message-ID of a confirmation sent at ``at`` begins."""
+    return f"<confirm.{at:%Y%m%d%H%M%S}"
 
-    Found by Message-ID (``<confirm.<time>.…``, indexed): the outbox has no index
-    on kind or time, and a scan of it would read every stored mail.
+
+def _recent_confirmations(s: Session, now: datetime) -> list[str]:
+    """Every address the form mailed in the hour up to ``now``.
+
+    Found by Message-ID (indexed; ``_confirm_id``): the outbox has no index on kind
+    or time, and a scan of it would read every stored mail. Both bounds are times,
+    so the range does not depend on how the database's collation orders
+    punctuation (glibc's en_US ignores it).
     """
-    start = f"<confirm.{now - timedelta(hours=1):%Y%m%d%H%M%S}"
+    sent = outbox.OutboxMessage.message_id
     rows = s.exec(select(outbox.OutboxMessage.recipients).where(
-        outbox.OutboxMessage.message_id > start, outbox.OutboxMessage.message_id < "<confirm/",
+        sent > _confirm_id(now - timedelta(hours=1)), sent < _confirm_id(now + timedelta(seconds=1)),
         outbox.OutboxMessage.kind == "confirm")).all()
     return [a for r in rows for a in json.loads(r)]
 
