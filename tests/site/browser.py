@@ -150,18 +150,16 @@ class Tab:
 def tab() -> Iterator[Tab]:
     """A fresh headless Chromium with one blank page (its own profile), stopped afterwards."""
     to_chromium, from_chromium = os.pipe(), os.pipe()
-
-    def fds_3_and_4() -> None:  # --remote-debugging-pipe: Chromium reads fd 3 and writes fd 4
-        reads, writes = os.dup(to_chromium[0]), os.dup(from_chromium[1])  # above 4: safe from the dup2s
-        os.dup2(reads, 3)
-        os.dup2(writes, 4)
-
+    reads, writes = to_chromium[0], from_chromium[1]
+    # --remote-debugging-pipe: Chromium reads fd 3 and writes fd 4; a shell moves the pipes there
+    # from its stdin and stdout
+    on_3_and_4 = 'exec "$0" "$@" 3<&0 4>&1 </dev/null >/dev/null'
     with tempfile.TemporaryDirectory(prefix="chromium-profile-") as profile:
-        proc = subprocess.Popen([binary(), *FLAGS, f"--user-data-dir={profile}", "--remote-debugging-pipe",
-                                 "about:blank"], preexec_fn=fds_3_and_4, close_fds=False,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        os.close(to_chromium[0])
-        os.close(from_chromium[1])
+        proc = subprocess.Popen(["sh", "-c", on_3_and_4, binary(), *FLAGS, f"--user-data-dir={profile}",
+                                 "--remote-debugging-pipe", "about:blank"],
+                                stdin=reads, stdout=writes, stderr=subprocess.DEVNULL)
+        os.close(reads)
+        os.close(writes)
         page = Tab(to_chromium[1], from_chromium[0])
         try:
             target = page.call("Target.createTarget", url="about:blank")["targetId"]
