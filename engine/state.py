@@ -34,6 +34,8 @@ class Player(Model):
     # rule 3: consecutive rejections, and accepted proposals since probation began
     reject_run: int = 0
     accepted_since_probation: int = 0
+    # rule 3: this player's Proposals numbered up to this one no longer count towards Probation
+    counted_after: int = 0
     # rule 3 directives: has this player had a proposal accepted in the directive's area
     directive_done: bool = False
     # rule 14 sealant: first and last game day it protects the profile (inclusive);
@@ -41,8 +43,9 @@ class Player(Model):
     sealed_from: int | None = None
     sealed_until: int | None = None
     sealed: bool = False
-    # rule 21 reports: the player this one last reported (no twice in a row)
+    # rule 21 reports: the player this one last reported (no twice in a row), and the day of it
     last_reported: str | None = None
+    last_report_day: int | None = None
     # rule 22: day this player was named It
     it_since_day: int | None = None
 
@@ -89,6 +92,12 @@ class Submission(Model):
     judged_day: int | None = None
     # rule 3: the Directive's area this proposal had to be in when submitted (None: free)
     directive: str | None = None
+    # rules 3 and 7: the rule changes a Proposal carries, as read when it arrived, or why not
+    changes: list[str] = Field(default_factory=list)
+    changes_invalid: str | None = None
+    # rule 3: its author was on Probation when it was made; it was ignored with prejudice
+    on_probation: bool = False
+    prejudice: bool = False
 
 
 class LedgerEntry(Model):
@@ -189,7 +198,6 @@ class GameState(Model):
     directive: str | None = None
     player_of_the_day: str | None = None
     last_accepted_author: str | None = None
-    last_report_day: int | None = None
     variables: dict[str, int] = Field(default_factory=dict)
     variable_history: list[VariableChange] = Field(default_factory=list)
     proclamations: list[Proclamation] = Field(default_factory=list)
@@ -263,14 +271,13 @@ class GameState(Model):
         if status == "accepted" and sub.kind == "proposal":
             self._lookups().submissions.accepted(sub)
 
-    def rule(self, number: int) -> Rule | None:
-        for r in self.rules:
-            if r.number == number:
-                return r
-        return None
+    def rule(self, number: int, nth: int = 0) -> Rule | None:
+        """The ``nth`` rule numbered ``number`` (the ruleset prints two rules 8: nth 1 is the second)."""
+        same = [r for r in self.rules if r.number == number]
+        return same[nth] if nth < len(same) else None
 
-    def rule_in_force(self, number: int) -> bool:
-        r = self.rule(number)
+    def rule_in_force(self, number: int, nth: int = 0) -> bool:
+        r = self.rule(number, nth)
         return r is not None and not r.repealed
 
     def var(self, name: str) -> int:

@@ -31,6 +31,7 @@ def facts(state: GameState, event: Event, entry: Entry) -> dict:
         "judged": judged, "changes": changes, "notes": summary.get("notes", []),
         "temperature": summary.get("temperature", state.temperature),
         "player_of_the_day": state.player_of_the_day, "it": state.it, "winner": state.winner,
+        "waiting": [s for s in state.submissions if s.status == "pending"],
         "head": entry.hash, "seq": entry.seq,
     }
 

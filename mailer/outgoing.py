@@ -18,7 +18,7 @@ from sqlmodel import Session
 from engine.events import Event
 from engine.inputs import ClockStep, Message
 from engine.state import GameState
-from mailer import answers, bounces, chime, digest, listserv
+from mailer import announce, answers, bounces, chime, digest, listserv
 from mailer.listconfig import ListSettings, settings
 from nomic.config import parse_time
 
@@ -72,13 +72,15 @@ def _subscription(session, game, ls, state, entry, inp, event, events, members) 
 
 def _day_end(session, game, ls, state, entry, inp, event, events, members) -> None:
     at = parse_time(event.data["at"]) if event.data.get("at") else inp.at  # catch-up: each day at its own end
-    chime.ring(session, ls, state, event, entry, at, members.all)
+    if event.data.get("chime", True):  # rule 19 repealed: no chime
+        chime.ring(session, ls, state, event, entry, at, [*members.all, game.engine_config.emperor])
     digest.compose(session, ls, entry, at, game.engine_config.start, int(event.data.get("day", 0)),
                    members.digest, members.plain_digest)
 
 
 COMPOSERS = {
     "list_post": _list_post,
+    "submitted": announce.compose,
     "judged": _announcement,
     "proclamation": _announcement,
     "subscription": _subscription,

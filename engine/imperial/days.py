@@ -34,6 +34,7 @@ from datetime import datetime, timedelta
 from engine.commands import NewDayCmd
 from engine.context import Context
 from engine.imperial import temperature
+from engine.imperial.pipeline import insert_step
 from engine.imperial.scoring import award
 from engine.imperial.variables import rule_on
 from engine.imperial.winning import game_over
@@ -79,6 +80,23 @@ def cooling(state: GameState, day: DayEnd, ctx: Context) -> None:
 
 DAY_END_STEPS: list[DayStep] = [and_check, cooling]
 DAY_START_STEPS: list[DayStep] = []
+# Without rule 6, rule 7's order: lowest rule first, after the precedence the rules state
+# themselves (rule 12: the AND check "after all other scoring effects", cooling after it):
+# (0, rule) for the steps that score before the AND check, (1, rule) for it and the rest.
+RULE_7_ORDER: dict[DayStep, tuple[int, int]] = {and_check: (1, 12), cooling: (1, 12)}
+
+
+def add_end_step(step: DayStep, rule: int, *, scoring: bool, before: DayStep) -> None:
+    """Register a day-end step of ``rule`` in rule 6's order (``before`` a step) and rule 7's."""
+    insert_step(DAY_END_STEPS, step, before=before)
+    RULE_7_ORDER[step] = (0 if scoring else 1, rule)
+
+
+def end_steps(state: GameState) -> list[DayStep]:
+    """Rule 6's order of a day's end; without rule 6, rule 7's (stable: a rule's steps keep theirs)."""
+    if rule_on(state, 6):
+        return DAY_END_STEPS
+    return sorted(DAY_END_STEPS, key=lambda step: RULE_7_ORDER[step])
 
 
 def end_day(state: GameState, at: datetime, ctx: Context) -> None:
@@ -86,7 +104,7 @@ def end_day(state: GameState, at: datetime, ctx: Context) -> None:
     saved, ctx.at = ctx.at, at
     try:
         day = DayEnd(day=state.game_day, at=at)
-        for step in DAY_END_STEPS:
+        for step in end_steps(state):
             step(state, day, ctx)
             if game_over(state):
                 break  # rule 8: the game ended at this step; nothing follows
@@ -94,7 +112,8 @@ def end_day(state: GameState, at: datetime, ctx: Context) -> None:
         state.day_started = at
         for step in DAY_START_STEPS:
             step(state, day, ctx)
-        ctx.emit("day_end", day=day.day, new_day=state.game_day, at=at.isoformat(), summary={
+        ctx.emit("day_end", day=day.day, new_day=state.game_day, at=at.isoformat(),
+                 chime=rule_on(state, 19), summary={
             "notes": day.notes, "temperature": state.temperature,
             "scores": {p.email: p.score for p in state.players}})
         ctx.say("", f"day {day.day} ended at {at.isoformat()}; day {state.game_day} begins")
@@ -113,8 +132,8 @@ def next_boundary(state: GameState) -> datetime:
 
 
 def catch_up(state: GameState, until: datetime, ctx: Context) -> None:
-    """Fixed days: run every day end due by ``until``, each at its own boundary."""
-    if ctx.config.day_mode != "fixed":
+    """Fixed days: run every day end due by ``until``, each at its own boundary (none without rule 10)."""
+    if ctx.config.day_mode != "fixed" or not rule_on(state, 10):
         return
     while not game_over(state) and next_boundary(state) <= until:
         end_day(state, next_boundary(state), ctx)
@@ -122,12 +141,16 @@ def catch_up(state: GameState, until: datetime, ctx: Context) -> None:
 
 def after_announcement(state: GameState, ctx: Context) -> None:
     """Emperor days: an announcement at least a day after the day began ends it (rule 10)."""
-    if ctx.config.day_mode == "emperor" and not game_over(state) and next_boundary(state) <= ctx.at:
+    if (ctx.config.day_mode == "emperor" and rule_on(state, 10) and not game_over(state)
+            and next_boundary(state) <= ctx.at):
         end_day(state, ctx.at, ctx)
 
 
 def new_day(state: GameState, msg: Message, cmd: NewDayCmd, ctx: Context) -> None:
     """The Emperor's ``New day``: an announcement that ends the day if it is old enough."""
+    if not rule_on(state, 10):
+        ctx.say(cmd.line, "rule 10 is repealed: game days no longer end; nothing done", ok=False)
+        return
     if ctx.config.day_mode != "emperor":
         ctx.say(cmd.line, "in this game a day ends every "
                 f"{state.var('day_hours')} hours at the clock; nothing done", ok=False)

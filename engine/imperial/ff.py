@@ -28,6 +28,11 @@ BONUS_LINE = 290
 BONUS_PER_ENTROPY = 15
 
 
+def entropy(state: GameState, player: Player) -> int:
+    """Rule 15's Profile Entropy as rule 16 uses it; without rule 15 there is none to subtract (0)."""
+    return player.entropy if rule_on(state, 15) else 0
+
+
 def _asks(state: GameState, sub: Submission, out: Outcome) -> Player | None:
     """The GP author of an undiscarded Proposal asking to become FF, if rule 16 is in force."""
     author = state.player(sub.author)
@@ -60,8 +65,8 @@ def become_ff(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> 
     if author.email in ctx.config.officers:
         out.notes.append("Become FF not granted: TIE and THS stay GP (rule 16)")
         return
-    total = state.temperature + state.accept_streak ** 3 - author.entropy
-    sum_text = (f"{state.temperature} K + {state.accept_streak}^3 - entropy {author.entropy} = {total}")
+    total = state.temperature + state.accept_streak ** 3 - entropy(state, author)
+    sum_text = f"{state.temperature} K + {state.accept_streak}^3 - entropy {entropy(state, author)} = {total}"
     if total < THRESHOLD:
         out.notes.append(f"Become FF not granted: {sum_text} < {THRESHOLD} (rule 16)")
         return
@@ -76,10 +81,10 @@ def cooling_bonus(state: GameState, old: int, new: int, culprit: str | None, ctx
     if (player is None or player.category != "FF" or not rule_on(state, 16)
             or not old > BONUS_LINE > new):
         return
-    delta = award(state, player, BONUS_PER_ENTROPY * player.entropy,
+    delta = award(state, player, BONUS_PER_ENTROPY * entropy(state, player),
                   f"cooled the game from {old} K to {new} K as an FF player (rule 16)", ctx, rule=16)
     ctx.say("", f"FF bonus for {player.email}: the game cooled from {old} K to {new} K, "
-                f"15 x entropy {player.entropy}: {describe(delta, player)} (rule 16)")
+                f"15 x entropy {entropy(state, player)}: {describe(delta, player)} (rule 16)")
 
 
 insert_step(judging.PROPOSAL_STEPS, forfeit_points, after=retool.retool_points)

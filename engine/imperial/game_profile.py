@@ -10,6 +10,7 @@ from typing import Literal
 from pydantic import BaseModel
 
 from engine.imperial.profiles import as_bits
+from engine.imperial.variables import rule_on
 from engine.state import GameState
 
 
@@ -23,7 +24,10 @@ class PlankRow(BaseModel):
 
 
 def game_profile(state: GameState) -> list[PlankRow]:
+    """The rows of the Game Profile; none without rule 17."""
     rows: list[PlankRow] = []
+    if not rule_on(state, 17):
+        return rows
     for p in (p for p in state.players if p.category == "GP"):
         fat_end = "left" if len(rows) % 2 == 0 else "right"
         bits = [int(b) for b in as_bits(p.profile)]
@@ -35,4 +39,4 @@ def game_profile(state: GameState) -> list[PlankRow]:
 def in_game_profile(state: GameState, email: str) -> bool:
     """Rule 20 asks whether a player's Profile is part of the Game Profile: GP players' are."""
     player = state.player(email)
-    return player is not None and player.category == "GP"
+    return player is not None and player.category == "GP" and rule_on(state, 17)

@@ -76,11 +76,11 @@ def check_directive(state: GameState, sub: Submission, out: Outcome, ctx: Contex
 
 
 def check_probation(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> None:
-    """Rule 3: on Probation, a Proposal that would be rejected is ignored with prejudice."""
-    author = state.player(sub.author)
-    if out.verdict == "reject" and author and author.probation and rule_on(state, 3, sub.number):
+    """Rule 3: a Proposal *made* on Probation that would be rejected is ignored with prejudice
+    (one made before its author was placed on Probation is rejected as usual)."""
+    if out.verdict == "reject" and sub.on_probation and rule_on(state, 3, sub.number):
         out.verdict, out.rule, out.prejudice = "ignore", 3, True
-        out.reason = "ignored with prejudice: its author is on Probation"
+        out.reason = "ignored with prejudice: its author was on Probation when it was made"
 
 
 def base_points(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> None:
@@ -97,6 +97,7 @@ def base_points(state: GameState, sub: Submission, out: Outcome, ctx: Context) -
 
 def record_verdict(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> None:
     state.decide(sub, STATUS[out.verdict])  # type: ignore[arg-type]
+    sub.prejudice = out.prejudice
     sub.judged_at, sub.judged_day = ctx.at, state.game_day
     if out.verdict == "ignore":
         sub.reason = f"{out.reason} (rule {out.rule})" if out.rule else out.reason
@@ -142,22 +143,44 @@ def streak_effect(state: GameState, verdict: Verdict, cause: str, culprit: str, 
 
 
 def track_probation(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> None:
-    """Rule 3: two consecutive rejections -> Probation; three accepted since -> free again."""
+    """Rule 3: two consecutive rejections -> Probation; three accepted since -> free again.
+
+    "Consecutive" is in the order the Proposals were made: the author's
+    Proposals by number (those ignored with prejudice were never made), so
+    rejections of P1 and P3 around a P2 that is pending or not rejected are no
+    run, whatever order TIE judged them in. Proposals that put a player on
+    Probation do not count towards the next time. Release counts acceptances
+    since the placement, in the order they happen.
+    """
     author = state.player(sub.author)
     if author is None or out.prejudice or not rule_on(state, 3, sub.number):
         return
-    if out.verdict == "accept":
-        author.reject_run = 0
-        if author.probation:
-            author.accepted_since_probation += 1
-            if author.accepted_since_probation >= value(state, "probation_release", sub.number):
-                author.probation, author.accepted_since_probation = False, 0
-                out.notes.append(f"{author.email} is off Probation")
-        return
-    author.reject_run = author.reject_run + 1 if out.verdict == "reject" else 0
-    if author.reject_run >= value(state, "probation_rejections", sub.number) and not author.probation:
+    if out.verdict == "accept" and author.probation:
+        author.accepted_since_probation += 1
+        if author.accepted_since_probation >= value(state, "probation_release", sub.number):
+            author.probation, author.accepted_since_probation = False, 0
+            out.notes.append(f"{author.email} is off Probation")
+    run = rejection_run(state, author.email, sub.number, author.counted_after)
+    author.reject_run = len(run)
+    if len(run) >= value(state, "probation_rejections", sub.number) and not author.probation:
         author.probation, author.accepted_since_probation, author.reject_run = True, 0, 0
-        out.notes.append(f"{author.email} is placed on Probation")
+        author.counted_after = run[-1]
+        out.notes.append(f"{author.email} is placed on Probation (Proposals "
+                         + ", ".join(map(str, run)) + " rejected)")
+
+
+def rejection_run(state: GameState, email: str, number: int, after: int) -> list[int]:
+    """The numbers of the run of rejected Proposals of ``email`` (by number) through ``number``."""
+    made = [s for s in state.proposals_of(email) if s.number > after and not s.prejudice]
+    at = next((i for i, s in enumerate(made) if s.number == number), None)
+    if at is None or made[at].status != "rejected":
+        return []
+    first, last = at, at
+    while first > 0 and made[first - 1].status == "rejected":
+        first -= 1
+    while last + 1 < len(made) and made[last + 1].status == "rejected":
+        last += 1
+    return [s.number for s in made[first:last + 1]]
 
 
 def track_directive(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> None:

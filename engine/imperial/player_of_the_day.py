@@ -48,5 +48,5 @@ def reward(state: GameState, day: DayEnd, ctx: Context) -> None:
     day.notes.append(f"Player of the Day {day.day}: {player.email} {describe(delta, player)}")
 
 
-insert_step(days.DAY_END_STEPS, reward, before=days.and_check)
+days.add_end_step(reward, 18, scoring=True, before=days.and_check)
 insert_step(days.DAY_START_STEPS, choose_at_start)

@@ -3,9 +3,10 @@
 A retool request (``Raise section K``, ``Shave section K``, ``Rotate left|right``)
 rides on a Proposal. When the Emperor decides it:
 
-- a request that cannot be granted (a raise with an empty wood-chip pool, a
-  raise of a raised or a shave of a depressed section, no such section) is not
-  granted, and the Proposal scores as if it had not carried it;
+- a request that cannot be granted (a raise of a raised or a shave of a
+  depressed section, no such section; an accepted raise with an empty
+  wood-chip pool) is not granted, and the Proposal scores as if it had not
+  carried it;
 - accepted: the points are one less than usual (+2), the Profile changes, a
   shave puts a chip in the pool and a raise takes one;
 - rejected: the penalty is one less than usual (-1), and one of the other
@@ -57,8 +58,12 @@ def changes_two_sections(state: GameState, sub: Submission) -> bool:
     return bool(per_profile) and max(per_profile.values()) >= 2
 
 
-def refusal(state: GameState, player: Player, request: Request) -> str | None:
-    """Why a retool request cannot be granted now, or None."""
+def refusal(state: GameState, player: Player, request: Request, verdict: str) -> str | None:
+    """Why a retool request cannot be granted now, or None.
+
+    The empty pool stops only a raise that would be granted: a rejected raise
+    takes rule 14's rejection clause (one less penalty, a random flip).
+    """
     if request.kind == "rotate":
         return None
     k = request.section or 0
@@ -67,7 +72,7 @@ def refusal(state: GameState, player: Player, request: Request) -> str | None:
     if request.kind == "raise":
         if raised(player.profile, k):
             return f"section {k} is already raised"
-        if state.woodchips == 0:
+        if state.woodchips == 0 and verdict == "accept":
             return "the pool of wood chips is empty"
     elif not raised(player.profile, k):
         return f"section {k} is already depressed"
@@ -90,7 +95,7 @@ def retool_points(state: GameState, sub: Submission, out: Outcome, ctx: Context)
     if applicable is None:
         return
     author, request = applicable
-    why = refusal(state, author, request)
+    why = refusal(state, author, request, out.verdict)
     if why:
         out.notes.append(f"{request.kind} not granted: {why}")
     elif out.verdict == "accept" and out.points > 0:
@@ -101,7 +106,7 @@ def retool_points(state: GameState, sub: Submission, out: Outcome, ctx: Context)
 
 def retool_profile(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> None:
     applicable = _applicable(state, sub, out)
-    if applicable is None or refusal(state, *applicable):
+    if applicable is None or refusal(state, *applicable, out.verdict):
         return
     author, request = applicable
     if author.sealed:
@@ -164,4 +169,4 @@ insert_step(judging.PROPOSAL_STEPS, retool_points, after=judging.base_points)
 insert_step(judging.PROPOSAL_STEPS, retool_profile, after=judging.streak_heat)
 insert_step(judging.PROPOSAL_STEPS, sealant, after=retool_profile)
 insert_step(days.DAY_START_STEPS, sealant_starts)
-insert_step(days.DAY_END_STEPS, sealant_expires, before=days.cooling)
+days.add_end_step(sealant_expires, 14, scoring=False, before=days.cooling)

@@ -7,11 +7,11 @@ from datetime import datetime
 from engine.commands import JudgeCmd, PointOfOrderCmd, ProposalCmd
 from engine.context import Context, EngineConfig
 from engine import membership
-from engine.imperial import days, emperor, judging, proclamations, submissions
+from engine.imperial import days, emperor, judging, mechanics, proclamations, submissions
 from engine.imperial import ff, player_of_the_day, retool, swaps, tag, tivol, violence  # noqa: F401 (they register their pipeline steps)
 from engine.imperial.winning import game_over
 from engine.imperial.ruletext import parse_rules
-from engine.imperial.variables import DEFAULTS
+from engine.imperial.variables import DEFAULTS, rule_on
 from engine.inputs import ClockStep, Message
 from engine.state import GameState
 
@@ -68,6 +68,7 @@ class Imperial:
         state = GameState(started=config.start, day_started=config.start,
                           temperature=variables["start_temperature"], variables=variables,
                           rules=parse_rules(rules_text))
+        state.players = mechanics.officers(state, list(dict.fromkeys((config.emperor, config.scribe))))
         if config.first_it:
             state.it = config.first_it
         return state
@@ -116,7 +117,7 @@ class Imperial:
         days.catch_up(state, step.at, ctx)
 
     def next_due(self, state: GameState, config: EngineConfig) -> datetime | None:
-        if config.day_mode == "fixed" and not game_over(state):
+        if config.day_mode == "fixed" and not game_over(state) and rule_on(state, 10):
             return days.next_boundary(state)
         return None
 

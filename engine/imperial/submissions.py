@@ -11,19 +11,21 @@ from __future__ import annotations
 
 from engine.commands import PointOfOrderCmd, ProposalCmd
 from engine.context import Context
-from engine.imperial import judging, points_of_order, retool
+from engine.imperial import judging, points_of_order, proclamations, retool
 from engine.imperial.profiles import profile_from_email
 from engine.imperial.variables import rule_on, value
 from engine.inputs import Message
 from engine.state import GameState, Player, Submission
 
 
-def join(state: GameState, msg: Message, ctx: Context) -> Player:
-    """Rule 2: a person becomes a player with their first Proposal or Point of Order."""
+def join(state: GameState, msg: Message, ctx: Context) -> Player | None:
+    """Rule 2: a person becomes a player with their first Proposal or Point of Order
+    (without rule 2 nobody new does); rule 13 issues the Profile (without it, none: 0)."""
     player = state.player(msg.sender)
-    if player is None:
+    if player is None and rule_on(state, 2):
+        profile = profile_from_email(msg.sender) if rule_on(state, 13) else 0
         player = Player(email=msg.sender, name=state.name_for(msg.sender, msg.name),
-                        profile=profile_from_email(msg.sender), joined_day=state.game_day)
+                        profile=profile, joined_day=state.game_day)
         state.players.append(player)
         ctx.emit("joined", player=player.email, name=player.name, profile=player.profile)
         if state.it is None and not ctx.config.first_it and player.email != ctx.config.emperor:
@@ -33,15 +35,20 @@ def join(state: GameState, msg: Message, ctx: Context) -> Player:
 
 
 def submit(state: GameState, msg: Message, cmd: ProposalCmd | PointOfOrderCmd,
-           ctx: Context) -> Submission:
+           ctx: Context) -> Submission | None:
     """Rule 7: one number sequence for every submission, starting at 1."""
     player = join(state, msg, ctx)
+    if player is None:
+        ctx.say(cmd.line, "rule 2 is repealed: nobody new becomes a player, and only players "
+                "submit; nothing done", ok=False)
+        return None
     sub = Submission(
         number=len(state.submissions) + 1, kind=cmd.kind, author=player.email,
         title=cmd.title.strip(), text=cmd.text, message_id=msg.message_id,
         received_at=msg.at, day=state.game_day,
         area=getattr(cmd, "area", None), requests=list(getattr(cmd, "requests", [])),
         claims=[c.model_dump() for c in getattr(cmd, "claims", [])])
+    sub.on_probation = player.probation and rule_on(state, 3, sub.number)
     state.submissions.append(sub)
     notes = points_of_order.check_claims(state, sub) if sub.kind == "point_of_order" else []
     ctx.emit("submitted", number=sub.number, kind=sub.kind, author=sub.author,
@@ -63,6 +70,9 @@ def _arrive(state: GameState, player: Player, sub: Submission, cmd: ProposalCmd,
         ctx.say(cmd.line, judging.summary(sub, out), ok=False)
         return
     line = f"recorded as Proposal {sub.number}, pending before the Emperor"
+    changes = proclamations.read_proposal(state, sub)
+    if changes:
+        line += f"; {changes}"
     if state.directive and not player.directive_done and rule_on(state, 3, sub.number):
         sub.directive = state.directive
         fits = judging.area_key(sub.area) == judging.area_key(state.directive)

@@ -153,5 +153,5 @@ def restore(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> No
 
 
 insert_step(judging.PROPOSAL_STEPS, restore, before=judging.award_points)
-insert_step(days.DAY_END_STEPS, transfer, before=days.cooling)
-insert_step(days.DAY_END_STEPS, time_out, before=days.cooling)
+days.add_end_step(transfer, 22, scoring=False, before=days.cooling)
+days.add_end_step(time_out, 22, scoring=False, before=days.cooling)

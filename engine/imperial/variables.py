@@ -36,23 +36,34 @@ MINIMUM: dict[str, int] = {"day_hours": 1}
 
 
 def value(state: GameState, name: str, number: int | None = None) -> int:
-    """The variable as it governs submission ``number`` (rule 7); the current value if None."""
-    result = state.variables[name]
-    if number is None:
-        return result
-    for change in reversed(state.variable_history):
-        if change.name == name and number < change.from_number:
-            result = change.old
+    """The variable as it governs submission ``number`` (rule 7); the current value if None.
+
+    Changes are replayed in the order they were made, each from its own
+    ``from_number`` on, so a change made later for a lower number (a Proposal
+    accepted after a higher-numbered one) still governs the numbers between.
+    Without rule 7 every change governs everything decided after it.
+    """
+    changes = [c for c in state.variable_history if c.name == name]
+    if number is None or not changes or not state.rule_in_force(7):
+        return state.variables[name]
+    result = changes[0].old
+    for change in changes:
+        if number >= change.from_number:
+            result = change.new
     return result
 
 
-def rule_on(state: GameState, rule: int, number: int | None = None) -> bool:
-    """Is ``rule`` in force (for submission ``number``, rule 7)? Repealing a rule switches its mechanics off."""
-    r = state.rule(rule)
+def rule_on(state: GameState, rule: int, number: int | None = None, nth: int = 0) -> bool:
+    """Is the ``nth`` rule numbered ``rule`` in force (for submission ``number``, rule 7)?
+
+    Repealing a rule switches its mechanics off (engine/imperial/mechanics.py).
+    Without rule 7, a repeal or an enactment governs everything decided after it.
+    """
+    r = state.rule(rule, nth)
     if r is None:
         return False
+    if number is None or not state.rule_in_force(7):
+        return not r.repealed
     if r.repealed_from is not None:
-        return number is not None and number < r.repealed_from
-    if r.enacted_from is not None and number is not None and number < r.enacted_from:
-        return False
-    return not r.repealed
+        return number < r.repealed_from
+    return (r.enacted_from is None or number >= r.enacted_from) and not r.repealed

@@ -8,14 +8,15 @@ depressed and a wood chip goes to the pool. A sealed Profile does not change.
 Reports (``Report PLAYER``) are recorded during the day and judged against
 the Profiles at the end of it, in the order they arrived: the first one whose
 two Profiles differ in exactly one or two sections is performed (reporter +3,
-the other -3), once per day; a player may not report the same player twice
-in succession.
+the other -3), unless the other of the two pointed it out first that day. Both
+limits are the reporter's: each player's reports are
+performed once per day, and not twice in succession on the same player.
 """
 from __future__ import annotations
 
 from engine.commands import ReportCmd
 from engine.context import Context
-from engine.imperial import days, ff, judging, player_of_the_day
+from engine.imperial import days, ff, judging, player_of_the_day  # noqa: F401 (rule 18's step registers first)
 from engine.imperial.days import DayEnd
 from engine.imperial.judging import Outcome
 from engine.imperial.pipeline import insert_step
@@ -94,20 +95,23 @@ def _report_refusal(state: GameState, sender: str, who: str) -> str | None:
 
 
 def judge_reports(state: GameState, day: DayEnd, ctx: Context) -> None:
-    """End of day: the first report that holds is performed; the others are void."""
+    """End of day: each reporter's first report that holds is performed; their others are void."""
     for r in (r for r in state.reports if r.day == day.day and r.status == "pending"):
         reporter, target = state.player(r.reporter), state.player(r.target)
         assert reporter is not None and target is not None
         diff = bit_difference(reporter.profile, target.profile)
-        if state.last_report_day == day.day:
-            r.status, r.reason = "void", "a report was already performed today"
+        first = _first_of_the_two(state, r)
+        if first is not None:
+            r.status, r.reason = "void", f"{first} pointed it out first"
+        elif reporter.last_report_day == day.day:
+            r.status, r.reason = "void", f"a report by {r.reporter} was already performed today"
         elif reporter.last_reported == target.email:
             r.status, r.reason = "void", "not twice in succession on the same player"
         elif diff not in (1, 2):
             r.status, r.reason = "void", f"the Profiles differ in {diff} sections"
         else:
             r.status, r.reason = "awarded", f"the Profiles differ in exactly {diff}"
-            reporter.last_reported, state.last_report_day = target.email, day.day
+            reporter.last_reported, reporter.last_report_day = target.email, day.day
             cause = f"report {r.number}: {r.reporter} and {r.target} differ in {diff} (rule 21)"
             gain = award(state, reporter, REPORT_POINTS, cause, ctx, rule=21)
             loss = award(state, target, -REPORT_POINTS, cause, ctx, rule=21)
@@ -115,5 +119,12 @@ def judge_reports(state: GameState, day: DayEnd, ctx: Context) -> None:
         day.notes.append(f"report {r.number} by {r.reporter} on {r.target}: {r.status} ({r.reason})")
 
 
+def _first_of_the_two(state: GameState, report: Report) -> str | None:
+    """The other player of the pair, if their report on this pair was performed the same day."""
+    pair = {report.reporter, report.target}
+    return next((r.reporter for r in state.reports if r.day == report.day and r.status == "awarded"
+                 and {r.reporter, r.target} == pair), None)
+
+
 insert_step(judging.PROPOSAL_STEPS, vandalism, after=ff.become_ff)
-insert_step(days.DAY_END_STEPS, judge_reports, after=player_of_the_day.reward)  # rule 18 before 21
+days.add_end_step(judge_reports, 21, scoring=True, before=days.and_check)  # after rule 18's reward

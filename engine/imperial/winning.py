@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from engine.context import Context
+from engine.imperial.variables import rule_on
 from engine.state import GameState
 
 RANK_DRAW_MAX = 2**32 - 1
@@ -32,4 +33,5 @@ def rank_others(state: GameState, winner: str, ctx: Context) -> list[str]:
 
 
 def game_over(state: GameState) -> bool:
-    return state.winner is not None
+    """The second rule 8: "the game ends when one player achieves the title of TEW" (repealed: it goes on)."""
+    return state.winner is not None and rule_on(state, 8, nth=1)

@@ -2,12 +2,23 @@
 from __future__ import annotations
 
 from engine.dice import draw
-from tests.support import Play
+from tests.support import EMPEROR, SCRIBE, Play
 
 ALICE = "alice@wonder.land"   # Profile 21942
 BOB = "bob@builder.org"       # Profile 45917
 CAROL = "carol@c.org"         # Profile 44502
 ZED = "zzz@zz.zz"             # Profile 65535: matches every temperature in the AND check
+TIE_PROFILE = 36151           # tie@imperial.test: rule 1 makes TIE a player from the start ...
+THS_PROFILE = 60727           # ths@imperial.test: ... and THS, the first two in the player list
+OFFICERS = (EMPEROR, SCRIBE)
+IDLE_OFFICERS = {EMPEROR: 0, SCRIBE: 0}  # their scores in a game where nothing scored them
+# ... and their rows in ``contract_state``'s players
+OFFICER_ROWS = [
+    {"email": EMPEROR, "name": "tie", "score": 0, "profile": TIE_PROFILE, "entropy": 1, "category": "GP",
+     "probation": False, "active": True, "sealed": False},
+    {"email": SCRIBE, "name": "ths", "score": 0, "profile": THS_PROFILE, "entropy": 3, "category": "GP",
+     "probation": False, "active": True, "sealed": False},
+]
 SEED = "test-seed"
 
 

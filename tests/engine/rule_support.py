@@ -1,10 +1,18 @@
 """Helpers for the rules 13-22 tests: the contract's view of the state, and the dice."""
 from __future__ import annotations
 
+import email
+from email import policy
+from email.message import EmailMessage
+
+from sqlmodel import Session, select
+
 from engine.dice import draw
+from mailer.outbox import OutboxMessage
+from nomic.game import Game
 from engine.state import GameState
 from tests.engine.imperial_play import SEED
-from tests.support import Play
+from tests.support import EMPEROR, SCRIBE, Play
 
 TOP = ("game_day", "temperature", "woodchips", "accept_streak", "reject_streak", "it", "winner",
        "directive")
@@ -28,6 +36,11 @@ def player(email: str, score: int, profile: int, entropy: int, *, category: str 
     return {"email": email, "name": email.split("@")[0], "score": score, "profile": profile,
             "entropy": entropy, "category": category, "probation": probation, "active": active,
             "sealed": sealed}
+
+
+def officers(tie: int = 0, ths: int = 0) -> list[dict]:
+    """Rule 1: TIE and THS, players from the start, at the top of the list (with these scores)."""
+    return [player(EMPEROR, tie, 36151, 1), player(SCRIBE, ths, 60727, 3)]
 
 
 def proposal(number: int, author: str, title: str, status: str = "pending",
@@ -56,13 +69,23 @@ def roll(label: str, low: int, high: int, seed: str = SEED) -> int:
     return result
 
 
+def mails(play: Play, kind: str) -> list[EmailMessage]:
+    """The outbox's mails of one kind, oldest first, as their recipients read them."""
+    with Session(Game(play.dir).db) as s:
+        rows = s.exec(select(OutboxMessage).where(OutboxMessage.kind == kind).order_by(OutboxMessage.id)).all()
+        return [email.message_from_bytes(r.raw, policy=policy.default) for r in rows]  # type: ignore[misc]
+
+
 def engine_state(play: Play) -> GameState:
     return GameState.model_validate(play.state())
 
 
 def day_end(temperature: int, day: int, profiles: dict[str, int]) -> tuple[int, list[str]]:
     """Rule 12 at the end of day ``day``: the temperature after the AND check and the cooling,
-    and the players whose Profile matched (+5 each), computed from the seed's draws."""
+    and the players whose Profile matched (+5 each, in player-list order), computed from the
+    seed's draws. TIE and THS (rule 1) are players with their own Profiles unless ``profiles``
+    says otherwise."""
+    profiles = {EMPEROR: 36151, SCRIBE: 60727, **profiles}
     matched = [email for email, p in profiles.items() if p & temperature == temperature]
     if matched:
         temperature += roll(f"day:{day}:and", -10, 10)

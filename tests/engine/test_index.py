@@ -137,7 +137,7 @@ def small_state() -> GameState:
 
 def test_a_replaced_or_shorter_list_is_indexed_again() -> None:
     state = small_state()
-    assert state.player("alice") is state.players[0]
+    assert state.player("alice") is state.players[-1]
     state.players = [Player(email="bob@builder.org", name="Bob")]
     assert state.player("alice") is None and state.player("bob") is state.players[0]
     state.players.pop()
@@ -150,9 +150,9 @@ def test_a_replaced_or_shorter_list_is_indexed_again() -> None:
 
 def test_a_hit_whose_key_changed_is_indexed_again() -> None:
     state = small_state()
-    assert state.player("alice") is state.players[0]
-    state.players[0].name = "Alicia"
-    assert state.player("alice") is None and state.player("alicia") is state.players[0]
+    assert state.player("alice") is state.players[-1]
+    state.players[-1].name = "Alicia"
+    assert state.player("alice") is None and state.player("alicia") is state.players[-1]
 
 
 def test_a_proposal_accepted_outside_decide_is_found_by_checking_the_hit() -> None:
@@ -176,11 +176,11 @@ def test_submissions_out_of_order_are_refused() -> None:
 
 def test_copies_and_pickles_have_their_own_index() -> None:
     state = small_state()
-    assert state.player("alice") is state.players[0]
+    assert state.player("alice") is state.players[-1]
     for other in (state.copy_deep(), copy.copy(state), pickle.loads(pickle.dumps(state))):
         assert other == state
         other.players = [Player(email="bob@builder.org", name="Bob")]
         assert other.player("bob") is other.players[0] and state.player("bob") is None
     deep = state.copy_deep()
     deep.players.append(Player(email="carol@c.org", name="Carol"))
-    assert deep.player("carol") is deep.players[1] and state.player("carol") is None
+    assert deep.player("carol") is deep.players[-1] and state.player("carol") is None

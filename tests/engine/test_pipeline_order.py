@@ -5,6 +5,7 @@ this test pins the resulting order so that a change to it is a deliberate,
 reviewed change of the game's timing.
 """
 from engine.imperial import days, judging, ruleset  # noqa: F401 (ruleset imports every rule module)
+from engine.state import GameState
 
 
 def names(steps) -> list[str]:
@@ -15,6 +16,7 @@ def test_a_decided_proposal_runs_these_steps_in_this_order():
     assert names(judging.PROPOSAL_STEPS) == [
         "judging.check_directive",     # rule 3: outside the Directive's area -> ignored
         "judging.check_probation",     # rule 3: a rejection on Probation -> ignored with prejudice
+        "proclamations.enact_proposal",  # rules 3, 7: an accepted Proposal's rule changes, before it is scored
         "judging.base_points",         # rule 11: +3 / -2 / 0
         "retool.retool_points",        # rule 14: one point less either way
         "ff.forfeit_points",           # rule 16: Become FF forfeits the points
@@ -43,3 +45,13 @@ def test_the_end_of_a_day_follows_rule_6():
         "days.cooling",                # rule 12: cooling "occurs after Player Profiles have been ANDed"
     ]
     assert names(days.DAY_START_STEPS) == ["retool.sealant_starts", "player_of_the_day.choose_at_start"]
+
+
+def test_without_rule_6_the_end_of_a_day_follows_rule_7():
+    """Lowest rule first, after rule 12's own precedence: the AND check after all other scoring,
+    cooling after the AND check."""
+    state = GameState.model_validate({"started": "2026-01-05T00:00:00Z", "day_started": "2026-01-05T00:00:00Z"})
+    assert names(days.end_steps(state)) == [
+        "player_of_the_day.reward", "violence.judge_reports", "days.and_check", "days.cooling",
+        "retool.sealant_expires", "tag.transfer", "tag.time_out",
+    ]

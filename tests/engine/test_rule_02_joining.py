@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from tests.engine.imperial_play import ALICE, BOB, CAROL
+from tests.support import EMPEROR, SCRIBE
 
 
 def test_proposals_and_points_of_order_make_players_and_nothing_else_does(play):
@@ -11,5 +12,5 @@ def test_proposals_and_points_of_order_make_players_and_nothing_else_does(play):
     play.propose(BOB, "Pie")
     st = play.state()
     assert [(p["email"], p["name"], p["score"], p["joined_day"]) for p in st["players"]] == [
-        (BOB, "Bob the Builder", 0, 1), (ALICE, "alice", 0, 1)]
+        (EMPEROR, "tie", 0, 1), (SCRIBE, "ths", 0, 1), (BOB, "Bob the Builder", 0, 1), (ALICE, "alice", 0, 1)]
     play.verify()

@@ -1,7 +1,7 @@
 """Rule 3: the Emperor judges; ignoring needs a reason; Probation, exactly."""
 from __future__ import annotations
 
-from tests.engine.imperial_play import ALICE, BOB, contract_state, ledger, scores, sub
+from tests.engine.imperial_play import ALICE, BOB, contract_state, ledger, scores, sub, with_variables, IDLE_OFFICERS, OFFICER_ROWS
 
 
 def test_ignore_needs_a_reason_and_records_it(play):
@@ -21,7 +21,7 @@ def test_bad_judgments_change_nothing(play):
     assert "there is no submission 7; nothing done" in play.judge("Accept 7")
     play.judge("Accept 1")
     assert "submission 1 was already accepted; nothing done" in play.judge("Reject 1")
-    assert scores(play) == {ALICE: 3}
+    assert scores(play) == {**IDLE_OFFICERS, ALICE: 3}
     play.verify()
 
 
@@ -54,7 +54,7 @@ def test_on_probation_a_rejection_is_ignored_with_prejudice_and_changes_nothing(
     before = play.state()
     play.propose(BOB, "Three")
     out = play.judge("Reject 3")
-    assert ("Proposal 3 ignored (ignored with prejudice: its author is on Probation (rule 3))") in out
+    assert ("Proposal 3 ignored (ignored with prejudice: its author was on Probation when it was made (rule 3))") in out
     after = play.state()
     for key in ("temperature", "accept_streak", "reject_streak", "ledger"):
         assert after[key] == before[key]
@@ -63,13 +63,13 @@ def test_on_probation_a_rejection_is_ignored_with_prejudice_and_changes_nothing(
     assert contract_state(play) == {
         "game_day": 1, "temperature": 293, "woodchips": 0, "accept_streak": 0, "reject_streak": 2,
         "it": BOB, "winner": None, "directive": None,
-        "players": [{"email": BOB, "name": "bob", "score": -4, "profile": 45917, "entropy": 2,
+        "players": [*OFFICER_ROWS, {"email": BOB, "name": "bob", "score": -4, "profile": 45917, "entropy": 2,
                      "category": "GP", "probation": True, "active": True, "sealed": False}],
         "submissions": [
             {"number": 1, "kind": "proposal", "author": BOB, "title": "P1", "status": "rejected", "reason": None},
             {"number": 2, "kind": "proposal", "author": BOB, "title": "P2", "status": "rejected", "reason": None},
             {"number": 3, "kind": "proposal", "author": BOB, "title": "Three", "status": "ignored",
-             "reason": "ignored with prejudice: its author is on Probation (rule 3)"}]}
+             "reason": "ignored with prejudice: its author was on Probation when it was made (rule 3)"}]}
     play.verify()
 
 
@@ -98,4 +98,64 @@ def test_the_emperor_may_give_reasons_for_accepting_and_rejecting(play):
     out = play.judge("Accept 1 because cake is good")
     assert "Proposal 1 accepted (the Emperor: cake is good): +3 points (now 3)" in out
     assert sub(play, 1)["reason"] == "the Emperor: cake is good"
+    play.verify()
+
+
+def test_consecutive_means_in_the_order_the_proposals_were_made(play):
+    """R, A, R by number is no run, though TIE rejected 1 and 3 one after the other."""
+    with_variables(play, queue_limit=3)
+    for n in (1, 2, 3):
+        play.propose(BOB, f"P{n}")
+    play.judge("Reject 1")
+    out = play.judge("Reject 3")
+    assert "Probation" not in out
+    play.judge("Accept 2")
+    bob = play.player(BOB)
+    assert (bob["probation"], bob["score"]) == (False, -2 - 2 + 3)
+    play.verify()
+
+
+def test_rejections_judged_out_of_order_that_are_adjacent_by_number_make_a_run(play):
+    """P1 and P2 rejected, in the order 2 then 1: consecutive as made, so Probation."""
+    with_variables(play, queue_limit=3)
+    for n in (1, 2, 3):
+        play.propose(BOB, f"P{n}")
+    assert "Probation" not in play.judge("Reject 2")
+    out = play.judge("Reject 1")
+    assert "bob@builder.org is placed on Probation (Proposals 1, 2 rejected)" in out
+    assert "Proposal 3 rejected: -2 points (now -6)" in play.judge("Reject 3")  # made before Probation
+    assert [(s["number"], s["status"], s["reason"]) for s in play.state()["submissions"]] == [
+        (1, "rejected", None), (2, "rejected", None), (3, "rejected", None)]
+    assert play.player(BOB)["probation"] is True
+    play.verify()
+
+
+def test_only_a_proposal_made_on_probation_is_ignored_with_prejudice(play):
+    """P3 made before Probation and rejected after it is an ordinary rejection; P4, made on
+    Probation, is ignored with prejudice and changes nothing."""
+    with_variables(play, queue_limit=3)
+    for n in (1, 2, 3):
+        play.propose(BOB, f"P{n}")
+    play.judge("Reject 1")
+    play.judge("Reject 2")
+    play.propose(BOB, "P4", at="2026-01-05T03:00:00Z")
+    play.judge("Reject 3", at="2026-01-05T04:00:00Z")
+    before = play.state()
+    out = play.judge("Reject 4", at="2026-01-05T05:00:00Z")
+    assert ("Proposal 4 ignored (ignored with prejudice: its author was on Probation when it was "
+            "made (rule 3))") in out
+    after = play.state()
+    assert contract_state(play) == {
+        "game_day": 1, "temperature": 288, "woodchips": 0, "accept_streak": 0, "reject_streak": 3,
+        "it": BOB, "winner": None, "directive": None,
+        "players": [*OFFICER_ROWS, {"email": BOB, "name": "bob", "score": -6, "profile": 45917,
+                                    "entropy": 2, "category": "GP", "probation": True, "active": True,
+                                    "sealed": False}],
+        "submissions": [
+            {"number": n, "kind": "proposal", "author": BOB, "title": f"P{n}", "status": "rejected",
+             "reason": None} for n in (1, 2, 3)] + [
+            {"number": 4, "kind": "proposal", "author": BOB, "title": "P4", "status": "ignored",
+             "reason": "ignored with prejudice: its author was on Probation when it was made (rule 3)"}]}
+    for key in ("temperature", "accept_streak", "reject_streak", "ledger", "players"):
+        assert after[key] == before[key]
     play.verify()

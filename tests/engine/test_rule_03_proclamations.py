@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tests.support import EMPEROR
 
-from tests.engine.imperial_play import ALICE, BOB, scores
+from tests.engine.imperial_play import ALICE, BOB, scores, IDLE_OFFICERS
 
 
 def proclaim(play, title: str, body: str, at: str = "2026-01-05T01:30:00Z") -> str:
@@ -17,7 +17,7 @@ def test_a_new_number_applies_from_the_next_submission_on(play):
     assert "Proclamation 1 (Bigger prizes) applies to submissions from 2 on: accept_points 3 -> 4" in out
     play.propose(BOB, "After")
     play.judge("Accept 1\nAccept 2")
-    assert scores(play) == {ALICE: 3, BOB: 4}
+    assert scores(play) == {**IDLE_OFFICERS, ALICE: 3, BOB: 4}
     st = play.state()
     assert st["variables"]["accept_points"] == 4
     assert [(p["number"], p["from_number"], p["changes"]) for p in st["proclamations"]] == [
@@ -30,7 +30,7 @@ def test_a_proclamation_may_say_from_which_submission_it_applies(play):
     out = proclaim(play, "Bigger prizes now", "From submission 1\nSet accept_points = 5")
     assert "applies to submissions from 1 on: accept_points 3 -> 5" in out
     play.judge("Accept 1")
-    assert scores(play) == {ALICE: 5}
+    assert scores(play) == {**IDLE_OFFICERS, ALICE: 5}
     assert "submissions are numbered from 1" in proclaim(play, "Zero", "From submission 0\nSet win_score = 9")
     assert "it changes nothing" in proclaim(play, "Only from", "From submission 1")
     play.verify()
@@ -41,7 +41,8 @@ def test_enact_amend_and_repeal_keep_every_version(play):
             "Amend rule 4: Queue\nA player may have at most 3 undecided proposals.\n"
             "Repeal rule 20")
     out = proclaim(play, "Spring cleaning", body)
-    assert "rule 23 enacted; rule 4 amended; rule 20 repealed" in out
+    assert ("rule 23 enacted; rule 4 amended; rule 20 (Every Game Should Have A Tivol) repealed "
+            "(switches off whapping Tivol)") in out
     rules = {r["number"]: r for r in play.state()["rules"]}
     assert (rules[23]["title"], rules[23]["text"]) == ("Cake", "Every player gets cake.\nOn Sundays.")
     assert rules[4]["text"] == "A player may have at most 3 undecided proposals."

@@ -1,7 +1,7 @@
 """Rule 5: Points of Order; scoring claims are checked against the ledger, fixed and rewarded."""
 from __future__ import annotations
 
-from tests.engine.imperial_play import ALICE, BOB, CAROL, ledger, scores, sub
+from tests.engine.imperial_play import ALICE, BOB, CAROL, ledger, scores, sub, IDLE_OFFICERS
 
 
 def alice_has_6(play) -> None:
@@ -45,7 +45,7 @@ def test_points_taken_away_are_restored_and_added_to_the_reporter(play):
     alice_has_6(play)
     play.send(CAROL, "Point of Order: Alice lost points", "Score of Alice should be 9")
     play.judge("Accept 3")
-    assert scores(play) == {ALICE: 9, CAROL: 3}
+    assert scores(play) == {**IDLE_OFFICERS, ALICE: 9, CAROL: 3}
     play.verify()
 
 
@@ -55,7 +55,7 @@ def test_an_error_affecting_only_the_reporter_is_fixed_without_reward(make_play)
     play.send(ALICE, "Point of Order: My score", "Score of alice@wonder.land should be 8")
     out = play.judge("Accept 3")
     assert "Point of Order 3 accepted: alice@wonder.land's score is fixed to 8" in out
-    assert scores(play) == {ALICE: 8}
+    assert scores(play) == {**IDLE_OFFICERS, ALICE: 8}
     play.verify()
 
 
@@ -65,6 +65,6 @@ def test_a_rejected_or_ignored_claim_changes_nothing(play):
     play.send(BOB, "Point of Order: B", "Score of alice should be 2")
     out = play.judge("Reject 3\nIgnore 4")  # rule 3's reason is for Proposals only
     assert "Point of Order 4 ignored" in out
-    assert scores(play) == {ALICE: 6, BOB: 0}
+    assert scores(play) == {**IDLE_OFFICERS, ALICE: 6, BOB: 0}
     assert [s["status"] for s in play.state()["submissions"]] == ["accepted", "accepted", "rejected", "ignored"]
     play.verify()

@@ -1,7 +1,8 @@
 """Rules 8 (the second) and 11: points for Proposals, inversion above 50, TEW, the final ranking."""
 from __future__ import annotations
 
-from tests.engine.imperial_play import ALICE, BOB, CAROL, die, join, ledger, scores, sub, with_variables
+from tests.engine.imperial_play import ALICE, BOB, CAROL, die, join, ledger, scores, sub, with_variables, IDLE_OFFICERS
+from tests.support import EMPEROR, SCRIBE
 
 
 def test_accepted_rejected_and_ignored_proposals_score_3_minus_2_and_0(play):
@@ -17,7 +18,7 @@ def test_accepted_rejected_and_ignored_proposals_score_3_minus_2_and_0(play):
     assert ledger(play) == [(ALICE, 3, 3, "Proposal 1 accepted"), (ALICE, -2, 1, "Proposal 2 rejected")]
     st = play.state()
     assert [(e["rule"], e["submission"], e["day"]) for e in st["ledger"]] == [(11, 1, 1), (11, 2, 1)]
-    assert st["players"][0]["score"] == 1 and st["temperature"] == 293
+    assert st["players"][2]["score"] == 1 and st["temperature"] == 293
     play.verify()
 
 
@@ -29,7 +30,7 @@ def test_the_first_player_with_exactly_win_score_is_tew_and_the_game_ends(make_p
     out = play.judge("Accept 2")
     assert "Proposal 2 accepted: +3 points (now 6)" in out
     st = play.state()
-    assert st["winner"] == ALICE and st["ranking"] == [ALICE]
+    assert st["winner"] == ALICE and st["ranking"] == [ALICE, SCRIBE, EMPEROR]  # rule 1: players, by Profile
     out = play.propose(BOB, "Too late")
     assert "the game has ended: alice@wonder.land is The Exalted Winner; nothing done" in out
     assert len(play.state()["submissions"]) == 2
@@ -53,7 +54,7 @@ def test_above_win_score_gains_and_losses_are_inverted(make_play):
     for n, title in enumerate(["One", "Two"], 1):
         play.propose(ALICE, title)
         play.judge(f"Accept {n}")
-    assert scores(play) == {ALICE: 6}  # jumped over 5: not TEW
+    assert scores(play) == {**IDLE_OFFICERS, ALICE: 6}  # jumped over 5: not TEW
     play.propose(ALICE, "Three")
     play.propose(ALICE, "Four")
     assert "Proposal 3 accepted: -3 points (now 3)" in play.judge("Accept 3")
@@ -79,5 +80,6 @@ def test_others_rank_by_score_then_profile_then_a_seeded_draw(make_play):
     twins.sort(key=draws.get, reverse=True)
     # carol has -2; bob (45917) and the twins (30445) have 0
     assert st["winner"] == ALICE
-    assert st["ranking"] == [ALICE, BOB, *twins, CAROL]
+    # rule 1: TIE (36151) and THS (60727) are players with 0 points and rank among them
+    assert st["ranking"] == [ALICE, SCRIBE, BOB, EMPEROR, *twins, CAROL]
     play.verify()

@@ -1,8 +1,9 @@
 """Rule 12: the game temperature, exactly."""
 from __future__ import annotations
+from tests.support import EMPEROR, SCRIBE
 
 from tests.engine.imperial_play import (
-    ALICE, BOB, CAROL, ZED, die, join, ledger, rule_ledger, scores, with_variables,
+    ALICE, BOB, CAROL, ZED, die, join, ledger, rule_ledger, scores, with_variables, IDLE_OFFICERS
 )
 
 DAVE = "dave@d.org"
@@ -26,7 +27,7 @@ def test_accepted_streak_heats_by_the_streak_up_to_10(make_play):
     assert "temperature 358 -> 368 K" in answers[11]
     st = play.state()
     assert (st["temperature"], st["accept_streak"], st["reject_streak"]) == (368, 12, 0)
-    assert scores(play) == {ALICE: 36}
+    assert scores(play) == {**IDLE_OFFICERS, ALICE: 36}
     play.verify()
 
 
@@ -88,7 +89,7 @@ def test_overheating_not_caused_by_a_player_resets_every_score(make_play):
         (ALICE, 0, "overheating reset every score (rule 12)"),
         (ZED, 0, "overheating reset every score (rule 12)"),
     ]
-    assert scores(play) == {ALICE: 0, ZED: 0}
+    assert scores(play) == {**IDLE_OFFICERS, ALICE: 0, ZED: 0}
     assert play.state()["temperature"] == 299
     play.verify()
 
@@ -98,17 +99,17 @@ def test_above_the_meltdown_limit_the_culprit_drops_to_0_and_the_game_to_280(mak
     answers = accept_in_pairs(play, ALICE, 3, 1)
     assert ("temperature 304 -> 306 K; meltdown: alice@wonder.land is set to 0 points; "
             "the temperature resets to 280 K") in answers[2]
-    assert scores(play) == {ALICE: 0}
+    assert scores(play) == {**IDLE_OFFICERS, ALICE: 0}
     assert play.state()["temperature"] == 280
     play.verify()
 
 
 def test_the_and_check_gives_5_to_every_match_and_moves_the_temperature_once(make_play):
     play = with_variables(make_play(), start_temperature=304)
-    join(play, ALICE, BOB, ZED)  # 304: alice (21942) and Z match, bob (45917) does not
+    join(play, ALICE, BOB, ZED)  # 304: TIE, THS (rule 1), alice (21942) and Z match, bob (45917) not
     play.judge("New day", at="2026-01-06T00:00:00Z")
     assert [(p, d) for p, d, _, cause in ledger(play) if cause.startswith("Profile AND")] == [
-        (ALICE, 5), (ZED, 5)]
+        (EMPEROR, 5), (SCRIBE, 5), (ALICE, 5), (ZED, 5)]
     assert play.state()["temperature"] == 304 + 7 - 4 == 307
     play.verify()
 
@@ -133,6 +134,6 @@ def test_at_0_k_the_last_player_with_an_accepted_proposal_is_tew(make_play):
     assert ("temperature 5 -> 0 K; the temperature reached 0 K: alice@wonder.land is "
             "The Exalted Winner") in out
     st = play.state()
-    assert st["winner"] == ALICE and st["ranking"] == [ALICE, BOB]
+    assert st["winner"] == ALICE and st["ranking"] == [ALICE, SCRIBE, EMPEROR, BOB]  # TIE, THS: 0, by Profile
     play.verify()
 

@@ -2,6 +2,7 @@
 from hypothesis import given, strategies as st
 
 from engine.imperial.profiles import as_bits, mask, profile_from_email, raised
+from tests.engine.imperial_play import OFFICER_ROWS
 from tests.engine.rule_support import public
 
 TIVOL = "tivol@mit.edu"
@@ -35,6 +36,7 @@ def test_joining_gives_the_profile_in_the_state(play):
         "game_day": 1, "temperature": 303, "woodchips": 0, "accept_streak": 0, "reject_streak": 0,
         "it": TIVOL, "winner": None, "directive": None,
         "players": [
+            *OFFICER_ROWS,  # rule 1: TIE and THS from the start, with Profiles of their own
             {"email": TIVOL, "name": "tivol", "score": 0, "profile": 44373, "entropy": 1,
              "category": "GP", "probation": False, "active": True, "sealed": False},
             # y v e s y y z z y v e s y y z z: only the e's are depressed

@@ -4,7 +4,7 @@ from hypothesis import given, strategies as st
 from engine.imperial.profiles import bit_difference, put_window, rotate, window
 from mailer.grammar import read
 from tests.engine.imperial_play import ALICE, BOB, ledger
-from tests.engine.rule_support import NOBODY, player, proposal, public, roll, top
+from tests.engine.rule_support import officers, NOBODY, player, proposal, public, roll, top
 
 # ALICE 0101010110110110 (21942), BOB 1011001101011101 (45917)
 
@@ -46,7 +46,7 @@ def test_shave_makes_a_chip_and_a_raise_takes_it_each_for_two_points(make_play):
     assert "section 2 raised: Profile 1011001101011101 -> 1111001101011101" in out
     assert public(play.state()) == {
         **top(temperature=304, accept_streak=2),
-        "players": [player(ALICE, 2, 0b0001010110110110, 0), player(BOB, 2, 0b1111001101011101, 3)],
+        "players": [*officers(), player(ALICE, 2, 0b0001010110110110, 0), player(BOB, 2, 0b1111001101011101, 3)],
         "submissions": [proposal(1, ALICE, "Trim", "accepted"), proposal(2, BOB, "Glue", "accepted")],
     }
     play.verify()
@@ -57,7 +57,7 @@ def test_a_raise_with_an_empty_pool_is_not_granted_and_costs_nothing(make_play):
     play.propose(ALICE, "Glue", "Raise section 1")
     out = play.judge("Accept 1")
     assert "raise not granted: the pool of wood chips is empty; +3 points (now 3)" in out
-    assert public(play.state())["players"] == [player(ALICE, 3, 21942, 1)]
+    assert public(play.state())["players"] == [*officers(), player(ALICE, 3, 21942, 1)]
     play.verify()
 
 
@@ -67,7 +67,7 @@ def test_a_raised_section_cannot_be_raised_nor_a_depressed_one_shaved(make_play)
     play.propose(ALICE, "Trim", "Shave section 1")
     assert "raise not granted: section 2 is already raised; +3 points (now 3)" in play.judge("Accept 1")
     assert "shave not granted: section 1 is already depressed; -2 points (now 1)" in play.judge("Reject 2")
-    assert public(play.state())["players"] == [player(ALICE, 1, 21942, 1)]
+    assert public(play.state())["players"] == [*officers(), player(ALICE, 1, 21942, 1)]
     play.verify()
 
 
@@ -82,7 +82,7 @@ def test_a_rejected_retool_costs_one_and_flips_one_of_the_other_fifteen_at_rando
             "section 9 flipped at random: Profile 0101010110110110 -> 0101010100110110") in out
     assert public(play.state()) == {
         **top(temperature=298, reject_streak=1),
-        "players": [player(ALICE, -1, 0b0101010100110110, 0)],
+        "players": [*officers(), player(ALICE, -1, 0b0101010100110110, 0)],
         "submissions": [proposal(1, ALICE, "Trim", "rejected")],
     }
     assert ledger(play) == [(ALICE, -1, -1, "Proposal 1 rejected")]
@@ -108,7 +108,7 @@ def test_two_section_requests_make_the_proposal_ignored_a_rotation_is_one(make_p
             "Profile 0010101011011011 -> 0010111011011011") in out
     assert public(play.state()) == {
         **top(temperature=288, reject_streak=1),
-        "players": [player(ALICE, 1, 0b0010111011011011, 2)],
+        "players": [*officers(), player(ALICE, 1, 0b0010111011011011, 2)],
         "submissions": [proposal(1, ALICE, "Greedy", "ignored", reason),
                         proposal(2, ALICE, "Spin", "accepted"),
                         proposal(3, ALICE, "Spin twice", "ignored", reason),

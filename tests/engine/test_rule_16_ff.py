@@ -1,7 +1,7 @@
 """Rule 16: Become FF (its conditions and forfeited points) and the FF bonus for cooling below 290 K."""
 from tests.engine.imperial_play import ALICE, BOB, ledger
-from tests.engine.rule_support import NOBODY, player, proposal, public, top
-from tests.support import EMPEROR, Play
+from tests.engine.rule_support import officers, NOBODY, player, proposal, public, top
+from tests.support import EMPEROR, SCRIBE, Play
 
 
 def decide(play: Play, author: str, title: str, line: str, body: str = "") -> str:
@@ -21,7 +21,7 @@ def test_an_accepted_request_makes_a_gp_player_ff_without_points(make_play):
     out = decide(play, ALICE, "Float on", "Accept", "Become FF")
     assert "+3 points (now 3); temperature 303 -> 304 K; Become FF: alice@wonder.land is FF already" in out
     assert public(play.state()) == {
-        **top(temperature=304, accept_streak=2), "players": [player(ALICE, 3, 21942, 1, category="FF")],
+        **top(temperature=304, accept_streak=2), "players": [*officers(), player(ALICE, 3, 21942, 1, category="FF")],
         "submissions": [proposal(1, ALICE, "Float", "accepted"), proposal(2, ALICE, "Float on", "accepted")],
     }
     assert ledger(play) == [(ALICE, 3, 3, "Proposal 2 accepted")]
@@ -35,7 +35,7 @@ def test_below_300_the_change_fails_but_the_points_are_still_forfeited(make_play
     out = decide(play, ALICE, "Float", "Accept", "Become FF")
     assert ("no points (still 0); temperature stays 293 K; "
             "Become FF not granted: 293 K + 1^3 - entropy 1 = 293 < 300 (rule 16)") in out
-    assert public(play.state())["players"] == [
+    assert public(play.state())["players"] == [*officers(), 
         player(BOB, -4, 45917, 2, probation=True), player(ALICE, 0, 21942, 1)]
     play.verify()
 
@@ -46,7 +46,7 @@ def test_a_rejected_request_costs_the_usual_penalty_and_tie_stays_gp(make_play):
     out = decide(play, EMPEROR, "Me too", "Accept", "Become FF")
     assert "no points (still 0)" in out and "Become FF not granted: TIE and THS stay GP (rule 16)" in out
     assert [(p["email"], p["score"], p["category"]) for p in play.state()["players"]] == [
-        (ALICE, -2, "GP"), (EMPEROR, 0, "GP")]
+        (EMPEROR, 0, "GP"), (SCRIBE, 0, "GP"), (ALICE, -2, "GP")]  # rule 1: TIE a player from the start
     play.verify()
 
 
@@ -65,6 +65,6 @@ def test_an_ff_player_cooling_the_game_below_290_gains_fifteen_times_entropy(mak
             "15 x entropy 1: +15 points (now 24) (rule 16)") in out
     assert ledger(play)[-1] == (
         ALICE, 15, 24, "cooled the game from 291 K to 286 K as an FF player (rule 16)")
-    assert public(play.state())["players"] == [
+    assert public(play.state())["players"] == [*officers(), 
         player(ALICE, 24, 21942, 1, category="FF"), player(BOB, 0, 45917, 2)]
     play.verify()

@@ -1,7 +1,7 @@
 """Rule 18: a Player of the Day drawn each day among players other than TIE and THS, +1 at its end."""
 from engine.imperial.profiles import profile_from_email
 from tests.engine.imperial_play import join, ledger
-from tests.engine.rule_support import NOBODY, day_end, player, point_of_order, public, roll, top
+from tests.engine.rule_support import officers, NOBODY, day_end, player, point_of_order, public, roll, top
 from tests.support import EMPEROR, at
 
 AIA, OUI, IOU = "aia@eau.io", "oui@eau.io", "iou@eau.io"  # vowels only: Profile 0
@@ -29,8 +29,7 @@ def test_drawn_among_eligible_players_and_rewarded_at_the_end_of_the_day(make_pl
                             (AIA, 1, 1, "Player of the Day 2 (rule 18)")]
     assert public(play.state()) == {
         **top(game_day=3, temperature=t),
-        "players": [player(AIA, 1, 0, 8), player(EMPEROR, 0, profiles[EMPEROR], 1), player(OUI, 0, 0, 8),
-                    player(IOU, 1, 0, 8)],
+        "players": [*officers(), player(AIA, 1, 0, 8), player(OUI, 0, 0, 8), player(IOU, 1, 0, 8)],
         "submissions": [point_of_order(n, who) for n, who in enumerate([AIA, EMPEROR, OUI, IOU], 1)],
     }
     play.verify()

@@ -7,7 +7,7 @@ from sqlmodel import Session, select
 
 from nomic.game import Game
 from nomic.storage import EventRow
-from tests.engine.rule_support import NOBODY, day_end, roll
+from tests.engine.rule_support import NOBODY, day_end, mails, roll
 from tests.support import EMPEROR, Play, at
 
 AIA, OUI = "aia@eau.io", "oui@eau.io"  # Profile 0: never in the AND check
@@ -40,9 +40,12 @@ def test_every_day_end_chimes_with_what_the_day_end_did(make_play):
         f"Player of the Day for day 2: {potd[1]}",
     ]
     assert chimes[1]["summary"]["temperature"] == t2
-    mails = [(m["to"], m["subject"]) for m in play.outbox() if m["kind"] == "chime"]
-    assert mails == [([AIA], "[Test Nomic] The Bell Tower: day 1 ends, day 2 begins"),
-                     ([AIA], "[Test Nomic] The Bell Tower: day 2 ends, day 3 begins")]
+    sent = [(m["to"], m["subject"]) for m in play.outbox() if m["kind"] == "chime"]
+    assert sent == [([AIA, EMPEROR], "[Test Nomic] The Bell Tower: day 1 ends, day 2 begins"),
+                    ([AIA, EMPEROR], "[Test Nomic] The Bell Tower: day 2 ends, day 3 begins")]
+    assert ("Waiting for the Emperor's judgment:\n"
+            "  Point of Order 1 (hello) by aia@eau.io, since day 1\n"
+            "  Point of Order 2 (hello) by oui@eau.io, since day 1\n") in mails(play, "chime")[0].get_content()
     play.verify()
 
 

@@ -1,7 +1,7 @@
 """Rule 20: FF players whap Tivol instead of making a Proposal."""
 from engine.imperial.profiles import raised_sections
 from tests.engine.imperial_play import ALICE, BOB, join, ledger, with_variables
-from tests.engine.rule_support import NOBODY, player, point_of_order, proposal, public, roll, top
+from tests.engine.rule_support import officers, NOBODY, player, point_of_order, proposal, public, roll, top
 from tests.support import Play
 
 SEED = "tivol-23"  # the 1-in-5 chance misses on the first whap of day 1 and comes up on the second
@@ -34,7 +34,7 @@ def test_whaps_cost_a_point_cool_like_a_rejection_and_may_depress_a_section(make
             "temperature 298 -> 293 K") in out
     assert public(play.state()) == {
         **top(temperature=293, woodchips=1, reject_streak=2),
-        "players": [player(ALICE, -2, 0b0100010110110110, 0, category="FF"), player(BOB, 0, 45917, 2)],
+        "players": [*officers(), player(ALICE, -2, 0b0100010110110110, 0, category="FF"), player(BOB, 0, 45917, 2)],
         "submissions": [proposal(1, ALICE, "Float", "accepted"), point_of_order(2, BOB)],
     }
     assert ledger(play) == [(ALICE, -1, -1, "whapped Tivol (rule 20)"),
@@ -82,5 +82,5 @@ def test_an_ff_whap_that_cools_the_game_below_290_earns_the_ff_bonus(make_play):
     assert ("FF bonus for alice@wonder.land: the game cooled from 293 K to 288 K, 15 x entropy 1: "
             "+15 points (now 12) (rule 16)") in out
     assert "only players may whap Tivol (rule 20); nothing done" in play.send(BOB, "whap", "Whap Tivol")
-    assert public(play.state())["players"] == [player(ALICE, 12, 21942, 1, category="FF")]
+    assert public(play.state())["players"] == [*officers(), player(ALICE, 12, 21942, 1, category="FF")]
     play.verify()

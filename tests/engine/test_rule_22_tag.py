@@ -1,7 +1,7 @@
 """Rule 22: Tag. It, what It and Inactive players may not do, tagging, time-outs, restoring."""
 from tests.engine.imperial_play import ALICE, BOB, join, ledger
-from tests.engine.rule_support import NOBODY, player, point_of_order, proposal, public, roll, top
-from tests.support import EMPEROR, at
+from tests.engine.rule_support import officers, NOBODY, player, point_of_order, proposal, public, roll, top
+from tests.support import EMPEROR, SCRIBE, at
 
 AIA, OUI, IOU = "aia@eau.io", "oui@eau.io", "iou@eau.io"  # Profile 0: never in the AND check
 IT_ONLY = ("you are It: It may not perform any game action other than submitting Proposals (rule 22); "
@@ -39,10 +39,17 @@ def test_tags_time_outs_inactive_status_and_the_wrap_to_the_top(make_play):
     potd = {d: eligible[roll(f"day:{d}:player-of-the-day", 0, 2)] for d in range(1, 17)}
     changes_of_it = {5, 10, 11, 16}
     temperature = {0: 303}
+    and_points = {EMPEROR: 0, SCRIBE: 0}  # rule 1: TIE and THS are players, in the AND check
     for d in range(1, 17):
         heat = 1 if d == 11 else 0  # day 11: two accepted Proposals heat by +0 then +1
         drop = 15 if d in changes_of_it else 0
-        temperature[d] = temperature[d - 1] + heat - drop - roll(f"day:{d}:cooling", 0, 10)
+        t = temperature[d - 1] + heat
+        matched = [who for who, p in ((EMPEROR, 36151), (SCRIBE, 60727)) if p & t == t]
+        for who in matched:
+            and_points[who] += 5
+        t += roll(f"day:{d}:and", -10, 10) if matched else 0
+        temperature[d] = t - drop - roll(f"day:{d}:cooling", 0, 10)  # the AND check, It, cooling
+    assert and_points == {EMPEROR: 5, SCRIBE: 5}  # the seed's path meets one match for both
 
     play.tick(at(6, 0))  # nobody@it.test, It since day 1, proposed nothing by the end of day 5
     st = play.state()
@@ -52,7 +59,7 @@ def test_tags_time_outs_inactive_status_and_the_wrap_to_the_top(make_play):
     play.tick(at(11, 0))  # AIA, It since day 6, proposed nothing by the end of day 10
     st = play.state()
     assert (st["it"], st["temperature"]) == (OUI, temperature[10])
-    assert [p["active"] for p in st["players"]] == [False, True, True]
+    assert [p["active"] for p in st["players"]] == [True, True, False, True, True]
     assert INACTIVE in play.send(AIA, "r", f"Report {OUI}", at=at(11))
 
     play.propose(OUI, "Run", at=at(11, 1))
@@ -73,7 +80,7 @@ def test_tags_time_outs_inactive_status_and_the_wrap_to_the_top(make_play):
     points = {email: sum(1 for d in range(1, 17) if potd[d] == email) for email in eligible}
     assert public(play.state()) == {
         **top(game_day=17, temperature=temperature[16], accept_streak=2, it=AIA),  # wrapped to the top
-        "players": [player(AIA, points[AIA], 0, 8), player(OUI, points[OUI] + 3, 0, 8),
+        "players": [*officers(and_points[EMPEROR], and_points[SCRIBE]), player(AIA, points[AIA], 0, 8), player(OUI, points[OUI] + 3, 0, 8),
                     player(IOU, points[IOU], 0, 8, active=False)],
         "submissions": [point_of_order(1, AIA), point_of_order(2, OUI), point_of_order(3, IOU),
                         proposal(4, OUI, "Run", "accepted"), proposal(5, AIA, "Back", "accepted")],

@@ -1,0 +1,96 @@
+"""What the engine runs for each rule, and its switch: ``rule_on`` (engine/imperial/variables.py).
+
+Every rule whose mechanics the engine runs is listed in ``MECHANICS``; each
+module that runs them asks ``rule_on(state, RULE, number)`` first, so a
+repeal (by Proclamation or accepted Proposal) switches them off and a new
+enactment on again. A rule whose repeal or enactment changes the game at
+that moment, rather than what later steps do, has a hook here (rule 1: the
+office-holders' place in the player list). The answer to the change names
+what was switched. ``tests/engine/test_repeal.py`` repeals each one.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine.context import Context
+from engine.imperial.profiles import profile_from_email
+from engine.state import GameState, Player, Rule
+
+Hook = Callable[[GameState, Context], str]
+
+
+def officers(state: GameState, emails: list[str]) -> list[Player]:
+    """Rule 1: the office-holders as players, with the Profiles of rule 13."""
+    return [Player(email=e, name=state.name_for(e, ""), profile=profile_from_email(e),
+                   joined_day=state.game_day) for e in emails]
+
+
+def officers_join(state: GameState, ctx: Context) -> str:
+    """Rule 1 in force: TIE and THS are players, before anyone who joins (once if one address holds both)."""
+    missing = [e for e in dict.fromkeys((ctx.config.emperor, ctx.config.scribe)) if state.player(e) is None]
+    state.players = [*officers(state, missing), *state.players]  # a new list: engine/index.py starts again
+    return f"{', '.join(missing)} {'are' if len(missing) > 1 else 'is'} a player again" if missing else ""
+
+
+def officers_leave(state: GameState, ctx: Context) -> str:
+    """Rule 1 repealed: an office-holder is a player only by rule 2, having made a submission."""
+    submitted = {s.author for s in state.submissions}
+    leaving = [p.email for p in state.players if p.email in ctx.config.officers and p.email not in submitted]
+    state.players = [p for p in state.players if p.email not in leaving]
+    return f"{', '.join(leaving)} no longer {'are players' if len(leaving) > 1 else 'is a player'}" if leaving else ""
+
+
+@dataclass(frozen=True)
+class Mechanic:
+    rule: int
+    runs: str
+    nth: int = 0  # which of several rules with this number (the second rule 8 is nth 1)
+    on_enact: Hook | None = None
+    on_repeal: Hook | None = None
+
+
+MECHANICS: list[Mechanic] = [
+    Mechanic(1, "TIE and THS as players from the start", on_enact=officers_join, on_repeal=officers_leave),
+    Mechanic(2, "new players joining with their first submission"),
+    Mechanic(3, "Probation, ignoring with prejudice and Directives"),
+    Mechanic(4, "the queue of two undecided Proposals"),
+    Mechanic(5, "rewards for Points of Order"),
+    Mechanic(6, "rule 6's order of a day's end (without it: lowest rule first)"),
+    Mechanic(7, "rule changes governing submissions from their own number on"),
+    Mechanic(8, "ignoring Proposals without a title"),
+    Mechanic(8, "the end of the game at TEW", nth=1),
+    Mechanic(10, "game days ending"),
+    Mechanic(11, "points for Proposals, inversion above 50 and TEW"),
+    Mechanic(12, "the temperature's effects"),
+    Mechanic(13, "issuing Profiles to new players"),
+    Mechanic(14, "retooling, rotations, wood chips, swaps and sealant"),
+    Mechanic(15, "Profile Entropy in rule 16"),
+    Mechanic(16, "Become FF and the FF cooling bonus"),
+    Mechanic(17, "the Game Profile"),
+    Mechanic(18, "Player of the Day"),
+    Mechanic(19, "the chime of the Bell Tower"),
+    Mechanic(20, "whapping Tivol"),
+    Mechanic(21, "vandalism and reports"),
+    Mechanic(22, "Tag"),
+]
+
+
+def nth_of(state: GameState, rule: Rule) -> int:
+    """Which of the rules numbered like ``rule`` it is (0: the first)."""
+    return [r for r in state.rules if r.number == rule.number].index(rule)
+
+
+def mechanic(state: GameState, rule: Rule) -> Mechanic | None:
+    nth = nth_of(state, rule)
+    return next((m for m in MECHANICS if m.rule == rule.number and m.nth == nth), None)
+
+
+def switched(state: GameState, rule: Rule, on: bool, ctx: Context) -> str:
+    """A rule was enacted (``on``) or repealed: run its hook; returns the answer's note."""
+    m = mechanic(state, rule)
+    if m is None:
+        return ""
+    hook = m.on_enact if on else m.on_repeal
+    done = hook(state, ctx) if hook else ""
+    return f" (switches {'on' if on else 'off'} {m.runs}" + (f": {done}" if done else "") + ")"

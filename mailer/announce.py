@@ -1,0 +1,50 @@
+"""Every new submission announced at once to TIE and to the list, so that TIE can judge it.
+
+The announcement's Message-ID is ``<sub{N}.submitted.{seq}.{hash}@{domain}>``
+(mailer/compose.message_id), so the Emperor's bare ``Accept``, ``Reject`` or
+``Ignore because ...`` in a reply to it judges submission N
+(engine/threads.py). It is threaded under the submission's own message. TIE
+gets a copy of their own (not a list copy, so without list headers or a
+per-member unsubscribe link); the list's per-message members get the list
+copy, TIE left out of it.
+"""
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlmodel import Session
+
+from engine.events import Event
+from engine.state import GameState
+from mailer import outbox
+from mailer.compose import list_headers, machine_mail, message_id, thread
+from mailer.listconfig import ListSettings
+from nomic.storage import Entry
+
+WHAT = {"proposal": "Proposal", "point_of_order": "Point of Order"}
+
+
+def compose(session: Session, game, ls: ListSettings, state: GameState, entry: Entry, inp,
+            event: Event, events: list[Event], members) -> None:
+    """The composer of ``submitted`` events (mailer/outgoing.COMPOSERS)."""
+    announce(session, ls, state, entry, event, inp.at, game.engine_config.emperor, members.per_message)
+
+
+def announce(session: Session, ls: ListSettings, state: GameState, entry: Entry, event: Event,
+             at: datetime, emperor: str, members: list[str]) -> None:
+    """Queue the announcement of the submission the ``submitted`` event names."""
+    sub = state.submission(int(event.data["number"]))
+    if sub is None:
+        return
+    author = state.player(sub.author)
+    for to, copy_for in ((emperor, [emperor]), (ls.list_address, [m for m in members if m != emperor])):
+        mail = machine_mail(ls, to=to, at=at, subject=f"{ls.subject_tag} {WHAT[sub.kind]} {sub.number}: {sub.title}",
+                            msgid=message_id(ls, "submitted", entry.seq or 0, entry.hash, sub=sub.number),
+                            template="mail/submission.txt", sub=sub, what=WHAT[sub.kind],
+                            author=f"{author.name} <{sub.author}>" if author else sub.author)
+        if sub.message_id:
+            thread(mail, sub.message_id, reply=False)
+        if to == ls.list_address:
+            list_headers(mail, ls)
+        outbox.queue(session, entry.seq or 0, "announcement", mail, copy_for, ls.address, at,
+                     personal=to == ls.list_address)
