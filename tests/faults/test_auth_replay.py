@@ -140,11 +140,13 @@ def test_copies_hidden_below_a_long_header_section_are_counted(make_play, keys):
 
 
 @pytest.mark.parametrize("mode", ["dkim", "authres"])
-def test_mail_without_a_message_id_is_refused(keys, mode):
+@pytest.mark.parametrize("message_id", [b"", b"Message-ID: not-an-id\r\n"])
+def test_mail_without_a_message_id_is_refused(keys, mode, message_id):
     """The journal knows a message by its Message-ID; without one, by a hash of the bytes, so the same
     signed mail re-sent with any unsigned header added would count as new (a second "New day")."""
-    raw = _signed(keys, EMPEROR, "judgment", "New day", sign=[b"From", b"To", b"Subject"])
-    raw = b"".join(line for line in raw.splitlines(keepends=True) if not line.startswith(b"Message-ID:"))
+    mail = b"".join(message_id if line.startswith(b"Message-ID:") else line
+                    for line in _unsigned(EMPEROR, "judgment", "New day").splitlines(keepends=True))
+    raw = dkim.sign(mail, b"sel", b"imperial.test", keys["imperial.test"], include_headers=SIGNED) + mail
     if mode == "authres":
         raw = f"Authentication-Results: {MX}; dkim=pass header.d=imperial.test\r\n".encode() + raw
     verdict = authenticate(raw, parse_head(raw), {"mode": mode, "authserv_id": MX}, owned=OWNED)
