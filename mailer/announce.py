@@ -15,13 +15,19 @@ from datetime import datetime
 from sqlmodel import Session
 
 from engine.events import Event
-from engine.state import GameState
+from engine.state import GameState, Submission
 from mailer import outbox
 from mailer.compose import list_headers, machine_mail, message_id, thread
 from mailer.listconfig import ListSettings
 from nomic.storage import Entry
 
 WHAT = {"proposal": "Proposal", "point_of_order": "Point of Order"}
+
+
+def _named(sub: Submission) -> str:
+    """'Proposal 4: Cake', or 'Proposal 5 (no title)'."""
+    what = f"{WHAT[sub.kind]} {sub.number}"
+    return f"{what}: {sub.title}" if sub.title else f"{what} (no title)"
 
 
 def compose(session: Session, game, ls: ListSettings, state: GameState, entry: Entry, inp,
@@ -38,7 +44,7 @@ def announce(session: Session, ls: ListSettings, state: GameState, entry: Entry,
         return
     author = state.player(sub.author)
     for to, copy_for in ((emperor, [emperor]), (ls.list_address, [m for m in members if m != emperor])):
-        mail = machine_mail(ls, to=to, at=at, subject=f"{ls.subject_tag} {WHAT[sub.kind]} {sub.number}: {sub.title}",
+        mail = machine_mail(ls, to=to, at=at, subject=f"{ls.subject_tag} {_named(sub)}",
                             msgid=message_id(ls, "submitted", entry.seq or 0, entry.hash, sub=sub.number),
                             template="mail/submission.txt", sub=sub, what=WHAT[sub.kind],
                             author=f"{author.name} <{sub.author}>" if author else sub.author)
