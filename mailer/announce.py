@@ -4,9 +4,10 @@ The announcement's Message-ID is ``<sub{N}.submitted.{seq}.{hash}@{domain}>``
 (mailer/compose.message_id), so the Emperor's bare ``Accept``, ``Reject`` or
 ``Ignore because ...`` in a reply to it judges submission N
 (engine/threads.py). It is threaded under the submission's own message. TIE
-gets a copy of their own (not a list copy, so without list headers or a
-per-member unsubscribe link); the list's per-message members get the list
-copy, TIE left out of it.
+gets a copy of their own, of kind ``emperor`` (not list traffic: no list
+headers, no per-member unsubscribe link, not in the digest); the list's
+per-message members get the list copy (kind ``announcement``, which the
+digest holds too), TIE left out of it.
 """
 from __future__ import annotations
 
@@ -52,5 +53,6 @@ def announce(session: Session, ls: ListSettings, state: GameState, entry: Entry,
             thread(mail, sub.message_id, reply=False)
         if to == ls.list_address:
             list_headers(mail, ls)
-        outbox.queue(session, entry.seq or 0, "announcement", mail, copy_for, ls.address, at,
-                     personal=to == ls.list_address)
+        listed = to == ls.list_address
+        outbox.queue(session, entry.seq or 0, "announcement" if listed else "emperor", mail, copy_for,
+                     ls.address, at, personal=listed)

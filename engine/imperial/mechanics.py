@@ -27,18 +27,25 @@ def officers(state: GameState, emails: list[str]) -> list[Player]:
 
 
 def officers_join(state: GameState, ctx: Context) -> str:
-    """Rule 1 in force: TIE and THS are players, before anyone who joins (once if one address holds both)."""
-    missing = [e for e in dict.fromkeys((ctx.config.emperor, ctx.config.scribe)) if state.player(e) is None]
-    state.players = [*officers(state, missing), *state.players]  # a new list: engine/index.py starts again
-    return f"{', '.join(missing)} {'are' if len(missing) > 1 else 'is'} a player again" if missing else ""
+    """Rule 1 in force: TIE and THS are players, at the top of the list (once if one address holds both)."""
+    emails = list(dict.fromkeys((ctx.config.emperor, ctx.config.scribe)))
+    missing = [e for e in emails if state.player(e) is None]
+    if not missing:
+        return ""
+    new = {p.email: p for p in officers(state, missing)}
+    top = [new.get(e) or state.player(e) for e in emails]
+    state.players = [*top, *(p for p in state.players if p.email not in emails)]  # a new list: engine/index.py
+    return f"{', '.join(missing)} {'are players' if len(missing) > 1 else 'is a player'} again"
 
 
 def officers_leave(state: GameState, ctx: Context) -> str:
     """Rule 1 repealed: an office-holder is a player only by rule 2, having made a submission."""
     submitted = {s.author for s in state.submissions}
     leaving = [p.email for p in state.players if p.email in ctx.config.officers and p.email not in submitted]
+    if not leaving:
+        return ""
     state.players = [p for p in state.players if p.email not in leaving]
-    return f"{', '.join(leaving)} no longer {'are players' if len(leaving) > 1 else 'is a player'}" if leaving else ""
+    return f"{', '.join(leaving)} {'are no longer players' if len(leaving) > 1 else 'is no longer a player'}"
 
 
 @dataclass(frozen=True)

@@ -89,6 +89,25 @@ def test_a_rejected_retool_costs_one_and_flips_one_of_the_other_fifteen_at_rando
     play.verify()
 
 
+def test_a_rejected_raise_with_an_empty_pool_takes_the_rejection_clause(make_play):
+    """The empty pool stops a raise from being *granted*; a rejected raise is rule 14's rejection:
+    one less penalty and a random flip of one of the other fifteen sections."""
+    play = make_play(first_it=NOBODY)
+    play.propose(ALICE, "Glue", "Raise section 1")
+    others = list(range(2, 17))
+    section = others[roll("day:1:retool-flip:1", 1, 15) - 1]
+    assert section == 9  # the seed's draw
+    out = play.judge("Reject 1")
+    assert ("Proposal 1 rejected: -1 point (now -1); temperature 303 -> 298 K; "
+            "section 9 flipped at random: Profile 0101010110110110 -> 0101010100110110") in out
+    assert public(play.state()) == {
+        **top(temperature=298, reject_streak=1),
+        "players": [*officers(), player(ALICE, -1, 0b0101010100110110, 0)],
+        "submissions": [proposal(1, ALICE, "Glue", "rejected")],
+    }
+    play.verify()
+
+
 def test_two_section_requests_make_the_proposal_ignored_a_rotation_is_one(make_play):
     play = make_play(first_it=NOBODY)
     out = play.propose(ALICE, "Greedy", "Shave section 2\nRaise section 1")
