@@ -103,16 +103,19 @@ def _rule(m: SiteModel, r, root: str) -> dict:
 
 
 def _amendments(m: SiteModel, names: list[str], root: str) -> list[dict]:
-    """'P7' links to submission 7 when this game has one, 'Proclamation 2' to the Proclamation;
+    """'P7' links to submission 7 when this game has one, with who made it (rules 3 and 7: an
+    accepted Proposal changes the rules), 'Proclamation 2' to the Proclamation, by TIE;
     amendments from before the game are named only."""
     out = []
     for name in names:
         if name.startswith("Proclamation "):
-            out.append({"name": name, "href": f"{root}rules/index.html#proclamation-{name.split()[-1]}"})
+            out.append({"name": name, "href": f"{root}rules/index.html#proclamation-{name.split()[-1]}",
+                        "author": "TIE"})
             continue
         n = name[1:] if name[:1] in "Pp" and name[1:].isdigit() else None
-        here = n is not None and m.state.submission(int(n)) is not None
-        out.append({"name": name, "href": f"{root}submissions/{n}.html" if here else None})
+        sub = m.state.submission(int(n)) if n is not None else None
+        out.append({"name": name, "href": f"{root}submissions/{n}.html" if sub else None,
+                    "author": m.people.link(sub.author, root) if sub else None})
     return out
 
 
