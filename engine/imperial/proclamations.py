@@ -120,9 +120,10 @@ def _target(state: GameState, change: Change) -> Rule | None:
     """The rule a change acts on: for an enactment, a repealed rule to bring back (or None: a new one)."""
     same = [r for r in state.rules if r.number == int(change.target)]
     if change.op == "enact":
-        if any(not r.repealed for r in same):
+        titled = next((r for r in same if _key(r.title) == _key(change.title)), None)
+        if (titled is not None and not titled.repealed) or (titled is None and any(not r.repealed for r in same)):
             raise Refused(f"rule {change.target} exists; amend it instead")
-        return next((r for r in same if _key(r.title) == _key(change.title)), same[0] if same else None)
+        return titled or next((r for r in same if r.repealed), None)
     named = [r for r in same if _key(r.title) == _key(change.which)] if change.which else same[:1]
     if not named or named[0].repealed:
         which = f" ({change.which})" if change.which else ""

@@ -33,5 +33,6 @@ def rank_others(state: GameState, winner: str, ctx: Context) -> list[str]:
 
 
 def game_over(state: GameState) -> bool:
-    """The second rule 8: "the game ends when one player achieves the title of TEW" (repealed: it goes on)."""
-    return state.winner is not None and rule_on(state, 8, nth=1)
+    """The second rule 8: "the game ends when one player achieves the title of TEW" (repealed: it
+    goes on; a ruleset without that rule ends at TEW as rule 11 alone would have it)."""
+    return state.winner is not None and (state.rule(8, nth=1) is None or rule_on(state, 8, nth=1))

@@ -136,6 +136,11 @@ def test_repealing_rule_8_second_lets_the_game_go_on_after_tew(make_play):
     assert "recorded as Proposal 2" in play.propose(BOB, "Go on", at="2026-01-05T03:00:00Z")
     assert "Proposal 2 accepted: +3 points (now 3)" in play.judge("Accept 2", at="2026-01-05T04:00:00Z")
     assert play.state()["winner"] == ALICE  # the first TEW stays TEW
+    out = play.send(EMPEROR, "Proclamation: The end", "Enact rule 8: Winning the Game\nThe game ends at TEW.",
+                    at="2026-01-05T05:00:00Z")
+    assert "rule 8 enacted (switches on the end of the game at TEW)" in out
+    out = play.propose(BOB, "Too late", at="2026-01-05T06:00:00Z")
+    assert "the game has ended: alice@wonder.land is The Exalted Winner; nothing done" in out
     play.verify()
 
 
