@@ -130,3 +130,16 @@ def test_a_proclamation_and_a_proposal_share_one_syntax_but_only_a_proclamation_
     out = play.send(EMPEROR, "Proclamation: Same words", "Amend rule 8 (Winning the Game)\nTEW ends it.")
     assert "Proclamation 1 (Same words) applies to submissions from 2 on: rule 8 amended" in out
     play.verify()
+
+
+def test_an_accepted_proposal_enacts_a_new_rule_from_its_own_number_on(play):
+    out = play.propose(ALICE, "Cake rule", "We need cake.\nEnact rule 23: Cake\nEvery player gets cake.")
+    assert "if accepted it will enact rule 23: Cake (1 line of text) (rule 7: from this Proposal on)" in out
+    assert "rule changes: rule 23 enacted" in play.judge("Accept 1")
+    rule = play.state()["rules"][-1]
+    assert {k: rule[k] for k in ("number", "title", "text", "amended_by", "repealed", "enacted_from",
+                                 "repealed_from")} == {
+        "number": 23, "title": "Cake", "text": "Every player gets cake.", "amended_by": ["P1"],
+        "repealed": False, "enacted_from": 1, "repealed_from": None}
+    assert [(v["title"], v["text"], v["by"]) for v in rule["history"]] == [("Cake", "Every player gets cake.", "P1")]
+    play.verify()
