@@ -8,12 +8,13 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
 
 from mailer.listconfig import settings
-from mailer.tokens import address_token
+from mailer.tokens import stamped_token
 from nomic.game import Game
 from tests.faults.daemon import Daemon, free_port
 
@@ -79,11 +80,13 @@ def test_nginx_serves_the_site_and_passes_one_click_unsubscribe_to_the_daemon(ma
         assert (status, body) == (200, "<h1>Imperial Nomic</h1>")
         assert headers["Server"].startswith("nginx") and headers["X-Content-Type-Options"] == "nosniff"
 
-        token = address_token(settings(Game(play.dir)).seed, "unsubscribe", "alice@wonder.land")
+        token = stamped_token(settings(Game(play.dir)).seed, "unsubscribe", "alice@wonder.land",
+                              datetime.now(timezone.utc))
         status, _, body = _request(f"http://127.0.0.1:{port}/unsubscribe/{token}", data=b"List-Unsubscribe=One-Click")
         assert (status, body) == (200, "alice@wonder.land is unsubscribed from players@imperial.test.")
         status, _, body = _request(f"http://127.0.0.1:{port}/unsubscribe/forged", data=b"List-Unsubscribe=One-Click")
-        assert (status, body) == (400, "This unsubscribe link is not valid.")
+        assert (status, body) == (400, "This unsubscribe link is not valid; use the link in a recent mail "
+                                       "from the list, or mail Unsubscribe to ths@imperial.test.")
     finally:
         nginx.terminate()
         nginx.wait(timeout=30)
