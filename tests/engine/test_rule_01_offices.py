@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from tests.support import EMPEROR
 
-from tests.engine.imperial_play import ALICE, sub
+from engine.imperial.profiles import profile_from_email
+from tests.engine.imperial_play import ALICE, OFFICER_ROWS, contract_state, sub
 
 
 def test_the_scribe_rewrites_a_proposal_and_every_revision_is_kept(make_play):
@@ -39,3 +40,15 @@ def test_one_person_may_hold_both_offices(make_play):
     out = play.send(both, "both", "Accept 1\nRewrite 1:\nCake, clarified.")
     assert "Proposal 1 accepted" in out and "Proposal 1 rewritten (revision 1)" in out
     play.verify()
+
+
+def test_tie_and_ths_are_players_from_nomic_init_once_if_one_address_holds_both(make_play):
+    play = make_play()
+    assert contract_state(play)["players"] == OFFICER_ROWS
+    joel = "joel@imperial.test"
+    both = make_play(emperor=joel, scribe=joel)
+    assert [(p["email"], p["name"], p["score"], p["profile"]) for p in both.state()["players"]] == [
+        (joel, "joel", 0, profile_from_email(joel))]
+    both.propose(ALICE, "Cake")
+    assert [p["email"] for p in both.state()["players"]] == [joel, ALICE]  # before anyone who joins
+    both.verify()
