@@ -20,6 +20,7 @@ from nomic.game import Game
 from tests.support import EMPEROR, GAME_ADDRESS, LIST_ADDRESS, Play, make_mail
 
 ALICE, BOB, MALLORY = "alice@wonder.land", "bob@example.org", "mallory@evil.example"
+OFFICERS = [("tie@imperial.test", "tie"), ("ths@imperial.test", "ths")]  # players from the start (rule 1)
 _n = count(1)
 
 
@@ -135,7 +136,7 @@ def test_a_display_name_that_is_another_address_never_stands_for_it(play):
     play.send(MALLORY, "Proposal: Mine", name=f'"{BOB}"')
     play.propose(BOB, "Bob's own")
     st = play.state()
-    assert [(p["email"], p["name"]) for p in st["players"]] == [(MALLORY, "mallory"), (BOB, "bob")]
+    assert [(p["email"], p["name"]) for p in st["players"]] == [*OFFICERS, (MALLORY, "mallory"), (BOB, "bob")]
     assert [s["author"] for s in st["submissions"]] == [MALLORY, BOB]
     play.judge("Accept 2")
     assert play.player(BOB)["score"] > 0 and play.player(MALLORY)["score"] == 0
@@ -145,7 +146,7 @@ def test_names_are_unique(play):
     play.send(ALICE, "Proposal: One", name="Alice")
     play.send("alice@other.example", "Proposal: Two", name="alice")
     play.send("al@third.example", "Proposal: Three", name="Alice")
-    assert [p["name"] for p in play.state()["players"]] == ["Alice", "alice (2)", "Alice (3)"]
+    assert [p["name"] for p in play.state()["players"]] == ["tie", "ths", "Alice", "alice (2)", "Alice (3)"]
 
 
 @pytest.mark.parametrize("headers", [
@@ -199,7 +200,8 @@ def test_raw_utf8_headers_are_read_as_utf8_and_addresses_stay_distinct(play):
                f"Content-Transfer-Encoding: 8bit\r\n\r\nDu café pour tous.\r\n").encode()
         ingest(play, raw)
     st = play.state()
-    assert [(p["email"], p["name"]) for p in st["players"]] == [("josé@exemple.fr", "Zoë"), ("josè@exemple.fr", "Zoè")]
+    assert [(p["email"], p["name"]) for p in st["players"]] == [
+        *OFFICERS, ("josé@exemple.fr", "Zoë"), ("josè@exemple.fr", "Zoè")]
     assert [s["title"] for s in st["submissions"]] == ["Café ☕", "Café ☕"]
     play.verify()
 
