@@ -120,7 +120,8 @@ def test_copies_hidden_below_a_long_header_section_are_counted(make_play, keys):
     stop early in such a header section, and then sees only the forged copies."""
     game = _game(make_play, "dkim")
     p1, p2 = _signed(keys, ALICE, "Proposal: one", "Cake."), _signed(keys, BOB, "Proposal: two", "Pie.")
-    _feed(game, p1, START), _feed(game, p2, START)
+    for proposal in (p1, p2):
+        _feed(game, proposal, START)
     one, two = parse_head(p1).message_id.join("<>"), parse_head(p2).message_id.join("<>")
     accept = _signed(keys, EMPEROR, "Re: Proposal: one", "Accept", headers={"In-Reply-To": one, "References": one})
     assert _feed(game, accept, START + timedelta(minutes=1))[0]["authenticated"]
@@ -195,7 +196,7 @@ def test_a_signed_header_that_transit_adds_again_may_repeat(keys, header):
     signature = signer.sign(b"sel", b"imperial.test", keys["imperial.test"], include_headers=SIGNED + [header])
     verdict = _dkim(delivered + signature + mail)
     assert verdict.authenticated, verdict.detail
-    assert "dkim=pass imperial.test" == verdict.detail
+    assert verdict.detail == "dkim=pass imperial.test"
 
 
 def test_the_emperors_private_mail_re_sent_to_the_game_is_not_obeyed(keys):
