@@ -40,6 +40,17 @@ def open_game(game: Path | None):
         fail(str(exc))
 
 
+def open_intake(game: Path | None):
+    """The game, for a command that takes mail: refused while ``[auth]`` cannot tell forged mail
+    from genuine (a verdict is journaled for good, so a wrong one is never undone)."""
+    g = open_game(game)
+    try:
+        g.config.check_auth()
+    except ConfigError as exc:
+        fail(str(exc))
+    return g
+
+
 def when(at: str | None) -> datetime:
     if at is None:
         return datetime.now(timezone.utc).replace(microsecond=0)
@@ -68,7 +79,7 @@ def init(directory: Annotated[Path, typer.Argument(help="where to create the gam
 def ingest(paths: Annotated[list[str], typer.Argument(help=".eml files, Maildirs, mboxes, or - for stdin")],
            at: AtOpt = None, game: GameOpt = None) -> None:
     """Feed mail through the daemon's code path; one line of outcome per message."""
-    g = open_game(game)
+    g = open_intake(game)
     t = when(at)
     try:
         for label, raw in (m for p in paths for m in read_messages(p)):
@@ -168,7 +179,7 @@ def serve(smtp: Annotated[Optional[str], typer.Option(help="HOST:PORT for SMTP i
     """The daemon: SMTP and LMTP intake, the clock, the outbox sender, site rebuilds."""
     from mailer.daemon import DaemonError, run
     try:
-        run(open_game(game), smtp=smtp, lmtp=lmtp, http=http)
+        run(open_intake(game), smtp=smtp, lmtp=lmtp, http=http)
     except DaemonError as exc:
         fail(str(exc), 2)
     except OSError as exc:  # e.g. the address is in use
@@ -181,7 +192,7 @@ def poll(once: Annotated[bool, typer.Option("--once", help="one round: journal a
     """Intake from an IMAP mailbox (IDLE where the server offers it)."""
     from mailer.imap_poll import PollError, run
     try:
-        n = run(open_game(game), once=once)
+        n = run(open_intake(game), once=once)
     except PollError as exc:
         fail(str(exc))
     typer.echo(f"{n} new message(s) journaled")

@@ -21,6 +21,7 @@ from mailer.message import message_key, parse
 from mailer.outbox import OutboxMessage
 from nomic.game import Game
 from tests.faults.hostile import hostile_mail
+from tests.mailer.support import configure
 
 TRUSTED = "mx.imperial.test"
 START = datetime(2026, 1, 5, 1, tzinfo=timezone.utc)
@@ -124,6 +125,7 @@ def test_authenticated_hostile_mail_is_answered_once_and_acts_only_through_comma
 def test_hostile_mail_through_nomic_ingest(make_play, tmp_path):
     """The command line the operator uses: one line of outcome per message, exit 0, nothing changed."""
     play = make_play(auth="authres")
+    configure(play, f'authserv_id = "{TRUSTED}"\n', after='mode = "authres"')
     batches = itertools.count()
     total = itertools.count()
     before = play.state()
