@@ -12,6 +12,7 @@ digest holds too), TIE left out of it.
 from __future__ import annotations
 
 from datetime import datetime
+from email.message import EmailMessage
 
 from sqlmodel import Session
 
@@ -44,15 +45,22 @@ def announce(session: Session, ls: ListSettings, state: GameState, entry: Entry,
     if sub is None:
         return
     author = state.player(sub.author)
-    for to, copy_for in ((emperor, [emperor]), (ls.list_address, [m for m in members if m != emperor])):
-        mail = machine_mail(ls, to=to, at=at, subject=f"{ls.subject_tag} {_named(sub)}",
-                            msgid=message_id(ls, "submitted", entry.seq or 0, entry.hash, sub=sub.number),
-                            template="mail/submission.txt", sub=sub, what=WHAT[sub.kind],
-                            author=f"{author.name} <{sub.author}>" if author else sub.author)
-        if sub.message_id:
-            thread(mail, sub.message_id, reply=False)
-        if to == ls.list_address:
-            list_headers(mail, ls)
-        listed = to == ls.list_address
-        outbox.queue(session, entry.seq or 0, "announcement" if listed else "emperor", mail, copy_for,
-                     ls.address, at, personal=listed)
+    context = {"sub": sub, "what": WHAT[sub.kind],
+               "author": f"{author.name} <{sub.author}>" if author else sub.author}
+    msgid = message_id(ls, "submitted", entry.seq or 0, entry.hash, sub=sub.number)
+    if emperor != ls.address:  # an Emperor at the game's own address would only mail the game
+        mail = _copy(ls, emperor, at, msgid, sub, context)
+        outbox.queue(session, entry.seq or 0, "emperor", mail, [emperor], ls.address, at)
+    mail = _copy(ls, ls.list_address, at, msgid, sub, context)
+    list_headers(mail, ls)
+    outbox.queue(session, entry.seq or 0, "announcement", mail, [m for m in members if m != emperor],
+                 ls.address, at, personal=True)
+
+
+def _copy(ls: ListSettings, to: str, at: datetime, msgid: str, sub: Submission, context: dict) -> EmailMessage:
+    """One copy of the announcement, threaded under the submission's own message."""
+    mail = machine_mail(ls, to=to, at=at, subject=f"{ls.subject_tag} {_named(sub)}", msgid=msgid,
+                        template="mail/submission.txt", **context)
+    if sub.message_id and not sub.message_id.startswith("sha256:"):  # a mail without a Message-ID has no thread
+        thread(mail, sub.message_id, reply=False)
+    return mail
