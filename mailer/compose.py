@@ -4,9 +4,10 @@ Every value that may hold what a player wrote goes through mailer/headers.py.
 """
 from __future__ import annotations
 
+import re
 from datetime import datetime, timezone
 from email.message import EmailMessage
-from email.utils import format_datetime, formataddr
+from email.utils import format_datetime
 
 from mailer import headers
 from mailer.listconfig import ListSettings
@@ -16,6 +17,7 @@ SCRIBE_NAME = "The Humble Scribe"
 # Pages of the built site that mail links to (nomic/website/generators.py, archive.py)
 HOW_TO_PLAY = "how-to-play.html"
 SUBSCRIBE = "list/#join"  # the subscribe form on the list archive's page
+SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def message_id(ls: ListSettings, kind: str, seq: int, hash_: str, sub: int | None = None) -> str:
@@ -25,16 +27,19 @@ def message_id(ls: ListSettings, kind: str, seq: int, hash_: str, sub: int | Non
 
 
 def body(template: str, ls: ListSettings, **context) -> str:
-    """A mail template rendered with the list's settings and the site's links (none without a site_url)."""
+    """A mail template rendered with the list's settings and the site's links (none without a site_url).
+
+    A lone surrogate (an undecodable byte of a received header, in a title) becomes U+FFFD:
+    it cannot be written as UTF-8, and setting the content would raise."""
     links = {"how_to_play": ls.url(HOW_TO_PLAY), "subscribe": ls.url(SUBSCRIBE)} if ls.site_url else {}
-    return render(template, ls=ls, links=links, **context)
+    return SURROGATE.sub("\ufffd", render(template, ls=ls, links=links, **context))
 
 
 def machine_mail(ls: ListSettings, *, to: str, subject: str, at: datetime, msgid: str,
                  template: str, auto: str = "auto-generated", **context) -> EmailMessage:
     """A mail from THS, never to be answered automatically (RFC 3834: ``auto``)."""
     mail = EmailMessage()
-    mail["From"] = formataddr((SCRIBE_NAME, ls.address))
+    mail["From"] = headers.mailbox(SCRIBE_NAME, ls.address)
     headers.put_address(mail, "To", to)
     mail["Subject"] = headers.text(subject)
     mail["Date"] = format_datetime(at.astimezone(timezone.utc))

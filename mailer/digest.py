@@ -20,7 +20,7 @@ from datetime import datetime
 from email.message import EmailMessage
 from email.mime.message import MIMEMessage
 from email.mime.multipart import MIMEMultipart
-from email.utils import format_datetime, formataddr, parseaddr
+from email.utils import format_datetime
 
 from sqlalchemy import func
 from sqlmodel import Field, Session, SQLModel, select
@@ -59,8 +59,8 @@ class Item:
     @property
     def sender(self) -> str:
         """The author's name as the table of contents shows it (their address if they gave none)."""
-        name, address = parseaddr(headers.read(self.mail, "From"))
-        return name or address
+        name, address = headers.author(self.mail)
+        return name or headers.text(address)
 
     @property
     def text(self) -> str:
@@ -154,7 +154,7 @@ def _mime(ls: ListSettings, title: str, ctx: dict) -> EmailMessage:
 
 
 def _headers(mail: EmailMessage, ls: ListSettings, title: str, at: datetime, msgid: str) -> None:
-    mail["From"] = formataddr((f"{ls.name} players", ls.list_address))
+    mail["From"] = headers.mailbox(f"{ls.name} players", ls.list_address)
     mail["To"] = ls.list_address
     mail["Subject"] = headers.text(title)
     mail["Date"] = format_datetime(at)

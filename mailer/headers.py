@@ -17,7 +17,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from email import policy
+from email.header import decode_header, make_header
+from email.headerregistry import Address
 from email.message import EmailMessage, Message
+from email.utils import parseaddr
 
 TEXT_MAX = 250  # characters of a subject
 NAME_MAX = 100  # characters of a display name
@@ -44,8 +47,14 @@ def text(value: str, limit: int = TEXT_MAX) -> str:
 
 
 def name(value: str) -> str:
-    """A display name (``formataddr`` quotes what needs quoting)."""
+    """A display name, as text."""
     return text(value, NAME_MAX)
+
+
+def mailbox(display_name: str, address: str) -> Address:
+    """A From value. Not ``formataddr``: the encoded word it makes of a name that is not ASCII
+    is decoded and parsed again when set, so a ":" or "<" in the name could change the address."""
+    return Address(display_name=display_name, addr_spec=address)
 
 
 def put_address(mail: EmailMessage, header: str, value: str) -> None:
@@ -70,10 +79,30 @@ def ids(values: Iterable[str]) -> str:
 
 
 def read(mail: Message, header: str) -> str:
-    """A received header as safe text ("" when absent); one the email package cannot parse
-    (an address whose encoded name holds a line break) is read as it came."""
+    """A received header as safe text ("" when absent)."""
     try:
         value = mail.get(header)
     except Exception:  # the package raises ValueError, or worse, on hostile values
-        value = next((v for k, v in mail.raw_items() if k.lower() == header.lower()), None)
+        value = _decoded(_raw(mail, header))
     return "" if value is None else text(str(value), READ_MAX)
+
+
+def author(mail: Message) -> tuple[str, str]:
+    """The From's display name (safe text) and address. The address is parsed before the name's
+    encoded words are decoded: decoded, a name may hold anything, ":" and "<" included."""
+    name, address = parseaddr(_raw(mail, "From"))
+    return text(_decoded(name), NAME_MAX), address
+
+
+def _raw(mail: Message, header: str) -> str:
+    """The header's first value as it came, unfolded."""
+    value = next((v for k, v in mail.raw_items() if k.lower() == header.lower()), "")
+    return " ".join(str(value).split())
+
+
+def _decoded(value: str) -> str:
+    """RFC 2047 encoded words decoded; a value that does not decode is kept as it is."""
+    try:
+        return str(make_header(decode_header(value)))
+    except Exception:  # unknown charsets, broken words, surrogates: many ways to fail
+        return value

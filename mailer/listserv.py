@@ -19,7 +19,7 @@ import email
 import logging
 from datetime import datetime, timezone
 from email.message import EmailMessage
-from email.utils import format_datetime, formataddr, parseaddr
+from email.utils import format_datetime
 
 from sqlmodel import Session
 
@@ -63,11 +63,11 @@ def copy_of(entry: Entry, at: datetime, ls: ListSettings) -> EmailMessage | None
         mail["Message-ID"] = message_id(ls, "list", entry.seq or 0, entry.hash)
     if not headers.read(mail, "Date"):
         mail["Date"] = format_datetime(at.astimezone(timezone.utc))
-    name, author = parseaddr(headers.read(mail, "From"))
+    name, author = headers.author(mail)
     subject = headers.read(mail, "Subject") or "(no subject)"
     for header in ("From", "Subject", *DROP):
         del mail[header]
-    mail["From"] = formataddr((f"{headers.name(name or author.split('@')[0])} via {ls.name}", ls.list_address))
+    mail["From"] = headers.mailbox(f"{name or headers.name(author.split('@')[0])} via {ls.name}", ls.list_address)
     headers.put_address(mail, "Reply-To", author)
     mail["Subject"] = headers.text(tagged(subject, ls.subject_tag))
     list_headers(mail, ls)

@@ -93,5 +93,20 @@ def test_two_processes_never_fold_the_same_entry(play):
     assert [e.seq for e, _ in second.process()] == [1]
     assert first.process() == []  # already folded elsewhere: nothing done twice
     assert [s.number for s in first.state().submissions] == [1]
-    assert len(play.outbox()) == 1
+    assert [r["kind"] for r in play.outbox()].count("answer") == 1  # (and the submission's announcements)
     play.verify()
+
+
+def test_thread_ids_that_would_break_a_header_are_left_out_of_the_answer(play):
+    """Python's email package decodes an encoded word even inside a message id, and writes what it
+    decodes to: these ids used to put a Bcc and an X-Injected header into the answer."""
+    raw = (f"From: {ALICE}\nTo: ths@imperial.test\nSubject: hello\n"
+           "Message-ID: <=?utf-8?q?a=0D=0ABcc:_x@y.test?=@wonder.land>\n"
+           "References: <ok@wonder.land> <=?utf-8?q?b=0D=0AX-Injected:_1?=@evil.test>\n\nSubscribe\n")
+    path = play.dir.parent / "ids.eml"
+    path.write_text(raw)
+    play.cli("ingest", "--at", "2026-01-05T01:00:00Z", str(path))
+    [answer] = outbox_mail(play)
+    assert sorted(answer.keys()) == sorted(["From", "To", "Subject", "Date", "Message-ID", "Auto-Submitted",
+                                            "References", "Content-Type", "Content-Transfer-Encoding", "MIME-Version"])
+    assert (answer["To"], answer["Subject"], answer["References"]) == (ALICE, "Re: hello", "<ok@wonder.land>")
