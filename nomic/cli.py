@@ -14,7 +14,7 @@ from typing import Annotated, Optional
 import typer
 
 from nomic.config import ConfigError, parse_time
-from nomic.sources import SourceError, read_messages
+from nomic.sources import SourceError, check_mail, read_messages
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="The Humble Scribe: run a game of Nomic by email.")
@@ -78,19 +78,26 @@ def init(directory: Annotated[Path, typer.Argument(help="where to create the gam
 @app.command()
 def ingest(paths: Annotated[list[str], typer.Argument(help=".eml files, Maildirs, mboxes, or - for stdin")],
            at: AtOpt = None, game: GameOpt = None) -> None:
-    """Feed mail through the daemon's code path; one line of outcome per message."""
+    """Feed mail through the daemon's code path; one line of outcome per message.
+
+    Every message is read and checked before the first is journaled: input that
+    is not mail is refused and nothing at all is journaled.
+    """
     g = open_intake(game)
     t = when(at)
     try:
-        for label, raw in (m for p in paths for m in read_messages(p)):
-            receipt = g.receive(raw, t, source="cli")
-            if receipt.status == "duplicate":
-                typer.echo(f"{label}: duplicate of journal entry {receipt.seq} ({receipt.key}); nothing done")
-                continue
-            for entry, events in g.process():
-                typer.echo(f"{label}: journal entry {entry.seq}: {summarise(events)}")
+        messages = [m for p in paths for m in read_messages(p)]
+        for label, raw in messages:
+            check_mail(label, raw)
     except SourceError as exc:
-        fail(str(exc))
+        fail(f"{exc}; nothing journaled")
+    for label, raw in messages:
+        receipt = g.receive(raw, t, source="cli")
+        if receipt.status == "duplicate":
+            typer.echo(f"{label}: duplicate of journal entry {receipt.seq} ({receipt.key}); nothing done")
+            continue
+        for entry, events in g.process():
+            typer.echo(f"{label}: journal entry {entry.seq}: {summarise(events)}")
 
 
 def summarise(events) -> str:
