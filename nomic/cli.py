@@ -206,17 +206,29 @@ def poll(once: Annotated[bool, typer.Option("--once", help="one round: journal a
 
 
 @app.command()
-def outbox(as_json: Annotated[bool, typer.Option("--json", help="print as JSON")] = False,
+def outbox(as_json: Annotated[bool, typer.Option("--json", help="print as JSON, each mail with its text")] = False,
+           show: Annotated[Optional[int], typer.Option("--show", metavar="N",
+                                                       help="print mail N (the first column) as text: "
+                                                            "its headers and decoded body")] = None,
            game: GameOpt = None) -> None:
     """Outgoing mail, oldest first."""
-    from sqlmodel import Session
+    from sqlmodel import Session, select
 
-    from mailer.outbox import listing
+    from mailer.display import mail_text
+    from mailer.outbox import OutboxMessage, listing
     g = open_game(game)
     with Session(g.db) as s:
+        if show is not None:
+            row = s.get(OutboxMessage, show)
+            if row is None:
+                fail(f"no outgoing mail {show} (nomic outbox lists them)")
+            typer.echo(mail_text(row.raw), nl=False)
+            return
         rows = listing(s)
+        if as_json:
+            texts = dict(s.exec(select(OutboxMessage.id, OutboxMessage.raw)).all())
     if as_json:
-        typer.echo(json.dumps(rows, indent=2))
+        typer.echo(json.dumps([r | {"text": mail_text(texts[r["id"]])} for r in rows], indent=2))
         return
     for r in rows:
         typer.echo(f"{r['id']:>5} {r['status']:<7} {r['kind']:<12} {', '.join(r['to'])}: {r['subject']}")
