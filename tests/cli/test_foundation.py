@@ -10,6 +10,7 @@ from tests.mailer.support import configure
 from tests.support import EMPEROR, make_mail
 
 ALICE = "alice@wonder.land"
+OFFICERS = [("tie@imperial.test", 0, 36151, 1, "GP"), ("ths@imperial.test", 0, 60727, 3, "GP")]  # rule 1
 
 
 def test_proposal_makes_a_player_and_submission_one(play):
@@ -17,7 +18,7 @@ def test_proposal_makes_a_player_and_submission_one(play):
     assert "recorded as Proposal 1" in out
     st = play.state()
     assert [(p["email"], p["score"], p["profile"], p["entropy"], p["category"]) for p in st["players"]] == [
-        (ALICE, 0, 21942, 1, "GP")]
+        *OFFICERS, (ALICE, 0, 21942, 1, "GP")]
     assert st["submissions"][0] | {} == {**st["submissions"][0], "number": 1, "kind": "proposal",
                                           "author": ALICE, "title": "Free cake", "status": "pending",
                                           "reason": None}
@@ -32,7 +33,7 @@ def test_accept_gives_three_points(play):
     out = play.judge("Accept 1")
     assert "Proposal 1 accepted: +3 points (now 3); temperature stays 303 K" in out
     st = play.state()
-    assert st["players"][0]["score"] == 3
+    assert [p["score"] for p in st["players"] if p["email"] == ALICE] == [3]
     assert st["submissions"][0]["status"] == "accepted"
     assert [(e["player"], e["delta"], e["score"]) for e in st["ledger"]] == [(ALICE, 3, 3)]
     play.verify()
@@ -75,7 +76,7 @@ def test_unauthenticated_mail_changes_nothing_and_gets_no_answer(make_play):
 
 def test_every_authenticated_message_gets_a_threaded_answer(play):
     play.send(ALICE, "Proposal: Free cake", message_id="p1@wonder.land")
-    [mail] = play.outbox()
+    [mail] = [m for m in play.outbox() if m["kind"] == "answer"]  # the others announce the Proposal
     assert mail["to"] == [ALICE]
     assert mail["kind"] == "answer"
     assert mail["subject"] == "Re: Proposal: Free cake"

@@ -96,6 +96,6 @@ def test_sigkill_at_random_moments_loses_and_doubles_nothing(make_play, tmp_path
     titles = Counter(s["title"] for s in state["submissions"])
     assert titles == Counter({f"crash {n}": 1 for n in range(MESSAGES)})
     assert sorted(s["number"] for s in state["submissions"]) == list(range(1, MESSAGES + 1))
-    assert len(state["players"]) == PLAYERS
+    assert len(state["players"]) == PLAYERS + 2  # and TIE and THS, players from the start (rule 1)
     assert "replayed state matches the stored state" in nomic(play.dir, "replay", "--verify").stdout
     assert journaled >= MESSAGES

@@ -107,5 +107,6 @@ def test_a_flood_from_one_sender_is_rate_limited_and_does_not_hold_up_others(mak
     titles = [s["title"] for s in play.state()["submissions"]]
     assert len(titles) == FLOOD + CALM  # rate-limited answers, but nothing lost
     assert sorted(t for t in titles if t.startswith("calm")) == [f"calm {n}" for n in range(CALM)]
-    assert sorted(p["email"] for p in play.state()["players"]) == ["calm@wonder.land", "flood@spam.example"]
+    assert sorted(p["email"] for p in play.state()["players"]) == [
+        "calm@wonder.land", "flood@spam.example", "ths@imperial.test", "tie@imperial.test"]
     play.verify()
