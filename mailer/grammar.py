@@ -106,12 +106,18 @@ def read(subject: str, body: str, written: str | None = None, cut: str = "") -> 
             return make(m[1].strip(), body, subject, written)
     reading = Reading()
     line_cmd = _line_command(subject)
-    if line_cmd is not None:
+    if line_cmd is not None and not _repeats(subject, body):
         reading.commands.append(line_cmd)
     _read_lines(body, reading)
     if cut:
         reading.not_understood.append(f"(the rest of the message: {cut})")
     return reading
+
+
+def _repeats(subject: str, body: str) -> bool:
+    """Whether a body line says the subject's command again ("Subscribe" in both): it is read once."""
+    said = " ".join(subject.split()).lower()
+    return any(" ".join(line.split()).lower() == said for line in _lines(body))
 
 
 def _proposal(title: str, body: str, subject: str, written: str) -> Reading:
