@@ -1,0 +1,64 @@
+"""Issue 15: docs/reference.md is generated from the code and is never stale."""
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from mailer import grammar
+from nomic import reference
+from nomic.website.commands import EMPEROR_COMMANDS, PLAYER_COMMANDS
+
+ROOT = Path(__file__).parents[2]
+# Words in capitals in the command table, as a player would fill them in.
+FILLED = {"TITLE": "Cake", "PLAYER": "bob@x.org", "AREA": "Food", "REASON": "too sweet", "WORDS": "open sesame",
+          "A-B": "1-4", "C-D": "5-8", "K": "2", "N": "3"}
+
+
+def test_the_committed_reference_is_what_the_generator_prints():
+    printed = subprocess.run([sys.executable, "-m", "nomic.reference"], capture_output=True, text=True, check=True)
+    assert (ROOT / "docs" / "reference.md").read_text() == printed.stdout, \
+        "docs/reference.md is stale: python -m nomic.reference > docs/reference.md"
+
+
+def test_every_game_toml_key_is_in_the_reference_with_its_default_and_a_meaning():
+    text = (ROOT / "docs" / "reference.md").read_text()
+    defaults = tomllib.loads(reference.default_toml())
+    for section, keys in defaults.items():
+        assert f"### [{section}]" in text
+        for key, value in keys.items():
+            row = next(ln for ln in text.split(f"### [{section}]")[1].splitlines() if ln.startswith(f"| `{key}` |"))
+            name, default, meaning = [c.strip() for c in row.strip("|").split(" | ")]
+            assert tomllib.loads(f"v = {default.strip('`')}")["v"] == value
+            assert meaning, f"[{section}] {key} has no comment in nomic/default_game.toml"
+
+
+def test_a_hash_inside_a_string_is_not_read_as_a_comment():
+    with pytest.raises(ValueError, match=r"cannot read the default of \[game\] name"):
+        reference.toml_sections('[game]\nname = "a # b"   # the name\n')
+
+
+def fill(text: str) -> str:
+    words = "|".join(sorted(map(re.escape, FILLED), key=len, reverse=True))
+    return re.sub(rf"(?<![A-Za-z])({words})(?![A-Za-z])", lambda m: FILLED[m[0]], text)
+
+
+@pytest.mark.parametrize("what, subject, line, rule",
+                         [c for c in PLAYER_COMMANDS + EMPEROR_COMMANDS if not c[1].startswith("Proclamation")])
+def test_every_command_in_the_table_is_one_the_game_understands(what, subject, line, rule):
+    """The table is documentation: each line, filled in as a player would, is read as a command."""
+    subject, line = fill(subject), fill(line)
+    if line.startswith("Passphrase:"):
+        assert grammar.passphrase(line) == "open sesame"
+        return
+    reading = grammar.read(subject, "" if subject.startswith("Proposal") and "proposal" in line else line)
+    assert reading.not_understood == []
+    [cmd] = reading.commands
+    if subject.startswith("Proposal") and line != "The text of your proposal.":
+        assert cmd.requests or cmd.area, f"{line!r} is not read as a request of the Proposal"
+    if line.startswith("Accept 3\nArea"):
+        assert cmd.area == "Food"
