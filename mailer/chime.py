@@ -37,12 +37,17 @@ def facts(state: GameState, event: Event, entry: Entry) -> dict:
 
 
 def ring(session: Session, ls: ListSettings, state: GameState, event: Event, entry: Entry,
-         at: datetime, subscribers: list[str]) -> None:
-    """Queue one chime to every subscriber (per-message and digest members alike)."""
+         at: datetime, subscribers: list[str], emperor: str) -> None:
+    """Queue one chime to every subscriber (per-message and digest members alike), and one to TIE.
+
+    TIE hears it by office, not as a member: unless TIE subscribed, TIE's copy (kind ``emperor``,
+    as for announcements) has no list headers, so no unsubscribe link that could not work."""
     f = facts(state, event, entry)
     mail = machine_mail(ls, to=ls.list_address, at=at,
                         subject=f"{ls.subject_tag} The Bell Tower: day {f['ended']} ends, day {f['new_day']} begins",
                         msgid=message_id(ls, f"chime{f['ended']}", entry.seq or 0, entry.hash),
                         template="mail/chime.txt", **f)
+    if emperor not in subscribers and emperor != ls.address:  # an Emperor at the game's address would mail the game
+        outbox.queue(session, entry.seq or 0, "emperor", mail, [emperor], ls.list_address, at)
     list_headers(mail, ls)
     outbox.queue(session, entry.seq or 0, "chime", mail, subscribers, ls.list_address, at, personal=True)

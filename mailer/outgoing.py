@@ -73,7 +73,7 @@ def _subscription(session, game, ls, state, entry, inp, event, events, members) 
 def _day_end(session, game, ls, state, entry, inp, event, events, members) -> None:
     at = parse_time(event.data["at"]) if event.data.get("at") else inp.at  # catch-up: each day at its own end
     if event.data.get("chime", True):  # rule 19 repealed: no chime
-        chime.ring(session, ls, state, event, entry, at, [*members.all, game.engine_config.emperor])
+        chime.ring(session, ls, state, event, entry, at, members.all, game.engine_config.emperor)
     digest.compose(session, ls, entry, at, game.engine_config.start, int(event.data.get("day", 0)),
                    members.digest, members.plain_digest)
 

@@ -5,6 +5,7 @@ from tests.outbox.conftest import SITE
 from tests.support import LIST_ADDRESS
 
 ALICE, BOB, CAROL, DAVE = "alice@wonder.land", "bob@builder.org", "carol@c.org", "dave@d.org"
+SINCE = "2026-01-05T01:00:00Z"  # when game.send's mail arrives, unless told
 
 
 def subscribe(game, who: str, *lines: str) -> str:
@@ -15,10 +16,11 @@ def test_a_subscription_by_authenticated_mail_takes_effect_at_once(game):
     out = subscribe(game, ALICE)
     assert f"{ALICE} is subscribed to {LIST_ADDRESS}" in out
     game.send(BOB, "Digest on")
-    assert game.state()["subscribers"] == [{"email": ALICE, "digest": False, "plain": False}, {"email": BOB, "digest": True, "plain": False}]
+    assert game.state()["subscribers"] == [{"email": ALICE, "digest": False, "plain": False, "since": SINCE},
+                                           {"email": BOB, "digest": True, "plain": False, "since": SINCE}]
     out = game.send(ALICE, "Unsubscribe")
     assert f"{ALICE} is unsubscribed" in out
-    assert game.state()["subscribers"] == [{"email": BOB, "digest": True, "plain": False}]
+    assert game.state()["subscribers"] == [{"email": BOB, "digest": True, "plain": False, "since": SINCE}]
     game.verify()
 
 
