@@ -8,6 +8,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from datetime import datetime, timezone
 
 from tests.mailer.conftest import Daemon
 from tests.outbox.conftest import SITE, _free_port, configure
@@ -39,8 +40,9 @@ def test_a_post_to_the_daemon_reaches_every_member_through_the_relay(make_play, 
 
 def test_one_click_unsubscribe_over_http_to_the_daemon(make_play, relay):
     game = configure(make_play(), relay.address)
-    game.send(ALICE, "Subscribe")
-    game.send(ALICE, "Hello", "Hi all.", to=LIST_ADDRESS)
+    now = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")  # the daemon reads links by the wall clock
+    game.send(ALICE, "Subscribe", at=now)
+    game.send(ALICE, "Hello", "Hi all.", to=LIST_ADDRESS, at=now)
     game.cli("send")
     [copy] = [a.mail for a in relay.to(ALICE) if a.mail["List-Unsubscribe-Post"]]
     path = copy["List-Unsubscribe"].split(">")[0].removeprefix(f"<{SITE}")

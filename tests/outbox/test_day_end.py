@@ -1,7 +1,7 @@
 """Rule 19's chime and the daily digest, after ``nomic tick`` ends a day."""
 from __future__ import annotations
 
-from tests.support import LIST_ADDRESS, at
+from tests.support import EMPEROR, LIST_ADDRESS, at
 
 ALICE, BOB, CAROL = "alice@wonder.land", "bob@builder.org", "carol@c.org"
 
@@ -21,8 +21,10 @@ def test_a_day_end_rings_one_chime_to_every_subscriber_and_one_digest_to_digest_
     assert "day_end" in game.tick(at(2, 0))
     game.cli("send")
     chimes = [a for a in relay.arrived if "The Bell Tower" in str(a.mail["Subject"])]
-    assert sorted(r for a in chimes for r in a.rcpt_tos) == [ALICE, BOB]
-    chime = chimes[0].mail
+    assert sorted(r for a in chimes for r in a.rcpt_tos) == [ALICE, BOB, EMPEROR]
+    [emperors] = [a.mail for a in chimes if a.rcpt_tos == [EMPEROR]]  # by office: no list headers, no unsubscribe
+    assert (emperors["List-Id"], emperors["List-Unsubscribe"]) == (None, None)
+    chime = next(a.mail for a in chimes if a.rcpt_tos == [ALICE])
     assert chime["Subject"] == "[Test Nomic] The Bell Tower: day 1 ends, day 2 begins"
     assert chime["Auto-Submitted"] == "auto-generated"
     assert chime["List-Id"] == "Test Nomic players <players.imperial.test>"
@@ -46,13 +48,14 @@ def test_a_day_end_rings_one_chime_to_every_subscriber_and_one_digest_to_digest_
     assert d.get_content_type() == "multipart/mixed"
     masthead, toc, inner, footer = d.iter_parts()
     assert "Today's Topics:" in toc.get_content()
-    assert "1. [Test Nomic] Proposal 1 accepted: Free cake (The Humble Scribe)" in toc.get_content()
-    assert "2. Cake day (carol@c.org)" in toc.get_content()
-    assert "3. Re: Cake day (alice@wonder.land)" in toc.get_content()
+    assert "1. [Test Nomic] Proposal 1: Free cake (The Humble Scribe)" in toc.get_content()  # its announcement
+    assert "2. [Test Nomic] Proposal 1 accepted: Free cake (The Humble Scribe)" in toc.get_content()
+    assert "3. Cake day (carol@c.org)" in toc.get_content()
+    assert "4. Re: Cake day (alice@wonder.land)" in toc.get_content()
     assert inner.get_content_type() == "multipart/digest"
     parts = list(inner.iter_parts())
-    assert [p.get_content_type() for p in parts] == ["message/rfc822"] * 3
-    posted = parts[1].get_content()
+    assert [p.get_content_type() for p in parts] == ["message/rfc822"] * 4
+    posted = parts[2].get_content()
     assert (posted["Message-ID"], posted["From"], posted.get_content().strip()) == (
         "<cake@c.org>", CAROL, "The cake is served.")
     assert "End of Test Nomic Digest, Vol 1, Issue 1" in footer.get_content()
@@ -84,14 +87,15 @@ def test_the_next_digest_holds_only_what_came_after_the_last(game, relay):
 def test_a_plain_digest_member_gets_the_rfc_1153_text(game, relay):
     game.send(CAROL, "Digest plain", at=at(1, 1))
     setup_day(game)
-    assert game.state()["subscribers"][0] == {"email": CAROL, "digest": True, "plain": True}
+    assert game.state()["subscribers"][0] == {"email": CAROL, "digest": True, "plain": True, "since": at(1, 1)}
     game.tick(at(2, 0))
     game.cli("send")
     [d] = [a.mail for a in relay.to(CAROL) if str(a.mail["Subject"]).startswith("Test Nomic Digest")]
     assert d.get_content_type() == "text/plain"
     text = d.get_content()
-    assert "Today's Topics:\n\n    1. [Test Nomic] Proposal 1 accepted: Free cake (The Humble Scribe)\n" in text
-    assert "\n" + "-" * 70 + "\n\nDate: Mon, 05 Jan 2026 03:00:00 +0000\nFrom: The Humble Scribe" in text
+    assert ("Today's Topics:\n\n    1. [Test Nomic] Proposal 1: Free cake (The Humble Scribe)\n"
+            "    2. [Test Nomic] Proposal 1 accepted: Free cake (The Humble Scribe)\n") in text
+    assert "\n" + "-" * 70 + "\n\nDate: Mon, 05 Jan 2026 02:00:00 +0000\nFrom: The Humble Scribe" in text
     assert ("\n" + "-" * 30 + "\n\nFrom: carol@c.org\nTo: players@imperial.test\n"
             "Subject: Cake day\nMessage-ID: <cake@c.org>\n\nThe cake is served.\n\n" + "-" * 30 + "\n") in text
     assert text.endswith("\nEnd of Test Nomic Digest, Vol 1, Issue 1\n" + "*" * 40 + "\n")
