@@ -95,9 +95,9 @@ def author(mail: Message) -> tuple[str, str]:
 
 
 def _raw(mail: Message, header: str) -> str:
-    """The header's first value as it came, unfolded."""
+    """The header's first value as it came, unfolded; its 8-bit bytes read as UTF-8 (RFC 6532)."""
     value = next((v for k, v in mail.raw_items() if k.lower() == header.lower()), "")
-    return " ".join(str(value).split())
+    return " ".join(str(value).encode("utf-8", "surrogateescape").decode("utf-8", "replace").split())
 
 
 def _decoded(value: str) -> str:

@@ -22,6 +22,7 @@ class Arrived:
     mail_from: str
     rcpt_tos: list[str]
     data: bytes
+    smtputf8: bool = False  # MAIL FROM carried SMTPUTF8 (RFC 6531)
 
     @property
     def mail(self) -> EmailMessage:
@@ -50,7 +51,8 @@ class Recorder:
         return "250 OK"
 
     async def handle_DATA(self, server, session, envelope):
-        self.arrived.append(Arrived(envelope.mail_from, list(envelope.rcpt_tos), envelope.original_content))
+        self.arrived.append(Arrived(envelope.mail_from, list(envelope.rcpt_tos), envelope.original_content,
+                                    envelope.smtp_utf8))
         if self.reply_delay:
             self.waiting.set()
             await asyncio.sleep(self.reply_delay)
