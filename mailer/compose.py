@@ -52,9 +52,9 @@ def machine_mail(ls: ListSettings, *, to: str, subject: str, at: datetime, msgid
 def thread(mail: EmailMessage, parent: str, earlier: list[str] | None = None, reply: bool = True) -> None:
     """References (``earlier`` ids, then ``parent``) and, for a ``reply``, In-Reply-To ``parent``,
     from received ids: an id that cannot be written safely is left out."""
-    refs = headers.ids([*(earlier or []), parent])
-    if reply and headers.ids([parent]):
-        mail["In-Reply-To"] = headers.ids([parent])
+    in_reply_to, refs = headers.ids([parent]), headers.ids([*(earlier or []), parent])
+    if reply and in_reply_to:
+        mail["In-Reply-To"] = in_reply_to
     if refs:
         mail["References"] = refs
 

@@ -5,9 +5,10 @@ subject with an encoded CR/LF made composing raise), and it decodes RFC 2047
 encoded words in any value it is given, even inside a quoted string or a
 message id, and writes what they decode to, line breaks included: a header
 injection. So every header THS writes from received text goes through
-``text`` (subjects, names), ``put_address`` (recipients) or ``ids`` (threading):
-control characters and line breaks become spaces, an encoded word cannot
-begin, lengths are capped.
+``text`` (subjects; ``name`` for display names, written by ``mailbox``),
+``put_address`` (recipients) or ``ids`` (threading): control characters and
+line breaks become spaces, an encoded word cannot begin, lengths are capped,
+and what cannot be made safe is left out.
 
 Received headers that a list copy or a digest carries on are written as they
 came (``VERBATIM``): refolding a long one would write out its decoded words.
@@ -90,8 +91,8 @@ def read(mail: Message, header: str) -> str:
 def author(mail: Message) -> tuple[str, str]:
     """The From's display name (safe text) and address. The address is parsed before the name's
     encoded words are decoded: decoded, a name may hold anything, ":" and "<" included."""
-    name, address = parseaddr(_raw(mail, "From"))
-    return text(_decoded(name), NAME_MAX), address
+    display_name, address = parseaddr(_raw(mail, "From"))
+    return name(_decoded(display_name)), address
 
 
 def _raw(mail: Message, header: str) -> str:
