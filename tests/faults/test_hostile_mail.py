@@ -15,11 +15,14 @@ from datetime import datetime, timedelta, timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlmodel import Session, select
+from typer.testing import CliRunner
 
 from mailer import grammar
 from mailer.message import message_key, parse
 from mailer.outbox import OutboxMessage
+from nomic.cli import app
 from nomic.game import Game
+from nomic.sources import SourceError, check_mail, read_messages
 from tests.faults.hostile import hostile_mail
 from tests.mailer.support import configure
 
@@ -123,7 +126,11 @@ def test_authenticated_hostile_mail_is_answered_once_and_acts_only_through_comma
 
 
 def test_hostile_mail_through_nomic_ingest(make_play, tmp_path):
-    """The command line the operator uses: one line of outcome per message, exit 0, nothing changed."""
+    """The command line the operator uses: one line of outcome per message, exit 0, nothing changed.
+
+    What is not mail at all (issue 15: no header section with a From or Message-ID, NUL bytes,
+    nothing) is refused on its own with one line, exit 1, and nothing journaled.
+    """
     play = make_play(auth="authres")
     configure(play, f'authserv_id = "{TRUSTED}"\n', after='mode = "authres"')
     batches = itertools.count()
@@ -140,7 +147,12 @@ def test_hostile_mail_through_nomic_ingest(make_play, tmp_path):
             next(total)
             path = folder / f"{i:03}.eml"
             path.write_bytes(raw)
-            paths.append(str(path))
+            if _is_mail(path):
+                paths.append(str(path))
+            else:
+                _refused(play, path)
+        if not paths:
+            return
         out = play.cli("ingest", "--at", "2026-01-05T01:00:00Z", *paths)
         assert sorted({line.split(":", 1)[0] for line in out.splitlines()}) == paths
         assert all("not authenticated" in line or "duplicate" in line for line in out.splitlines()), out
@@ -150,6 +162,24 @@ def test_hostile_mail_through_nomic_ingest(make_play, tmp_path):
     assert play.state() == before
     assert play.outbox() == []
     play.verify()
+
+
+def _is_mail(path) -> bool:
+    """What ``nomic ingest`` reads from ``path`` (a file starting "From " is an mbox) is all mail."""
+    try:
+        for label, raw in read_messages(str(path)):
+            check_mail(label, raw)
+    except SourceError:
+        return False
+    return True
+
+
+def _refused(play, path) -> None:
+    length = play.cli("replay", "--verify")
+    result = CliRunner().invoke(app, ["ingest", "--game", str(play.dir), str(path)])
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr.startswith(f"nomic: {path}") and result.stderr.endswith("; nothing journaled\n")
+    assert play.cli("replay", "--verify") == length
 
 
 def test_nul_bytes_in_message_id_from_and_charset_neither_refuse_the_mail_nor_wedge_the_game(make_play):
