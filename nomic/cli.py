@@ -7,20 +7,39 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
+from typer.core import TyperArgument, TyperCommand
 
 from nomic.config import ConfigError, parse_time
 from nomic.sources import SourceError, check_mail, read_messages
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
-                  help="The Humble Scribe: run a game of Nomic by email.")
 
-GameOpt = Annotated[Optional[Path], typer.Option("--game", help="the game directory (default: $NOMIC_GAME, else ./game)")]
-AtOpt = Annotated[Optional[str], typer.Option("--at", help="ISO 8601 time with a zone (default: now)")]
+
+class Command(TyperCommand):
+    """A usage line as the contract writes commands: ``nomic init [OPTIONS] DIR`` (Typer writes ``{directory}``)."""
+
+    def collect_usage_pieces(self, ctx: typer.Context) -> list[str]:
+        pieces = [self.options_metavar] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            if isinstance(param, TyperArgument):
+                name = (param.metavar or param.name or "").upper() + ("..." if param.nargs != 1 else "")
+                pieces.append(name if param.required else f"[{name}]")
+        return pieces
+
+
+# rich_markup_mode=None: help as plain text, so "[outbox]" is shown (not read as markup) and flags carry no "<bool>".
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+                  rich_markup_mode=None, help="The Humble Scribe: run a game of Nomic by email.")
+command = partial(app.command, cls=Command)
+
+GameOpt = Annotated[Optional[Path], typer.Option("--game", metavar="DIR",
+                                                 help="the game directory (default: $NOMIC_GAME, else ./game)")]
+AtOpt = Annotated[Optional[str], typer.Option("--at", metavar="TIME", help="ISO 8601 time with a zone (default: now)")]
 
 
 def fail(message: str, code: int = 1) -> None:
@@ -61,9 +80,9 @@ def when(at: str | None) -> datetime:
     raise AssertionError
 
 
-@app.command()
-def init(directory: Annotated[Path, typer.Argument(help="where to create the game")],
-         config: Annotated[Optional[Path], typer.Option("--config", help="game.toml to start from")] = None) -> None:
+@command()
+def init(directory: Annotated[Path, typer.Argument(metavar="DIR", help="where to create the game")],
+         config: Annotated[Optional[Path], typer.Option("--config", metavar="FILE", help="game.toml to start from")] = None) -> None:
     """Create a game: DIR/game.toml and its database."""
     from nomic.game import Game
     if config is not None and not config.is_file():
@@ -75,8 +94,8 @@ def init(directory: Annotated[Path, typer.Argument(help="where to create the gam
     typer.echo(f"created a game in {directory}")
 
 
-@app.command()
-def ingest(paths: Annotated[list[str], typer.Argument(help=".eml files, Maildirs, mboxes, or - for stdin")],
+@command()
+def ingest(paths: Annotated[list[str], typer.Argument(metavar="PATH", help=".eml files, Maildirs, mboxes, or - for stdin")],
            at: AtOpt = None, game: GameOpt = None) -> None:
     """Feed mail through the daemon's code path; one line of outcome per message.
 
@@ -107,7 +126,7 @@ def summarise(events) -> str:
     return "; ".join(outcomes) or "nothing to do"
 
 
-@app.command()
+@command()
 def tick(at: AtOpt = None, game: GameOpt = None) -> None:
     """Run every clock-driven step due by TIME."""
     g = open_game(game)
@@ -121,7 +140,7 @@ def tick(at: AtOpt = None, game: GameOpt = None) -> None:
         typer.echo(f"clock step {entry.at}: journal entry {entry.seq}: {', '.join(kinds) or 'nothing changed'}")
 
 
-@app.command()
+@command()
 def state(as_json: Annotated[bool, typer.Option("--json", help="print the state as JSON")] = False,
           game: GameOpt = None) -> None:
     """The game state (as JSON with --json)."""
@@ -135,7 +154,7 @@ def state(as_json: Annotated[bool, typer.Option("--json", help="print the state 
         typer.echo(f"  {p.score:>5}  {p.email}  profile {p.profile:016b}  {p.category}")
 
 
-@app.command()
+@command()
 def replay(verify: Annotated[bool, typer.Option("--verify", help="only check; exit 1 if the stored state differs")] = False,
            reparse: Annotated[bool, typer.Option("--reparse", help="with --verify: parse every stored mail again "
                                                  "instead of reading the commands cached when it was first played "
@@ -166,8 +185,8 @@ def _progress(g, what: str) -> Iterator[Callable[[int], None] | None]:
         yield lambda seq: bar.update(task, completed=seq)
 
 
-@app.command()
-def build(out: Annotated[Optional[Path], typer.Option("--out", help="output directory (default: GAME/site)")] = None,
+@command()
+def build(out: Annotated[Optional[Path], typer.Option("--out", metavar="DIR", help="output directory (default: GAME/site)")] = None,
           game: GameOpt = None) -> None:
     """Render the static website."""
     from nomic.website import build as build_website
@@ -178,10 +197,10 @@ def build(out: Annotated[Optional[Path], typer.Option("--out", help="output dire
                f"{report.removed} removed, {report.pages - report.written} unchanged")
 
 
-@app.command()
-def serve(smtp: Annotated[Optional[str], typer.Option(help="HOST:PORT for SMTP intake")] = None,
-          lmtp: Annotated[Optional[str], typer.Option(help="HOST:PORT for LMTP intake")] = None,
-          http: Annotated[Optional[str], typer.Option(help="HOST:PORT for the site preview and one-click unsubscribe")] = None,
+@command()
+def serve(smtp: Annotated[Optional[str], typer.Option(metavar="HOST:PORT", help="HOST:PORT for SMTP intake")] = None,
+          lmtp: Annotated[Optional[str], typer.Option(metavar="HOST:PORT", help="HOST:PORT for LMTP intake")] = None,
+          http: Annotated[Optional[str], typer.Option(metavar="HOST:PORT", help="HOST:PORT for the site preview and one-click unsubscribe")] = None,
           game: GameOpt = None) -> None:
     """The daemon: SMTP and LMTP intake, the clock, the outbox sender, site rebuilds."""
     from mailer.daemon import DaemonError, run
@@ -193,7 +212,7 @@ def serve(smtp: Annotated[Optional[str], typer.Option(help="HOST:PORT for SMTP i
         fail(f"cannot listen: {exc.strerror or exc}")
 
 
-@app.command()
+@command()
 def poll(once: Annotated[bool, typer.Option("--once", help="one round: journal and process what is waiting, then exit")] = False,
          game: GameOpt = None) -> None:
     """Intake from an IMAP mailbox (IDLE where the server offers it)."""
@@ -205,7 +224,7 @@ def poll(once: Annotated[bool, typer.Option("--once", help="one round: journal a
     typer.echo(f"{n} new message(s) journaled")
 
 
-@app.command()
+@command()
 def outbox(as_json: Annotated[bool, typer.Option("--json", help="print as JSON, each mail with its text")] = False,
            show: Annotated[Optional[int], typer.Option("--show", metavar="N",
                                                        help="print mail N (the first column) as text: "
@@ -234,7 +253,7 @@ def outbox(as_json: Annotated[bool, typer.Option("--json", help="print as JSON, 
         typer.echo(f"{r['id']:>5} {r['status']:<7} {r['kind']:<12} {', '.join(r['to'])}: {r['subject']}")
 
 
-@app.command()
+@command()
 def send(at: AtOpt = None, game: GameOpt = None) -> None:
     """One pass of the outbox sender: hand every due delivery to the [outbox] relay."""
     from mailer.sender import run_once
