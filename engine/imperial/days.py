@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, timezone
 
 from engine.commands import NewDayCmd
 from engine.context import Context
@@ -116,11 +116,16 @@ def end_day(state: GameState, at: datetime, ctx: Context) -> None:
                  chime=rule_on(state, 19), summary={
             "notes": day.notes, "temperature": state.temperature,
             "scores": {p.email: p.score for p in state.players}})
-        ctx.say("", f"day {day.day} ended at {at.isoformat()}; day {state.game_day} begins")
+        ctx.say("", f"day {day.day} ended at {shown(at)}; day {state.game_day} begins")
         for note in day.notes:
             ctx.say("", f"  {note}")
     finally:
         ctx.at = saved
+
+
+def shown(t: datetime) -> str:
+    """A time as an answer shows it: to the second, in UTC (mail arrives with microseconds)."""
+    return t.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
 
 
 def day_length(state: GameState) -> timedelta:
@@ -156,9 +161,9 @@ def new_day(state: GameState, msg: Message, cmd: NewDayCmd, ctx: Context) -> Non
                 f"{state.var('day_hours')} hours at the clock; nothing done", ok=False)
         return
     if next_boundary(state) > ctx.at:
-        ctx.say(cmd.line, f"day {state.game_day} began at {state.day_started.isoformat()} and lasts at "
+        ctx.say(cmd.line, f"day {state.game_day} began at {shown(state.day_started)} and lasts at "
                 f"least {state.var('day_hours')} hours (rule 10): it cannot end before "
-                f"{next_boundary(state).isoformat()}; nothing done", ok=False)
+                f"{shown(next_boundary(state))}; nothing done", ok=False)
         return
     ctx.emit("new_day", day=state.game_day)
     ctx.say(cmd.line, f"day {state.game_day} ends now; day {state.game_day + 1} begins")

@@ -46,3 +46,14 @@ def test_help_names_arguments_as_the_usage_line_and_flags_without_a_type():
 
 def test_send_help_names_the_outbox_section():
     assert "hand every due delivery to the [outbox] relay." in " ".join(help_of("send").split())
+
+
+def test_an_answer_shows_a_time_to_the_second_in_utc(play):
+    """Mail that the daemon receives is stamped with microseconds; an answer shows none."""
+    play.send("tie@imperial.test", "day", "New day", at="2026-01-06T01:00:00.123456Z")
+    out = play.send("tie@imperial.test", "day", "New day", at="2026-01-06T02:00:00Z")
+    assert out.split(": journal entry 2: ")[1] == (
+        "day 2 began at 2026-01-06 01:00:00 UTC and lasts at least 24 hours (rule 10): "
+        "it cannot end before 2026-01-07 01:00:00 UTC; nothing done\n")
+    answer = play.cli("outbox", "--show", str(play.outbox()[-1]["id"]))
+    assert "it cannot end before 2026-01-07 01:00:00 UTC; nothing done" in " ".join(answer.split())

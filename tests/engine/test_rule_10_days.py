@@ -13,7 +13,7 @@ def test_a_day_ends_at_the_first_announcement_24_hours_after_it_began(play):
     play.judge("Accept 1", at="2026-01-05T23:59:00Z")
     assert play.state()["game_day"] == 1
     out = play.judge("Accept 2", at="2026-01-06T01:00:00Z")
-    assert "day 1 ended at 2026-01-06T01:00:00+00:00; day 2 begins; " in out
+    assert "day 1 ended at 2026-01-06 01:00:00 UTC; day 2 begins; " in out
     assert "cooling by 4 K: temperature 311 -> 307 K" in out
     st = play.state()
     assert (st["game_day"], st["day_started"]) == (2, "2026-01-06T01:00:00Z")
@@ -37,8 +37,8 @@ def test_mail_that_is_not_an_announcement_does_not_end_the_day(play):
 
 def test_new_day_ends_a_day_that_is_at_least_24_hours_old(play):
     out = play.judge("New day", at="2026-01-05T20:00:00Z")
-    assert ("day 1 began at 2026-01-05T00:00:00+00:00 and lasts at least 24 hours (rule 10): "
-            "it cannot end before 2026-01-06T00:00:00+00:00; nothing done") in out
+    assert ("day 1 began at 2026-01-05 00:00:00 UTC and lasts at least 24 hours (rule 10): "
+            "it cannot end before 2026-01-06 00:00:00 UTC; nothing done") in out
     assert play.state()["game_day"] == 1
     assert "day 1 ends now; day 2 begins" in play.judge("New day", at="2026-01-06T00:00:00Z")
     st = play.state()
