@@ -245,8 +245,10 @@ def _request(m: SiteModel, r: dict, root: str) -> dict:
 
 
 def _ledger_row(m: SiteModel, e, root: str) -> dict:
+    """One ledger entry; its rule is named once (many causes name it already: "Player of the Day 1 (rule 18)")."""
+    rule = None if f"(rule {e.rule})" in e.cause else e.rule
     return {"n": e.n, "at": when(e.at), "day": e.day, "player": m.people.link(e.player, root),
-            "delta": f"{e.delta:+d}", "score": e.score, "cause": e.cause, "rule": e.rule,
+            "delta": f"{e.delta:+d}", "score": e.score, "cause": e.cause, "rule": rule,
             "submission": e.submission}
 
 
