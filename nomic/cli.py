@@ -192,7 +192,10 @@ def build(out: Annotated[Optional[Path], typer.Option("--out", metavar="DIR", he
     from nomic.website import build as build_website
     g = open_game(game)
     target = out or g.config.dir / "site"
-    report = build_website(g, target)
+    try:
+        report = build_website(g, target)  # creates target and its parents
+    except OSError as exc:  # a file where a folder must be, no permission, disk full
+        fail(f"cannot write the site to {target}: {exc.strerror or exc} ({exc.filename})")
     typer.echo(f"{target}: {report.pages} pages and files; {report.written} written, "
                f"{report.removed} removed, {report.pages - report.written} unchanged")
 

@@ -3,6 +3,9 @@ from __future__ import annotations
 
 import re
 
+from typer.testing import CliRunner
+
+from nomic.cli import app
 from tests.site.checks import pages, parse
 
 
@@ -20,3 +23,22 @@ def test_the_ledger_names_each_rule_once(site):
     assert accepted and all(re.fullmatch(r"Proposal \d+ accepted \(rule 11\) · submission \d+", c) for c in accepted)
     for page in pages(site):
         assert not re.search(r"(\(rule \d+\)) \1", " ".join(parse(page).find("body").itertext())), page
+
+
+def build(played, out) -> tuple[int, str, str]:
+    result = CliRunner().invoke(app, ["build", "--game", str(played.dir), "--out", str(out)])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_build_into_a_folder_that_does_not_exist_creates_it(played, tmp_path):
+    out = tmp_path / "not" / "yet" / "site"
+    code, stdout, stderr = build(played, out)
+    assert (code, stderr) == (0, "")
+    assert re.fullmatch(rf"{out}: (\d+) pages and files; \1 written, 0 removed, 0 unchanged\n", stdout)
+    assert (out / "index.html").is_file() and (out / "how-to-play.html").is_file()
+
+
+def test_build_where_a_file_blocks_the_way_is_one_clear_line(played, tmp_path):
+    (tmp_path / "a-file").write_text("")
+    out = tmp_path / "a-file" / "site"
+    assert build(played, out) == (1, "", f"nomic: cannot write the site to {out}: Not a directory ({out})\n")
