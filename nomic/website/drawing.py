@@ -9,7 +9,6 @@ first one's slanted bottom, and so on; two planks make a 16 x 4 cm rectangle.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
 
 CM = 24  # drawing units per centimetre
 SECTIONS = 16
@@ -65,16 +64,27 @@ def bits(profile: int) -> str:
 
 
 @dataclass(frozen=True)
+class TemperatureChange:
+    old: int
+    new: int
+    cause: str
+    day: int  # the game day it happened on
+
+
+@dataclass(frozen=True)
 class Chart:
     width: int
     height: int
-    line: str  # polyline points of the temperature steps
-    marks: list[dict]  # reference lines: y, kelvin, label
+    line: str  # polyline points: the temperature at the start, then after each change
+    marks: list[dict]  # reference lines within the range drawn: y, kelvin, label
     ticks: list[dict]  # y-axis ticks: y, kelvin
-    start: str
-    end: str
+    days: list[dict]  # where game days begin: x, day
+    points: list[dict]  # changes worth a marker: x, y, kind ("overheat", "meltdown", "and"), label
+    low: int  # the range drawn, in K
+    high: int
     left: int
     right: int
+    top: int
     bottom: int
 
 
@@ -82,28 +92,58 @@ REFERENCE = [(0, "0 K: the last accepted proposer wins (rule 11)"),
              (290, "290 K: FF bonus line (rule 16)"),
              (330, "330 K: overheat (rule 12)"),
              (450, "450 K: meltdown (rule 12)")]
+# The engine's causes (engine/imperial/temperature.py, days.py) of the changes the chart marks. A vent
+# or a meltdown reset follows the peak it ends, so the point before it is marked.
+_MARKED = [("venting", "overheat", True), ("meltdown", "meltdown", True), ("Profile AND", "and", False)]
+_TICK_STEPS = (5, 10, 20, 50, 100, 200)
+_MAX_DAY_LABELS = 12
 
 
-def temperature_chart(start: datetime, initial: int, changes: list[tuple[datetime, int, int]],
-                      end: datetime) -> Chart:
-    """A step chart of the temperature from ``start`` to ``end``; changes are (time, old, new)."""
+def temperature_chart(initial: int, changes: list[TemperatureChange]) -> Chart:
+    """The temperature after each change, in order (a game of months is as readable as one of a day).
+
+    The y range hugs the data; vertical lines mark where game days begin; overheats,
+    meltdowns and Profile AND swings get a marker each.
+    """
     width, height, left, right, top, bottom = 720, 320, 56, 700, 12, 290
-    top_k = max([480, initial] + [n for _, _, n in changes]) + 20
-    span = max((end - start).total_seconds(), 1.0)
-
-    def x(t: datetime) -> float:
-        return left + (right - left) * (t - start).total_seconds() / span
+    values = [initial] + [c.new for c in changes] + [c.old for c in changes]
+    low, high = _range(min(values), max(values))
+    step = (right - left) / max(len(changes), 1)
 
     def y(k: int) -> float:
-        return bottom - (bottom - top) * k / top_k
+        return round(bottom - (bottom - top) * (k - low) / (high - low), 1)
 
-    pts = [(x(start), y(initial))]
-    for t, old, new in changes:
-        pts += [(x(t), pts[-1][1]), (x(t), y(new))]
-    pts.append((x(end), pts[-1][1]))
+    levels = [initial] + [c.new for c in changes]
+    tick = next(t for t in _TICK_STEPS if (high - low) / t <= 8)
     return Chart(
-        width=width, height=height, left=left, right=right, bottom=bottom,
-        line=" ".join(f"{px:.1f},{py:.1f}" for px, py in pts),
-        marks=[{"y": round(y(k), 1), "kelvin": k, "label": label} for k, label in REFERENCE],
-        ticks=[{"y": round(y(k), 1), "kelvin": k} for k in range(0, top_k + 1, 100)],
-        start=start.strftime("%Y-%m-%d"), end=end.strftime("%Y-%m-%d"))
+        width=width, height=height, left=left, right=right, top=top, bottom=bottom, low=low, high=high,
+        line=" ".join(f"{left + i * step:.1f},{y(k):.1f}" for i, k in enumerate(levels)),
+        marks=[{"y": y(k), "kelvin": k, "label": label} for k, label in REFERENCE if low <= k <= high],
+        ticks=[{"y": y(k), "kelvin": k} for k in range(low + (-low) % tick, high + 1, tick)],
+        days=_day_lines(changes, left, step),
+        points=_points(changes, left, step, y))
+
+
+def _range(lo: int, hi: int) -> tuple[int, int]:
+    """The kelvin range drawn: the data with a margin, on multiples of 10, never below 0."""
+    margin = max(5, (hi - lo) // 10)
+    return max(0, (lo - margin) // 10 * 10), -(-(hi + margin) // 10) * 10
+
+
+def _day_lines(changes: list[TemperatureChange], left: float, step: float) -> list[dict]:
+    """x of the first change of each game day after the first, thinned to at most a dozen labels."""
+    firsts = [(i, c.day) for i, c in enumerate(changes) if i and c.day != changes[i - 1].day]
+    every = -(-len(firsts) // _MAX_DAY_LABELS) or 1
+    return [{"x": round(left + (i + 0.5) * step, 1), "day": day} for i, day in firsts[::every]]
+
+
+def _points(changes: list[TemperatureChange], left: float, step: float, y) -> list[dict]:
+    points = []
+    for i, c in enumerate(changes, start=1):
+        for prefix, kind, before in _MARKED:
+            if c.cause.startswith(prefix):
+                at, kelvin = (i - 1, c.old) if before else (i, c.new)
+                label = (f"day {c.day}: {kind} at {c.old} K, back to {c.new} K" if before
+                         else f"day {c.day}: Profile AND, {c.old} K to {c.new} K")
+                points.append({"x": round(left + at * step, 1), "y": y(kelvin), "kind": kind, "label": label})
+    return points

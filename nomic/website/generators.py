@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable, Iterator
-from datetime import timedelta
 from operator import attrgetter
 
 from engine.imperial.game_profile import game_profile as engine_game_profile
@@ -323,11 +322,8 @@ def temperature(m: SiteModel) -> Iterator[Page]:
     st = m.state
     changes = m.data.of_kind("temperature")
     initial = changes[0].data.get("old", st.temperature) if changes else st.temperature
-    steps = [(e.at, int(e.data.get("old", 0)), int(e.data.get("new", 0))) for e in changes]
-    # through the end of the current day: stable while nothing changes the temperature
-    last = max([st.day_started + timedelta(days=1)] + [at for at, _, _ in steps])
     yield Page("temperature.html", "temperature.html", {
-        "chart": drawing.temperature_chart(st.started, int(initial), steps, last),
+        "chart": drawing.temperature_chart(int(initial), _temperature_changes(m)),
         "now": st.temperature, "initial": initial,
         "changes": [{"at": when(e.at), "old": e.data.get("old"), "new": e.data.get("new"),
                      "cause": e.data.get("cause", "")} for e in reversed(changes)]})
@@ -341,6 +337,18 @@ def _chime(m: SiteModel, e, root: str) -> dict:
     return {"id": e.id, "at": when(e.at), "day": e.data.get("day"), "new_day": e.data.get("new_day"),
             "temperature": summary.get("temperature"), "notes": [m.people.linkify(str(n), root) for n in notes],
             "scores": [{"player": m.people.link(k, root), "score": v} for k, v in scores.items()]}
+
+
+def _temperature_changes(m: SiteModel) -> list[drawing.TemperatureChange]:
+    """Every temperature change with the game day it happened on (a day's closing cooling is that day's)."""
+    day, out = 1, []
+    for e in m.data.of_kind("temperature", "day_end"):
+        if e.kind == "day_end":
+            day = int(e.data.get("new_day", day + 1))
+            continue
+        out.append(drawing.TemperatureChange(int(e.data.get("old", 0)), int(e.data.get("new", 0)),
+                                             str(e.data.get("cause", "")), day))
+    return out
 
 
 def bell_tower(m: SiteModel) -> Iterator[Page]:
