@@ -211,7 +211,8 @@ def conclude(state: GameState, sub: Submission, verdict: Verdict, ctx: Context, 
         if game_over(state) and sub.status != "pending":
             break  # rule 8: the game ended at this step; nothing follows
     ctx.emit("judged", number=sub.number, verdict=out.judged, status=sub.status,
-             reason=sub.reason, points=out.points, prejudice=out.prejudice, by_engine=by_engine)
+             reason=sub.reason, points=out.points, prejudice=out.prejudice, by_engine=by_engine,
+             notes=list(out.notes))  # what each request came to, for the site
     return out
 
 

@@ -7,6 +7,7 @@ thousands, is lazy: its key is cheap plain data made from the state (see
 """
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 from collections.abc import Callable, Iterator
 from operator import attrgetter
@@ -223,7 +224,8 @@ def _submission(m: SiteModel, s: Submission, root: str) -> dict:
     texts = [s.text] + [r.text for r in s.revisions]
     return {
         **_sub_row(m, s, root), "title_text": s.title, "text": markdown(s.text), "area": s.area,
-        "requests": [_request(m, r.model_dump(), root) for r in s.requests],
+        "requests": [_request(m, r.model_dump(), root) | {"outcome": _granted(s, r.kind, _judgment_notes(m, s))}
+                     for r in s.requests],
         "claims": [{"player": m.people.link(c.get("player"), root), "score": c.get("score")} for c in s.claims],
         "revisions": [{"n": i, "at": when(r.at), "by": m.people.name(r.by), "text": markdown(r.text),
                        "diff": word_diff(texts[i - 1], r.text)} for i, r in enumerate(s.revisions, start=1)],
@@ -241,6 +243,35 @@ def _request(m: SiteModel, r: dict, root: str) -> dict:
              "defend": "defend", "vandalize": "vandalize section {section} of"}
     text = words.get(r["kind"], r["kind"]).format(**r)
     return {"text": text, "target": m.people.link(r["target"], root) if r.get("target") else None}
+
+
+# How the engine says a request of each kind was refused, the reason in group 1
+# (engine/imperial/retool.py, ff.py, violence.py).
+_RETOOL_REFUSED = r"(?:{kind} not granted: (.*)|(the Profile is sealed): it does not change)"
+_REFUSED = {kind: re.compile(_RETOOL_REFUSED.format(kind=kind)) for kind in ("raise", "shave", "rotate")} | {
+    "sealant": re.compile(r"sealant not granted: (.*)"), "become_ff": re.compile(r"Become FF not granted: (.*)"),
+    "vandalize": re.compile(r"vandalism of .* failed: (.*)")}
+
+
+def _judgment_notes(m: SiteModel, s: Submission) -> list[str] | None:
+    """What the judgment of ``s`` said, note by note; None before judgment, or if its event predates notes."""
+    judged = [e for e in m.effects.get(s.number, []) if e.kind == "judged"]
+    return judged[-1].data.get("notes") if judged else None
+
+
+def _granted(s: Submission, kind: str, notes: list[str] | None) -> str:
+    """Whether a request of a decided Proposal was granted, and if not, why."""
+    if s.status == "pending":
+        return "awaits the Emperor's judgment"
+    if s.status != "accepted":
+        return f"not granted: the Proposal was {s.status}"
+    if notes is None:
+        return ""
+    refused = _REFUSED.get(kind)
+    for note in notes if refused else ():
+        if (m := refused.fullmatch(note)):
+            return "not granted: " + next(g for g in m.groups() if g)
+    return "granted"
 
 
 def _ledger_row(m: SiteModel, e, root: str) -> dict:

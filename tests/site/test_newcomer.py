@@ -42,3 +42,26 @@ def test_build_where_a_file_blocks_the_way_is_one_clear_line(played, tmp_path):
     (tmp_path / "a-file").write_text("")
     out = tmp_path / "a-file" / "site"
     assert build(played, out) == (1, "", f"nomic: cannot write the site to {out}: Not a directory ({out})\n")
+
+
+def requests_on(site, number: int) -> list[str]:
+    doc = parse(site / "submissions" / f"{number}.html")
+    heading = next(h for h in doc.iter("h3") if h.text == "Requests")
+    section = next(s for s in doc.iter("section") if heading in list(s))
+    return [" ".join("".join(li.itertext()).split()) for li in section.find("ul").iter("li")]
+
+
+def test_a_submission_page_says_whether_each_request_was_granted_and_why_not(make_play, tmp_path):
+    play = make_play()
+    alice, bob = "alice@wonder.land", "bob@builder.example"
+    play.propose(alice, "Glue", "Raise section 2")      # 1: Alice's section 2 is raised already
+    play.propose(alice, "Plane", "Shave section 2")     # 2
+    play.propose(bob, "Turn", "Rotate left")            # 3: rejected
+    play.judge("Accept 1\nAccept 2\nReject 3")
+    play.propose(bob, "Wait", "Sealant")                # 4: pending
+    out = tmp_path / "public"
+    play.cli("build", "--out", str(out))
+    assert requests_on(out, 1) == ["raise section 2: not granted: section 2 is already raised"]
+    assert requests_on(out, 2) == ["shave section 2: granted"]
+    assert requests_on(out, 3) == ["rotate left: not granted: the Proposal was rejected"]
+    assert requests_on(out, 4) == ["sealant: awaits the Emperor's judgment"]
