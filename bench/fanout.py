@@ -51,7 +51,8 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
         with timed() as t_chime:
             g.process()
         with Session(g.db) as s:
-            queued = s.exec(text("SELECT count(*) FROM delivery")).one()[0]  # type: ignore[call-overload]
+            queued = s.exec(text("SELECT count(*) FROM delivery WHERE rcpt LIKE '%@subscribers.test'"  # not TIE's copy
+                                 )).one()[0]  # type: ignore[call-overload]
         base = bare_insert(g.db, args.n)
     if queued < args.n:
         raise SystemExit(f"only {queued} deliveries queued for {args.n} subscribers")
