@@ -53,6 +53,13 @@ def serve(directory: Path) -> Iterator[str]:
         server.server_close()
 
 
+# The README's screenshots (docs/NAME), each a page of the test game at a desk width.
+README_SCREENSHOTS = {"site-home.png": "index.html", "site-how-to-play.png": "how-to-play.html",
+                      "site-submission.png": "submissions/5.html", "site-temperature.png": "temperature.html",
+                      "site-game-profile.png": "game-profile.html"}
+README_SIZE = (1280, 1000)
+
+
 def _run(args: list[str]) -> subprocess.CompletedProcess:
     with tempfile.TemporaryDirectory(prefix="chromium-profile-") as profile:
         return subprocess.run([binary(), *FLAGS, f"--user-data-dir={profile}", *args],

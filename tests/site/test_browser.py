@@ -40,6 +40,16 @@ def test_screenshots_of_home_scores_a_player_and_the_game_profile(site, tmp_path
             assert png.stat().st_size > 10_000, f"{png} looks blank"
 
 
+def test_the_readme_screenshots(site, tmp_path):
+    """NOMIC_README_SCREENSHOTS=1 writes them into docs/ (commit them with the change they show)."""
+    docs = Path(__file__).parents[2] / "docs"
+    out = docs if os.environ.get("NOMIC_README_SCREENSHOTS") else tmp_path
+    with browser.serve(site) as base:
+        for name, path in browser.README_SCREENSHOTS.items():
+            assert browser.screenshot(base + path, out / name, *browser.README_SIZE) == browser.README_SIZE
+            assert (out / name).stat().st_size > 10_000, f"{out / name} looks blank"
+
+
 def test_pages_render_from_file_urls_with_their_stylesheet(site):
     dom = browser.dump_dom((site / "players" / "alice.html").as_uri())
     assert 'href="../static/style.css"' in dom and "<h1>Alice</h1>" in dom

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from typer.testing import CliRunner
 
@@ -65,3 +66,11 @@ def test_a_submission_page_says_whether_each_request_was_granted_and_why_not(mak
     assert requests_on(out, 2) == ["shave section 2: granted"]
     assert requests_on(out, 3) == ["rotate left: not granted: the Proposal was rejected"]
     assert requests_on(out, 4) == ["sealant: awaits the Emperor's judgment"]
+
+
+def test_the_readme_shows_every_screenshot_the_browser_tests_take():
+    from tests.site.browser import README_SCREENSHOTS
+    root = Path(__file__).parents[2]
+    shown = re.findall(r"!\[[^\]]+\]\(docs/([\w-]+\.png)\)", (root / "README.md").read_text())
+    assert shown == list(README_SCREENSHOTS)
+    assert all((root / "docs" / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for name in shown)
