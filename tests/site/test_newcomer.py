@@ -74,3 +74,12 @@ def test_the_readme_shows_every_screenshot_the_browser_tests_take():
     shown = re.findall(r"!\[[^\]]+\]\(docs/([\w-]+\.png)\)", (root / "README.md").read_text())
     assert shown == list(README_SCREENSHOTS)
     assert all((root / "docs" / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for name in shown)
+
+
+def test_the_rules_index_numbers_each_rule_once_by_its_own_number(site, played):
+    toc = parse(site / "rules" / "index.html").find(".//nav[@class='toc']")
+    assert toc.find("ol") is None  # a list that numbers itself would print "1. 1. ..." and "9. 8. ..."
+    items = [" ".join("".join(li.itertext()).split()) for li in toc.iter("li")]
+    rules = [r for r in played.state()["rules"] if not r.get("repealed")]
+    assert items == [f"{r['number']}. {r['title']}" for r in rules]
+    assert items.count("8. Winning the Game") == 1 and items[0].startswith("1. ")
