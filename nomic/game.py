@@ -202,7 +202,8 @@ class Game:
             log.exception("journal entry %s could not be applied; skipped from now on", entry.seq)
             skips[entry.seq] = repr(exc)[:1000]
             if record:
-                storage.append_many(s.connection(), [storage.skip_item(entry.seq, parse_time(entry.at), skips[entry.seq])])
+                skip = storage.skip_item(entry.seq, parse_time(entry.at), skips[entry.seq])
+                storage.append_many(s.connection(), [skip])
             state = self._load(s, entry.seq - 1, skips, use_snapshot)
             return state, [_fault(entry.seq, skips[entry.seq])], None
 
@@ -236,7 +237,8 @@ class Game:
                     return done
                 conn = s.connection()
                 for entry, parsed in batch:
-                    state, events, inp = self._fold(s, state, entry, parsed, self._skips, True, record=True)
+                    state, events, inp = self._fold(s, state, entry, parsed, self._skips, use_snapshot=True,
+                                                    record=True)
                     self._state = state
                     storage.add_events(conn, entry.seq, [(e.kind, e.data) for e in events])
                     if entry.parsed is None and isinstance(inp, Message):
@@ -268,7 +270,8 @@ class Game:
                 outgoing.enqueue(s, self, entry, inp, events)
         except Exception as exc:
             log.exception("journal entry %s: its outgoing mail could not be composed; none queued", entry.seq)
-            storage.add_events(s.connection(), entry.seq, [("mail_fault", {"seq": entry.seq, "error": repr(exc)[:1000]})])
+            fault = {"seq": entry.seq, "error": repr(exc)[:1000]}
+            storage.add_events(s.connection(), entry.seq, [("mail_fault", fault)])
 
     def _processed_elsewhere(self, s: Session) -> bool:
         """Has another process (serve, poll, ingest) folded past our state?

@@ -196,8 +196,9 @@ def test_a_strangers_message_id_cannot_shadow_the_emperors_genuine_mail(play):
 def test_raw_utf8_headers_are_read_as_utf8_and_addresses_stay_distinct(play):
     for sender, name, mid in (("josé@exemple.fr", "Zoë", "u1@x"), ("josè@exemple.fr", "Zoè", "u2@x")):
         raw = (f"From: {name} <{sender}>\r\nTo: {GAME_ADDRESS}\r\nSubject: Proposal: Café ☕\r\n"
-               f"Message-ID: <{mid}>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n"
-               f"Content-Transfer-Encoding: 8bit\r\n\r\nDu café pour tous.\r\n").encode()
+               f"Message-ID: <{mid}>\r\nMIME-Version: 1.0\r\n"
+               "Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n"
+               "Du café pour tous.\r\n").encode()
         ingest(play, raw)
     st = play.state()
     assert [(p["email"], p["name"]) for p in st["players"]] == [
