@@ -17,9 +17,10 @@ Both are cut at a quoted header block in any language (``cut_at_header_block``):
 a command below one is never read, whatever language the sender's client
 writes "From:" in.
 
-Every byte is hostile: the work one message can cost is bounded (``MAX_TEXT``
-characters of text, ``MAX_HTML`` characters and ``MAX_HTML_TAGS`` tags of
-HTML nested at most ``MAX_HTML_DEPTH`` deep). A message past a bound is read
+Every byte is hostile: the work one message can cost is bounded (``MAX_HEADER``
+bytes of header section, ``MAX_TEXT`` characters and ``MAX_LINES`` lines of
+text, ``MAX_HTML`` characters and ``MAX_HTML_TAGS`` tags of HTML nested at
+most ``MAX_HTML_DEPTH`` deep; docs/operating.md, section 10). A message past a bound is read
 up to it, and ``ParsedMail.cut`` says why the rest was not (nomic.inputs makes
 that an ordinary "not understood").
 """
@@ -46,6 +47,7 @@ _MSGID = re.compile(r"<([^<>\s]+)>")
 _BLANK_RUNS = re.compile(r"\n{3,}")
 _SENT_FROM = re.compile(r"^\s*(sent from my |get outlook for )", re.I)
 
+MAX_HEADER = 64 * 1024  # bytes of header section read (Postfix's header_size_limit is 100 KB)
 MAX_TEXT = 100_000  # characters of a body read: a Proposal longer than ~15,000 words is cut here
 MAX_LINES = 2_000  # lines of a body read (the reply parser's regexes cost per line)
 MAX_HTML = 500_000  # characters of an HTML part converted to text
@@ -128,7 +130,6 @@ def _from_head(head: "_Head", raw: bytes, cut: str) -> ParsedMail:
         subject=_decoded_words(head.get("Subject")).strip(), text="", headers=head.msg, cut=cut)
 
 
-MAX_HEADER = 64 * 1024  # bytes of header section read (Postfix's header_size_limit is 100 KB)
 # The blank line that ends the header section, in any of the line ends hostile mail mixes.
 _HEADER_END = re.compile(rb"\r\n\r\n|\n\r?\n|\r\r")
 
@@ -208,7 +209,7 @@ def read_body(msg: Message) -> Body:
 
     The first text part that is not an attachment is read (MIME order puts the
     plainest alternative first); attachments are never read, whatever their type.
-    At most ``MAX_TEXT`` characters are read.
+    At most ``MAX_TEXT`` characters and ``MAX_LINES`` lines are read.
     """
     parts = [p for p in msg.walk() if not p.is_multipart()
              and (p.get("Content-Disposition") or "").split(";")[0].strip().lower() != "attachment"]
@@ -249,7 +250,7 @@ def _decoded(part: Message) -> str:
 
 
 # A tag: "<", an optional "/", a name; then anything but another "<" (so an unclosed tag costs nothing more).
-_TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9:-]*)[^<>]*(>?)")
+_TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9:-]*)[^<>]*>?")
 # Tags that never hold others, or that the next one of their kind closes: they add no depth.
 _FLAT_TAGS = frozenset("area base br col embed hr img input link meta param source track wbr "
                        "p li dt dd tr td th option optgroup thead tbody tfoot colgroup caption".split())
