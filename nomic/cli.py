@@ -248,10 +248,9 @@ def outbox(as_json: Annotated[bool, typer.Option("--json", help="print as JSON, 
             return
         rows = listing(s)
         if as_json:
-            texts = dict(s.exec(select(OutboxMessage.id, OutboxMessage.raw)).all())
-    if as_json:
-        typer.echo(json.dumps([r | {"text": mail_text(texts[r["id"]])} for r in rows], indent=2))
-        return
+            raws = dict(s.exec(select(OutboxMessage.id, OutboxMessage.raw)).all())
+            typer.echo(json.dumps([r | {"text": mail_text(raws[r["id"]])} for r in rows], indent=2))
+            return
     for r in rows:
         typer.echo(f"{r['id']:>5} {r['status']:<7} {r['kind']:<12} {', '.join(r['to'])}: {r['subject']}")
 
