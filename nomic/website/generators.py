@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from operator import attrgetter
 
 from engine.imperial.game_profile import game_profile as engine_game_profile
-from engine.state import Player, Submission
+from engine.state import Player, Request, Submission
 from nomic.website import drawing
 from nomic.website.commands import command_help
 from nomic.website.describe import describe
@@ -224,7 +224,7 @@ def _submission(m: SiteModel, s: Submission, root: str) -> dict:
     texts = [s.text] + [r.text for r in s.revisions]
     return {
         **_sub_row(m, s, root), "title_text": s.title, "text": markdown(s.text), "area": s.area,
-        "requests": [_request(m, r.model_dump(), root) | {"outcome": _granted(s, r.kind, _judgment_notes(m, s))}
+        "requests": [_request(m, r.model_dump(), root) | {"outcome": _granted(s, r, _judgment_notes(m, s))}
                      for r in s.requests],
         "claims": [{"player": m.people.link(c.get("player"), root), "score": c.get("score")} for c in s.claims],
         "revisions": [{"n": i, "at": when(r.at), "by": m.people.name(r.by), "text": markdown(r.text),
@@ -249,8 +249,14 @@ def _request(m: SiteModel, r: dict, root: str) -> dict:
 # (engine/imperial/retool.py, ff.py, violence.py).
 _RETOOL_REFUSED = r"(?:{kind} not granted: (.*)|(the Profile is sealed): it does not change)"
 _REFUSED = {kind: re.compile(_RETOOL_REFUSED.format(kind=kind)) for kind in ("raise", "shave", "rotate")} | {
-    "sealant": re.compile(r"sealant not granted: (.*)"), "become_ff": re.compile(r"Become FF not granted: (.*)"),
-    "vandalize": re.compile(r"vandalism of .* failed: (.*)")}
+    "sealant": re.compile(r"sealant not granted: (.*)"), "become_ff": re.compile(r"Become FF not granted: (.*)")}
+
+
+def _refusal(r: Request) -> re.Pattern[str] | None:
+    """The note that refuses request ``r``; vandalism names its target and section, one note per request."""
+    if r.kind == "vandalize":
+        return re.compile(rf"vandalism of {re.escape(r.target or '')} section {r.section} failed: (.*)")
+    return _REFUSED.get(r.kind)
 
 
 def _judgment_notes(m: SiteModel, s: Submission) -> list[str] | None:
@@ -259,18 +265,18 @@ def _judgment_notes(m: SiteModel, s: Submission) -> list[str] | None:
     return judged[-1].data.get("notes") if judged else None
 
 
-def _granted(s: Submission, kind: str, notes: list[str] | None) -> str:
-    """Whether a request of a decided Proposal was granted, and if not, why."""
+def _granted(s: Submission, r: Request, notes: list[str] | None) -> str:
+    """Whether request ``r`` of a decided Proposal was granted, and if not, why."""
     if s.status == "pending":
         return "awaits the Emperor's judgment"
     if s.status != "accepted":
         return f"not granted: the Proposal was {s.status}"
     if notes is None:
         return ""
-    refused = _REFUSED.get(kind)
+    refused = _refusal(r)
     for note in notes if refused else ():
-        if (m := refused.fullmatch(note)):
-            return "not granted: " + next(g for g in m.groups() if g)
+        if (match := refused.fullmatch(note)):
+            return "not granted: " + next(g for g in match.groups() if g)
     return "granted"
 
 

@@ -58,14 +58,17 @@ def test_a_submission_page_says_whether_each_request_was_granted_and_why_not(mak
     play.propose(alice, "Glue", "Raise section 2")      # 1: Alice's section 2 is raised already
     play.propose(alice, "Plane", "Shave section 2")     # 2
     play.propose(bob, "Turn", "Rotate left")            # 3: rejected
-    play.judge("Accept 1\nAccept 2\nReject 3")
-    play.propose(bob, "Wait", "Sealant")                # 4: pending
+    play.propose(bob, "Smash", "Vandalize alice@wonder.land section 3")  # 4: Alice's section 3 is depressed
+    play.judge("Accept 1\nAccept 2\nReject 3\nAccept 4")
+    play.propose(bob, "Wait", "Sealant")                # 5: pending
     out = tmp_path / "public"
     play.cli("build", "--out", str(out))
     assert requests_on(out, 1) == ["raise section 2: not granted: section 2 is already raised"]
     assert requests_on(out, 2) == ["shave section 2: granted"]
     assert requests_on(out, 3) == ["rotate left: not granted: the Proposal was rejected"]
-    assert requests_on(out, 4) == ["sealant: awaits the Emperor's judgment"]
+    assert requests_on(out, 4) == [
+        "vandalize section 3 of alice: not granted: the section is depressed"]
+    assert requests_on(out, 5) == ["sealant: awaits the Emperor's judgment"]
 
 
 def test_the_readme_shows_every_screenshot_the_browser_tests_take():
