@@ -1,4 +1,5 @@
-"""The How to play page: every mail command of CONTRACT.md with a mailto: link that fills it in."""
+"""Every mail command, declared once: the How to play page (with mailto: links that fill them in)
+and docs/reference.md (``python -m nomic.reference``) both show this table."""
 from __future__ import annotations
 
 from nomic.website.text import mailto
