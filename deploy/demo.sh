@@ -10,6 +10,8 @@ if [ ! -f "$GAME/game.toml" ]; then
     nomic init "$GAME" --config deploy/demo-game.toml
     nomic ingest --game "$GAME" --at 2026-01-05T01:00:00Z deploy/demo-mail/*.eml
 fi
+grep -q "^relay = \"$MAILBOX\"" "$GAME/game.toml" ||   # a demo made before the mailbox existed
+    echo "demo: $GAME/game.toml does not send to the demo mailbox ([outbox] relay); remove $GAME to start afresh" >&2
 
 python3 -m mailer.sink "$MAILBOX" "$GAME/mailbox" &
 SINK=$!
