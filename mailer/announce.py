@@ -19,16 +19,14 @@ from sqlmodel import Session
 from engine.events import Event
 from engine.state import GameState, Submission
 from mailer import outbox
-from mailer.compose import list_headers, machine_mail, message_id, thread
+from mailer.compose import KIND_NAMES, list_headers, machine_mail, message_id, thread
 from mailer.listconfig import ListSettings
 from nomic.storage import Entry
-
-WHAT = {"proposal": "Proposal", "point_of_order": "Point of Order"}
 
 
 def _named(sub: Submission) -> str:
     """'Proposal 4: Cake', or 'Proposal 5 (no title)'."""
-    what = f"{WHAT[sub.kind]} {sub.number}"
+    what = f"{KIND_NAMES[sub.kind]} {sub.number}"
     return f"{what}: {sub.title}" if sub.title else f"{what} (no title)"
 
 
@@ -45,7 +43,7 @@ def announce(session: Session, ls: ListSettings, state: GameState, entry: Entry,
     if sub is None:
         return
     author = state.player(sub.author)
-    context = {"sub": sub, "what": WHAT[sub.kind],
+    context = {"sub": sub, "what": KIND_NAMES[sub.kind],
                "author": f"{author.name} <{sub.author}>" if author else sub.author}
     msgid = message_id(ls, "submitted", entry.seq or 0, entry.hash, sub=sub.number)
     if emperor != ls.address:  # an Emperor at the game's own address would only mail the game

@@ -14,6 +14,7 @@ from mailer.listconfig import ListSettings
 from nomic.render import render
 
 SCRIBE_NAME = "The Humble Scribe"
+KIND_NAMES = {"proposal": "Proposal", "point_of_order": "Point of Order"}  # a submission's kind, as mail names it
 # Pages of the built site that mail links to (nomic/website/generators.py, archive.py)
 HOW_TO_PLAY = "how-to-play.html"
 SUBSCRIBE = "list/#join"  # the subscribe form on the list archive's page

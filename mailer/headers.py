@@ -18,10 +18,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from email import policy
-from email.header import decode_header, make_header
 from email.headerregistry import Address
 from email.message import EmailMessage, Message
 from email.utils import parseaddr
+
+from mailer.message import decoded_words, header_text
 
 TEXT_MAX = 250  # characters of a subject
 NAME_MAX = 100  # characters of a display name
@@ -84,26 +85,12 @@ def read(mail: Message, header: str) -> str:
     try:
         value = mail.get(header)
     except Exception:  # the package raises ValueError, or worse, on hostile values
-        value = _decoded(_raw(mail, header))
+        value = decoded_words(header_text(mail, header))
     return "" if value is None else text(str(value), READ_MAX)
 
 
 def author(mail: Message) -> tuple[str, str]:
     """The From's display name (safe text) and address. The address is parsed before the name's
     encoded words are decoded: decoded, a name may hold anything, ":" and "<" included."""
-    display_name, address = parseaddr(_raw(mail, "From"))
-    return name(_decoded(display_name)), address
-
-
-def _raw(mail: Message, header: str) -> str:
-    """The header's first value as it came, unfolded; its 8-bit bytes read as UTF-8 (RFC 6532)."""
-    value = next((v for k, v in mail.raw_items() if k.lower() == header.lower()), "")
-    return " ".join(str(value).encode("utf-8", "surrogateescape").decode("utf-8", "replace").split())
-
-
-def _decoded(value: str) -> str:
-    """RFC 2047 encoded words decoded; a value that does not decode is kept as it is."""
-    try:
-        return str(make_header(decode_header(value)))
-    except Exception:  # unknown charsets, broken words, surrogates: many ways to fail
-        return value
+    display_name, address = parseaddr(header_text(mail, "From"))
+    return name(decoded_words(display_name)), address

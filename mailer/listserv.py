@@ -26,7 +26,7 @@ from sqlmodel import Session
 from engine.events import Event
 from engine.state import GameState
 from mailer import headers, outbox
-from mailer.compose import body, list_headers, machine_mail, message_id, thread
+from mailer.compose import KIND_NAMES, body, list_headers, machine_mail, message_id, thread
 from mailer.listconfig import ListSettings
 from nomic.storage import Entry
 
@@ -120,7 +120,7 @@ def announce(session: Session, ls: ListSettings, state: GameState, entry: Entry,
         sub = state.submission(number)
         if sub is None:
             return
-        what = "Proposal" if sub.kind == "proposal" else "Point of Order"
+        what = KIND_NAMES[sub.kind]
         scores = [e.data for e in events if e.kind == "score" and e.data.get("submission") == number]
         subject = f"{ls.subject_tag} {what} {number} {sub.status}: {sub.title}"
         mail = machine_mail(ls, to=ls.list_address, at=at, subject=subject,

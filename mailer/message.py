@@ -27,7 +27,6 @@ that an ordinary "not understood").
 from __future__ import annotations
 
 import email
-import email.errors
 import hashlib
 import re
 import unicodedata
@@ -126,8 +125,8 @@ def parse_head(raw: bytes) -> ParsedMail:
 def _from_head(head: "_Head", raw: bytes, cut: str) -> ParsedMail:
     name, addr = parseaddr(head.get("From"))
     return ParsedMail(
-        message_id=_message_id(head, raw), sender=_address(addr), name=_decoded_words(name).strip(),
-        subject=_decoded_words(head.get("Subject")).strip(), text="", headers=head.msg, cut=cut)
+        message_id=_message_id(head, raw), sender=_address(addr), name=decoded_words(name).strip(),
+        subject=decoded_words(head.get("Subject")).strip(), text="", headers=head.msg, cut=cut)
 
 
 # The blank line that ends the header section, in any of the line ends hostile mail mixes.
@@ -153,12 +152,22 @@ class _Head:
             self.first.setdefault(key.lower(), value)
 
     def get(self, name: str) -> str:
-        """The first ``name`` field as text, unfolded; raw UTF-8 (RFC 6532) decoded, NUL read as a space
-        (PostgreSQL text cannot hold it: a NUL in a Message-ID or From wedged the game there)."""
-        value = self.first.get(name.lower())
-        if value is None:
-            return ""
-        return " ".join(_unescaped(str(value)).replace("\x00", " ").split())
+        """The first ``name`` field as text (``field_text``)."""
+        return field_text(self.first.get(name.lower()))
+
+
+def header_text(msg: Message, name: str) -> str:
+    """The first ``name`` field of ``msg`` as text (``field_text``), for a reader of a field or two."""
+    wanted = name.lower()
+    return field_text(next((v for k, v in msg.raw_items() if k.lower() == wanted), None))
+
+
+def field_text(value: object) -> str:
+    """A stored header value as text, unfolded; raw UTF-8 (RFC 6532) decoded, NUL read as a space
+    (PostgreSQL text cannot hold it: a NUL in a Message-ID or From wedged the game there)."""
+    if value is None:
+        return ""
+    return " ".join(_unescaped(str(value)).replace("\x00", " ").split())
 
 
 def _address(addr: str) -> str:
@@ -185,13 +194,14 @@ def _unescaped(value: str) -> str:
         return data.decode("windows-1252", "replace")
 
 
-def _decoded_words(value: str) -> str:
-    """RFC 2047 encoded words ("=?iso-8859-1?Q?Caf=E9?=") as text; undecodable ones left as they are."""
+def decoded_words(value: str) -> str:
+    """RFC 2047 encoded words ("=?iso-8859-1?Q?Caf=E9?=") as text; a value that does not decode is
+    left as it is (unknown charsets, broken words, surrogates: the package fails in many ways)."""
     if "=?" not in value:
         return value
     try:
         return str(make_header(decode_header(value)))
-    except (LookupError, UnicodeError, ValueError, email.errors.HeaderParseError):
+    except Exception:
         return value
 
 

@@ -6,7 +6,6 @@ the headers the signature covers, and only mail that names the game among its si
 """
 from __future__ import annotations
 
-import base64
 import json
 from datetime import datetime, timedelta, timezone
 from email.message import EmailMessage
@@ -14,8 +13,6 @@ from itertools import count
 
 import dkim
 import pytest
-from cryptography.hazmat.primitives import serialization
-from cryptography.hazmat.primitives.asymmetric import rsa
 from sqlmodel import Session, select
 
 from mailer import dkim as dkim_mode
@@ -23,6 +20,7 @@ from mailer.auth import Verdict, authenticate
 from mailer.message import parse_head
 from mailer.outbox import OutboxMessage
 from nomic.game import Game
+from tests.mailer.support import dkim_key
 from tests.support import EMPEROR, GAME_ADDRESS, LIST_ADDRESS
 
 MX = "mx.imperial.test"
@@ -33,18 +31,10 @@ SIGNED = [b"From", b"To", b"Subject", b"Message-ID", b"In-Reply-To", b"Reference
 _ids = count(1)
 
 
-def _key() -> tuple[bytes, bytes]:
-    key = rsa.generate_private_key(public_exponent=65537, key_size=1024)
-    private = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.TraditionalOpenSSL,
-                                serialization.NoEncryption())
-    public = key.public_key().public_bytes(serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo)
-    return private, b"v=DKIM1; k=rsa; p=" + base64.b64encode(public)
-
-
 @pytest.fixture
 def keys(monkeypatch) -> dict[str, bytes]:
     """A key for each of imperial.test, wonder.land and example.org, published in injected DNS."""
-    pairs = {d: _key() for d in ("imperial.test", "wonder.land", "example.org")}
+    pairs = {d: dkim_key() for d in ("imperial.test", "wonder.land", "example.org")}
     records = {f"sel._domainkey.{d}.".encode(): record for d, (_, record) in pairs.items()}
     monkeypatch.setattr(dkim_mode, "dnsfunc", lambda name, timeout=5: records.get(name))
     return {d: private for d, (private, _) in pairs.items()}

@@ -7,20 +7,18 @@ shows the forgeries were refused for their forgery and not for their content.
 """
 from __future__ import annotations
 
-import base64
 from datetime import datetime, timedelta, timezone
 from email.message import EmailMessage
 from itertools import count
 
 import dkim
 import pytest
-from cryptography.hazmat.primitives import serialization
-from cryptography.hazmat.primitives.asymmetric import rsa
 from sqlmodel import Session, select
 
 from mailer import dkim as dkim_mode
 from mailer.outbox import OutboxMessage
 from nomic.game import Game
+from tests.mailer.support import dkim_key
 from tests.support import EMPEROR
 
 MX = "mx.imperial.test"
@@ -130,14 +128,6 @@ def test_authres_forgeries_change_nothing_and_get_no_answer(make_play):
     _try_all(game, _authres_forgeries(), genuine)
 
 
-def _key() -> tuple[bytes, bytes]:
-    key = rsa.generate_private_key(public_exponent=65537, key_size=1024)
-    private = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.TraditionalOpenSSL,
-                                serialization.NoEncryption())
-    public = key.public_key().public_bytes(serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo)
-    return private, b"v=DKIM1; k=rsa; p=" + base64.b64encode(public)
-
-
 def _sign(msg: EmailMessage, domain: str, private: bytes, selector: bytes = b"sel", **kw) -> bytes:
     raw = bytes(msg).replace(b"\n", b"\r\n")
     return dkim.sign(raw, selector, domain.encode(), private,
@@ -148,7 +138,7 @@ def _sign(msg: EmailMessage, domain: str, private: bytes, selector: bytes = b"se
 def dns(monkeypatch):
     """Real keys for imperial.test, wonder.land and example.org (and the forger's evil.example) in injected DNS,
     and the forger's key "tld" published for each bare top-level domain (test, land, org)."""
-    keys = {d: _key() for d in ("imperial.test", "wonder.land", "example.org", "evil.example", "tld")}
+    keys = {d: dkim_key() for d in ("imperial.test", "wonder.land", "example.org", "evil.example", "tld")}
     records = {f"sel._domainkey.{d}.".encode(): record for d, (_, record) in keys.items()}
     records |= {f"sel._domainkey.{tld}.".encode(): keys["tld"][1] for tld in ("test", "land", "org")}
     records[b"revoked._domainkey.imperial.test."] = b"v=DKIM1; k=rsa; p="
@@ -157,7 +147,7 @@ def dns(monkeypatch):
 
 
 def _dkim_forgeries(keys: dict[str, bytes]) -> list[tuple[str, bytes]]:
-    forger, _ = _key()
+    forger, _ = dkim_key()
     out = []
     for sender, subject, body in ACTS:
         domain = sender.rpartition("@")[2]

@@ -1,9 +1,12 @@
 """Helpers for the intake tests."""
 from __future__ import annotations
 
+import base64
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import rsa
 from sqlmodel import Session, select
 
 from mailer.outbox import OutboxMessage
@@ -24,3 +27,12 @@ def outbox_mail(play, kind: str = "answer") -> list[EmailMessage]:
         rows = s.exec(select(OutboxMessage).where(OutboxMessage.kind == kind)
                       .order_by(OutboxMessage.id)).all()
         return [message_from_bytes(r.raw, policy=policy.default) for r in rows]  # type: ignore[misc]
+
+
+def dkim_key(bits: int = 1024) -> tuple[bytes, bytes]:
+    """A new RSA key: (private key in PEM, the DKIM TXT record that publishes its public half)."""
+    key = rsa.generate_private_key(public_exponent=65537, key_size=bits)
+    private = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.TraditionalOpenSSL,
+                                serialization.NoEncryption())
+    public = key.public_key().public_bytes(serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo)
+    return private, b"v=DKIM1; k=rsa; p=" + base64.b64encode(public)

@@ -1,15 +1,11 @@
 """Sender authentication: authres, dkim (dkimpy, DNS injected), office passphrases (issue 5)."""
 from __future__ import annotations
 
-import base64
-
 import dkim
 import pytest
-from cryptography.hazmat.primitives import serialization
-from cryptography.hazmat.primitives.asymmetric import rsa
 
 from mailer import dkim as dkim_mode
-from tests.mailer.support import configure, outbox_mail
+from tests.mailer.support import configure, dkim_key, outbox_mail
 from tests.support import EMPEROR, SCRIBE, make_mail
 
 ALICE = "alice@wonder.land"
@@ -88,15 +84,6 @@ def test_forged_emperor_changes_nothing_and_gets_no_answer(make_play):
     play.verify()
 
 
-def _dkim_key() -> tuple[bytes, bytes]:
-    key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
-    private = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.TraditionalOpenSSL,
-                                serialization.NoEncryption())
-    public = key.public_key().public_bytes(serialization.Encoding.DER,
-                                           serialization.PublicFormat.SubjectPublicKeyInfo)
-    return private, b"v=DKIM1; k=rsa; p=" + base64.b64encode(public)
-
-
 def _signed(private: bytes, domain: str, sender: str, subject: str, body: str, n: int) -> bytes:
     raw = make_mail(sender, subject, body, message_id=f"dkim{n}@x").replace(b"\n", b"\r\n")
     return dkim.sign(raw, b"sel", domain.encode(), private,
@@ -104,7 +91,7 @@ def _signed(private: bytes, domain: str, sender: str, subject: str, body: str, n
 
 
 def test_dkim_mode_verifies_in_process_with_injected_dns(make_play, monkeypatch):
-    private, record = _dkim_key()
+    private, record = dkim_key(2048)
     records = {b"sel._domainkey.wonder.land.": record, b"sel._domainkey.elsewhere.test.": record,
                b"sel._domainkey.land.": record}
     monkeypatch.setattr(dkim_mode, "dnsfunc", lambda name, timeout=5: records.get(name))
