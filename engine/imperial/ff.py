@@ -62,13 +62,16 @@ def become_ff(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> 
         out.notes.append(f"Become FF: {sub.author} is FF already")
     if author is None or out.verdict != "accept":
         return
+    request = next(r for r in sub.requests if r.kind == "become_ff")
     if author.email in ctx.config.officers:
-        out.notes.append("Become FF not granted: TIE and THS stay GP (rule 16)")
+        why = "TIE and THS stay GP (rule 16)"
+        out.refuse(sub, request, f"Become FF not granted: {why}", why)
         return
     total = state.temperature + state.accept_streak ** 3 - entropy(state, author)
     sum_text = f"{state.temperature} K + {state.accept_streak}^3 - entropy {entropy(state, author)} = {total}"
     if total < THRESHOLD:
-        out.notes.append(f"Become FF not granted: {sum_text} < {THRESHOLD} (rule 16)")
+        why = f"{sum_text} < {THRESHOLD} (rule 16)"
+        out.refuse(sub, request, f"Become FF not granted: {why}", why)
         return
     author.category = "FF"
     ctx.emit("category", player=author.email, category="FF", submission=sub.number)

@@ -38,7 +38,7 @@ from engine.imperial.scoring import award, describe
 from engine.imperial.variables import rule_on, value
 from engine.imperial.winning import game_over
 from engine.inputs import Message
-from engine.state import GameState, Submission
+from engine.state import GameState, Request, Submission
 
 Verdict = Literal["accept", "reject", "ignore"]
 STATUS: dict[str, str] = {"accept": "accepted", "reject": "rejected", "ignore": "ignored"}
@@ -56,6 +56,13 @@ class Outcome:
     prejudice: bool = False    # rule 3: as if the Proposal had never been made
     points: int = 0            # the author's score change, set by base_points
     notes: list[str] = field(default_factory=list)  # phrases of the answer line
+    refused: dict[int, str] = field(default_factory=dict)  # a request not granted (its place) -> why
+
+    def refuse(self, sub: Submission, request: Request, note: str, why: str) -> None:
+        """A request of ``sub`` not granted: ``note`` for the answer, ``why`` by the request's place."""
+        self.notes.append(note)
+        place = next(i for i, r in enumerate(sub.requests) if r is request)
+        self.refused.setdefault(place, why)
 
 
 ProposalStep = Callable[[GameState, Submission, Outcome, Context], None]
@@ -212,7 +219,7 @@ def conclude(state: GameState, sub: Submission, verdict: Verdict, ctx: Context, 
             break  # rule 8: the game ended at this step; nothing follows
     ctx.emit("judged", number=sub.number, verdict=out.judged, status=sub.status,
              reason=sub.reason, points=out.points, prejudice=out.prejudice, by_engine=by_engine,
-             notes=list(out.notes))  # what each request came to, for the site
+             refused=[[place, why] for place, why in sorted(out.refused.items())])  # for the site
     return out
 
 

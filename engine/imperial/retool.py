@@ -97,7 +97,7 @@ def retool_points(state: GameState, sub: Submission, out: Outcome, ctx: Context)
     author, request = applicable
     why = refusal(state, author, request, out.verdict)
     if why:
-        out.notes.append(f"{request.kind} not granted: {why}")
+        out.refuse(sub, request, f"{request.kind} not granted: {why}", why)
     elif out.verdict == "accept" and out.points > 0:
         out.points -= 1
     elif out.verdict == "reject" and out.points < 0:
@@ -110,7 +110,7 @@ def retool_profile(state: GameState, sub: Submission, out: Outcome, ctx: Context
         return
     author, request = applicable
     if author.sealed:
-        out.notes.append("the Profile is sealed: it does not change")
+        out.refuse(sub, request, "the Profile is sealed: it does not change", "the Profile is sealed")
         return
     new, what = _retooled(state, sub, author.profile, request, out, ctx)
     out.notes.append(f"{what}: " + reshape(author, new, f"{what} (rule 14)", ctx, sub.number))
@@ -136,11 +136,12 @@ def _random_other_section(state: GameState, sub: Submission, request: Request, c
 def sealant(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> None:
     """Granted with an accepted Proposal: -6 now; sealed from the next game day for four days."""
     author = state.player(sub.author)
-    if (author is None or out.verdict != "accept" or out.prejudice or not rule_on(state, 14, sub.number)
-            or not any(r.kind == "sealant" for r in sub.requests)):
+    request = next((r for r in sub.requests if r.kind == "sealant"), None)
+    if author is None or out.verdict != "accept" or out.prejudice or not rule_on(state, 14, sub.number) or not request:
         return
     if author.sealed_until is not None:
-        out.notes.append(f"sealant not granted: already sealed until the end of day {author.sealed_until}")
+        why = f"already sealed until the end of day {author.sealed_until}"
+        out.refuse(sub, request, f"sealant not granted: {why}", why)
         return
     delta = award(state, author, -SEALANT_COST, f"sealant (rule 14), Proposal {sub.number}", ctx,
                   rule=14, submission=sub.number)

@@ -40,26 +40,38 @@ def vandalism(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> 
     if out.verdict != "accept" or out.prejudice or not rule_on(state, 21, sub.number):
         return
     for request in (r for r in sub.requests if r.kind == "vandalize"):
-        out.notes.append(_vandalize(state, sub, request, ctx))
+        head = f"vandalism of {request.target} section {request.section or 0}"
+        why = _vandal_refusal(state, sub, request)
+        if why:
+            out.refuse(sub, request, f"{head} failed: {why}", why)
+        else:
+            out.notes.append(f"{head} succeeded: {_vandalize(state, sub, request, ctx)}")
+
+
+def _vandal_refusal(state: GameState, sub: Submission, request: Request) -> str | None:
+    """Why vandalism request ``request`` fails (rule 21), or None."""
+    victim, k = state.player(request.target or ""), request.section or 0
+    if victim is None:
+        return f"{request.target} is not a player"
+    if not 1 <= k <= SECTIONS:
+        return f"there is no section {k}"
+    if defended(state, victim, sub.number):
+        return f"{victim.email}'s last Proposal was accepted with a Defend"
+    if not raised(victim.profile, k):
+        return "the section is depressed"
+    if victim.sealed:
+        return "the Profile is sealed"
+    return None
 
 
 def _vandalize(state: GameState, sub: Submission, request: Request, ctx: Context) -> str:
+    """The vandalism itself: the section depressed, a wood chip to the pool; what it did."""
     victim, k = state.player(request.target or ""), request.section or 0
-    head = f"vandalism of {request.target} section {k}"
-    if victim is None:
-        return f"{head} failed: {request.target} is not a player"
-    if not 1 <= k <= SECTIONS:
-        return f"{head} failed: there is no section {k}"
-    if defended(state, victim, sub.number):
-        return f"{head} failed: {victim.email}'s last Proposal was accepted with a Defend"
-    if not raised(victim.profile, k):
-        return f"{head} failed: the section is depressed"
-    if victim.sealed:
-        return f"{head} failed: the Profile is sealed"
+    assert victim is not None
     state.woodchips += 1
     change = reshape(victim, victim.profile & ~mask(k), f"vandalised by {sub.author} (rule 21)", ctx,
                      sub.number)
-    return f"{head} succeeded: {change}; a wood chip goes to the pool"
+    return f"{change}; a wood chip goes to the pool"
 
 
 def report(state: GameState, msg: Message, cmd: ReportCmd, ctx: Context) -> None:

@@ -7,13 +7,12 @@ thousands, is lazy: its key is cheap plain data made from the state (see
 """
 from __future__ import annotations
 
-import re
 from bisect import bisect_left
 from collections.abc import Callable, Iterator
 from operator import attrgetter
 
 from engine.imperial.game_profile import game_profile as engine_game_profile
-from engine.state import Player, Request, Submission
+from engine.state import Player, Submission
 from nomic.website import drawing
 from nomic.website.commands import command_help
 from nomic.website.describe import describe
@@ -224,8 +223,8 @@ def _submission(m: SiteModel, s: Submission, root: str) -> dict:
     texts = [s.text] + [r.text for r in s.revisions]
     return {
         **_sub_row(m, s, root), "title_text": s.title, "text": markdown(s.text), "area": s.area,
-        "requests": [_request(m, r.model_dump(), root) | {"outcome": _granted(s, r, _judgment_notes(m, s))}
-                     for r in s.requests],
+        "requests": [_request(m, r.model_dump(), root) | {"outcome": _granted(s, i, _refused(m, s))}
+                     for i, r in enumerate(s.requests)],
         "claims": [{"player": m.people.link(c.get("player"), root), "score": c.get("score")} for c in s.claims],
         "revisions": [{"n": i, "at": when(r.at), "by": m.people.name(r.by), "text": markdown(r.text),
                        "diff": word_diff(texts[i - 1], r.text)} for i, r in enumerate(s.revisions, start=1)],
@@ -245,39 +244,24 @@ def _request(m: SiteModel, r: dict, root: str) -> dict:
     return {"text": text, "target": m.people.link(r["target"], root) if r.get("target") else None}
 
 
-# How the engine says a request of each kind was refused, the reason in group 1
-# (engine/imperial/retool.py, ff.py, violence.py).
-_RETOOL_REFUSED = r"(?:{kind} not granted: (.*)|(the Profile is sealed): it does not change)"
-_REFUSED = {kind: re.compile(_RETOOL_REFUSED.format(kind=kind)) for kind in ("raise", "shave", "rotate")} | {
-    "sealant": re.compile(r"sealant not granted: (.*)"), "become_ff": re.compile(r"Become FF not granted: (.*)")}
-
-
-def _refusal(r: Request) -> re.Pattern[str] | None:
-    """The note that refuses request ``r``; vandalism names its target and section, one note per request."""
-    if r.kind == "vandalize":
-        return re.compile(rf"vandalism of {re.escape(r.target or '')} section {r.section} failed: (.*)")
-    return _REFUSED.get(r.kind)
-
-
-def _judgment_notes(m: SiteModel, s: Submission) -> list[str] | None:
-    """What the judgment of ``s`` said, note by note; None before judgment, or if its event predates notes."""
+def _refused(m: SiteModel, s: Submission) -> dict[int, str] | None:
+    """The requests of ``s`` its judgment refused (place -> why, engine/imperial/judging.Outcome.refused);
+    None before judgment, or if its event predates the record."""
     judged = [e for e in m.effects.get(s.number, []) if e.kind == "judged"]
-    return judged[-1].data.get("notes") if judged else None
+    if not judged or "refused" not in judged[-1].data:
+        return None
+    return {int(place): str(why) for place, why in judged[-1].data["refused"]}
 
 
-def _granted(s: Submission, r: Request, notes: list[str] | None) -> str:
-    """Whether request ``r`` of a decided Proposal was granted, and if not, why."""
+def _granted(s: Submission, place: int, refused: dict[int, str] | None) -> str:
+    """Whether the request at ``place`` of a decided Proposal was granted, and if not, why."""
     if s.status == "pending":
         return "awaits the Emperor's judgment"
     if s.status != "accepted":
         return f"not granted: the Proposal was {s.status}"
-    if notes is None:
+    if refused is None:
         return ""
-    refused = _refusal(r)
-    for note in notes if refused else ():
-        if (match := refused.fullmatch(note)):
-            return "not granted: " + next(g for g in match.groups() if g)
-    return "granted"
+    return f"not granted: {refused[place]}" if place in refused else "granted"
 
 
 def _ledger_row(m: SiteModel, e, root: str) -> dict:
