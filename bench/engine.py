@@ -13,13 +13,13 @@ from common import new_game, player, report, timed, verdict
 
 import engine as rules
 from engine.inputs import ClockStep
-from engine.state import GameState, Player, Submission
+from engine.imperial.state import ImperialPlayer, ImperialState, Submission
 
 
-def busy_day(state: GameState, players: int, submissions: int) -> None:
+def busy_day(state: ImperialState, players: int, submissions: int) -> None:
     """P players with varied scores and profiles; S submissions judged today, two in three accepted."""
     at = state.day_started
-    state.players = [Player(email=player(i), name=f"Player {i}", score=(i * 7) % 40,
+    state.players = [ImperialPlayer(email=player(i), name=f"Player {i}", score=(i * 7) % 40,
                             profile=(i * 2654435761) % 65536) for i in range(players)]
     state.submissions = [Submission(number=n + 1, kind="proposal", author=player(n % players),
                                     title=f"Order {n + 1}", text="Be it resolved.",
@@ -41,7 +41,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     if due is None:
         raise SystemExit("no day end is due")
     with timed() as t_base:
-        GameState.model_validate_json(state.model_dump_json())
+        ImperialState.model_validate_json(state.model_dump_json())
     with timed() as t_day:
         events = rules.apply(state, ClockStep(at=due), g.engine_config)
     if not any(e.kind == "day_end" for e in events):

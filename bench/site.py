@@ -14,7 +14,8 @@ from common import mail, new_game, player, report, timed, verdict
 from jinja2 import Environment
 from sqlmodel import Session
 
-from engine.state import GameState, LedgerEntry, Player, Submission
+from engine.state import LedgerEntry
+from engine.imperial.state import ImperialPlayer, ImperialState, Submission
 from nomic import website
 from nomic.storage import Snapshot
 
@@ -24,9 +25,9 @@ BARE = Environment(autoescape=True).from_string(
     "{% endfor %}</table></body></html>")
 
 
-def long_game(state: GameState, players: int, submissions: int, days: int = 50) -> None:
+def long_game(state: ImperialState, players: int, submissions: int, days: int = 50) -> None:
     """P players; S judged submissions spread over ``days`` days, each accepted one scoring."""
-    state.players = [Player(email=player(i), name=f"Player {i}", score=(i * 7) % 40,
+    state.players = [ImperialPlayer(email=player(i), name=f"Player {i}", score=(i * 7) % 40,
                             profile=(i * 2654435761) % 65536) for i in range(players)]
     subs, ledger = [], []
     for n in range(1, submissions + 1):

@@ -1,132 +1,112 @@
-"""Commands: what a message asks the game to do, already parsed out of mail.
+"""Commands: what a message asks the game to do, already parsed out of mail, and how a ruleset
+declares each one (like Mailman's ``eml_*`` command modules).
 
-The mailer turns mail text into these; the engine never sees raw mail.
-Every command has a ``kind`` so a list of them round-trips through JSON.
+The mailer turns mail text into command models with the ruleset's declarations (mailer/grammar.py);
+the engine dispatches them with the same declarations (engine/dispatch.py) and never sees raw mail.
+Every command model has a ``kind`` so a list of them round-trips through JSON.
+The list's commands (Subscribe, Unsubscribe, Digest, a post) are the same in every ruleset.
 """
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
-
-from engine.state import Request
+from pydantic import BaseModel, ConfigDict
 
 
-class _Cmd(BaseModel):
+class Cmd(BaseModel):
     model_config = ConfigDict(extra="forbid")
+    kind: str
     line: str = ""  # the text it was read from, quoted back in answers
 
 
-class ScoreClaim(BaseModel):
-    player: str
-    score: int
-
-
-class ProposalCmd(_Cmd):
-    kind: Literal["proposal"] = "proposal"
-    title: str
-    text: str = ""
-    area: str | None = None
-    requests: list[Request] = Field(default_factory=list)
-
-
-class PointOfOrderCmd(_Cmd):
-    kind: Literal["point_of_order"] = "point_of_order"
-    title: str
-    text: str = ""
-    claims: list[ScoreClaim] = Field(default_factory=list)
-
-
-class JudgeCmd(_Cmd):
-    """The Emperor's Accept/Reject/Ignore; ``number`` None means "the thread's submission"."""
-    kind: Literal["judge"] = "judge"
-    verdict: Literal["accept", "reject", "ignore"]
-    number: int | None = None
-    reason: str | None = None
-    area: str | None = None
-
-
-class ProclamationCmd(_Cmd):
-    kind: Literal["proclamation"] = "proclamation"
-    title: str
-    text: str = ""
-
-
-class DirectiveCmd(_Cmd):
-    kind: Literal["directive"] = "directive"
-    area: str
-
-
-class RevokeDirectiveCmd(_Cmd):
-    kind: Literal["revoke_directive"] = "revoke_directive"
-
-
-class NewDayCmd(_Cmd):
-    kind: Literal["new_day"] = "new_day"
-
-
-class RewriteCmd(_Cmd):
-    """THS rewrites submission N's text to clarify it (rule 3)."""
-    kind: Literal["rewrite"] = "rewrite"
-    number: int
-    text: str
-
-
-class WhapTivolCmd(_Cmd):
-    kind: Literal["whap_tivol"] = "whap_tivol"
-
-
-class SwapCmd(_Cmd):
-    kind: Literal["swap"] = "swap"
-    first: int
-    last: int
-    partner: str
-    partner_first: int
-    partner_last: int
-
-
-class AgreeSwapCmd(_Cmd):
-    kind: Literal["agree_swap"] = "agree_swap"
-    number: int
-
-
-class ReportCmd(_Cmd):
-    kind: Literal["report"] = "report"
-    player: str
-
-
-class TagCmd(_Cmd):
-    kind: Literal["tag"] = "tag"
-    player: str
-
-
-class SubscribeCmd(_Cmd):
+class SubscribeCmd(Cmd):
     kind: Literal["subscribe"] = "subscribe"
 
 
-class UnsubscribeCmd(_Cmd):
+class UnsubscribeCmd(Cmd):
     kind: Literal["unsubscribe"] = "unsubscribe"
 
 
-class DigestCmd(_Cmd):
+class DigestCmd(Cmd):
     kind: Literal["digest"] = "digest"
     on: bool
     plain: bool = False  # "Digest plain": the RFC 1153 text digest instead of MIME
 
 
-class ListPostCmd(_Cmd):
+class ListPostCmd(Cmd):
     """A post to the players' list (mail addressed to ``list_address``)."""
     kind: Literal["list_post"] = "list_post"
     subject: str = ""
     passphrase: bool = False  # it carries a "Passphrase:" line, which must never reach the members
 
 
-Command = Annotated[
-    Union[
-        ProposalCmd, PointOfOrderCmd, JudgeCmd, ProclamationCmd, DirectiveCmd,
-        RevokeDirectiveCmd, NewDayCmd, RewriteCmd, WhapTivolCmd, SwapCmd,
-        AgreeSwapCmd, ReportCmd, TagCmd, SubscribeCmd, UnsubscribeCmd, DigestCmd,
-        ListPostCmd,
-    ],
-    Field(discriminator="kind"),
-]
+@dataclass(frozen=True)
+class Line:
+    """A command of one line, in the subject or the body: ``pattern`` (matched case-insensitively
+    over the stripped line) and ``build`` making the command from the match."""
+    pattern: re.Pattern[str]
+    build: Callable[[re.Match[str]], Cmd]
+
+
+@dataclass(frozen=True)
+class Subject:
+    """A command made by a message's subject ("Proposal: TITLE"): ``build(title, lines, text)``
+    gets the title, the body's short lines (to read requests in) and the body as written."""
+    pattern: re.Pattern[str]
+    build: Callable[[str, list[str], str], Cmd]
+
+
+@dataclass(frozen=True)
+class Rest:
+    """A line whose command takes the rest of the body as its text ("Rewrite 7:")."""
+    pattern: re.Pattern[str]
+    build: Callable[[re.Match[str], str], Cmd]
+
+
+@dataclass(frozen=True)
+class Amend:
+    """A line that adds to the command before it, if that one is of kind ``to`` ("Area: X" after a
+    judgment); ``apply`` changes that command."""
+    pattern: re.Pattern[str]
+    to: str
+    apply: Callable[[Cmd, re.Match[str]], None]
+
+
+Reader = Line | Subject | Rest | Amend
+
+
+@dataclass(frozen=True)
+class Help:
+    """One row of the help table: what it does, the subject and the body line that say it, the rule."""
+    what: str
+    subject: str
+    line: str = ""
+    rule: str = ""
+Handler = Callable[[Any, Any, Any, Any], None]  # (state, message, command, context)
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """One command of a ruleset, declared once: the grammar, the dispatch, the permission checks,
+    the help page and docs/reference.md are all read off these.
+
+    ``offices``: who may send it (empty: any authenticated sender); ``after_end``: it still works
+    once the game has ended; ``announces``: the event kind that makes a message carrying it an
+    announcement (Imperial rule 10); ``help``: its rows of the help table (the How to play page,
+    docs/reference.md)."""
+    kind: str
+    model: type[Cmd]
+    reads: tuple[Reader, ...]
+    handler: Handler | None
+    help: tuple[Help, ...]
+    offices: frozenset[str] = frozenset()
+    after_end: bool = False
+    announces: str | None = None
+
+
+def pattern(regex: str) -> re.Pattern[str]:
+    """A command pattern: case-insensitive, like every command."""
+    return re.compile(regex, re.I)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
 from engine import dice
 from engine.events import Event
@@ -15,16 +16,26 @@ class EngineConfig:
     seed: str
     address: str
     list_address: str
-    emperor: str
-    scribe: str
+    # office name -> the addresses that hold it (Imperial: emperor and scribe; BlogNomic: admins
+    # and seraphims; Suber: none)
+    offices: dict[str, tuple[str, ...]] = field(default_factory=dict)
     first_it: str = ""
     day_mode: str = "emperor"  # "emperor" (rule 10 literally) or "fixed"
     ruleset: str = "imperial"
     variables: dict[str, int] = field(default_factory=dict)  # overrides of game variables
+    options: dict[str, Any] = field(default_factory=dict)  # the ruleset's own section of game.toml
+
+    def holder(self, office: str) -> str:
+        """The first address holding ``office`` ("" when nobody does)."""
+        return next(iter(self.offices.get(office, ())), "")
+
+    def holds(self, address: str, office: str) -> bool:
+        return address in self.offices.get(office, ())
 
     @property
     def officers(self) -> frozenset[str]:
-        return frozenset({self.emperor, self.scribe})
+        """Everyone who holds an office."""
+        return frozenset(a for holders in self.offices.values() for a in holders)
 
 
 @dataclass

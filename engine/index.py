@@ -27,7 +27,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from engine.state import LedgerEntry, Player, Submission, Subscriber
+    from engine.state import LedgerEntry, Player, Subscriber
+    from engine.imperial.state import Submission
 
 
 class _Seen:

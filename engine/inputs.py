@@ -1,16 +1,18 @@
 """What the engine folds: messages (already authenticated and parsed) and clock steps."""
 from __future__ import annotations
 
+import json
 from datetime import datetime
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny, TypeAdapter
 
-from engine.commands import Command
+from engine.commands import Cmd
 
 
 class Message(BaseModel):
-    """One received mail, as the engine sees it."""
+    """One received mail, as the engine sees it. Its commands are the ruleset's own models
+    (``Ruleset.load_message`` reads a stored one back)."""
     model_config = ConfigDict(extra="forbid")
     kind: Literal["mail"] = "mail"
     at: datetime
@@ -22,7 +24,7 @@ class Message(BaseModel):
     automatic: bool = False  # bounce, auto-reply or list mail: never answered (RFC 3834)
     subject: str = ""
     references: list[str] = Field(default_factory=list)  # In-Reply-To first, then References
-    commands: list[Command] = Field(default_factory=list)
+    commands: list[SerializeAsAny[Cmd]] = Field(default_factory=list)
     not_understood: list[str] = Field(default_factory=list)
 
 
@@ -31,3 +33,12 @@ class ClockStep(BaseModel):
     model_config = ConfigDict(extra="forbid")
     kind: Literal["clock"] = "clock"
     at: datetime
+
+
+def load_message(data: str, commands: TypeAdapter[list]) -> Message:
+    """A stored Message read back, its commands through ``commands`` (a ruleset's union of models)."""
+    fields = json.loads(data)
+    cmds = commands.validate_python(fields.pop("commands", []))
+    msg = Message.model_validate(fields)
+    msg.commands = cmds
+    return msg

@@ -2,29 +2,20 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
-from engine import imperial
 from engine.context import Context, EngineConfig
 from engine.events import Event
 from engine.inputs import ClockStep, Message
-from engine.ruleset import Ruleset
+from engine.ruleset import ruleset_for
 from engine.state import GameState
 
-RULESETS: dict[str, Ruleset] = {"imperial": imperial.RULESET}
 
-
-def ruleset_for(name: str) -> Ruleset:
-    try:
-        return RULESETS[name]
-    except KeyError:
-        raise ValueError(f"unknown ruleset {name!r} (known: {', '.join(sorted(RULESETS))})") from None
-
-
-def new_game(config: EngineConfig, rules_text: str) -> GameState:
+def new_game(config: EngineConfig, rules_text: str) -> GameState[Any]:
     return ruleset_for(config.ruleset).new_state(config, rules_text)
 
 
-def apply(state: GameState, entry: Message | ClockStep, config: EngineConfig) -> list[Event]:
+def apply(state: GameState[Any], entry: Message | ClockStep, config: EngineConfig) -> list[Event]:
     """Fold one journal entry into ``state`` (mutated in place); return its events."""
     ctx = Context(config=config, at=entry.at)
     rs = ruleset_for(state.ruleset)
@@ -35,6 +26,6 @@ def apply(state: GameState, entry: Message | ClockStep, config: EngineConfig) ->
     return ctx.events
 
 
-def next_due(state: GameState, config: EngineConfig) -> datetime | None:
+def next_due(state: GameState[Any], config: EngineConfig) -> datetime | None:
     """When the next clock step has something to do, or None if nothing is scheduled."""
     return ruleset_for(state.ruleset).next_due(state, config)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from engine.commands import DigestCmd, ListPostCmd, SubscribeCmd, UnsubscribeCmd
+from engine.commands import Declaration, DigestCmd, Help, Line, ListPostCmd, SubscribeCmd, UnsubscribeCmd, pattern
 from engine.context import Context
 from engine.inputs import Message
 from engine.state import GameState, Subscriber
@@ -88,3 +88,21 @@ def list_post(state: GameState, msg: Message, cmd: ListPostCmd, ctx: Context) ->
         reason = "only members of the list and players may post"
     ctx.emit("list_post", sender=msg.sender, subject=cmd.subject, message_id=msg.message_id,
              accepted=reason is None, reason=reason)
+
+
+# The list's commands, the same in every ruleset (a post to the list is read by the address it went to,
+# not by a pattern: mailer/grammar.py makes it).
+LIST_COMMANDS: tuple[Declaration, ...] = (
+    Declaration("subscribe", SubscribeCmd, (Line(pattern(r"^subscribe$"), lambda m: SubscribeCmd()),), subscribe,
+                after_end=True, help=(Help("Join the public list and hear the game's daily mail.", "Subscribe"),)),
+    Declaration("unsubscribe", UnsubscribeCmd, (Line(pattern(r"^unsubscribe$"), lambda m: UnsubscribeCmd()),),
+                unsubscribe, after_end=True, help=(Help("Leave the list.", "Unsubscribe"),)),
+    Declaration("digest", DigestCmd, (
+        Line(pattern(r"^digest\s+(on|off)$"), lambda m: DigestCmd(on=m[1].lower() == "on")),
+        Line(pattern(r"^digest\s+(plain|mime)$"), lambda m: DigestCmd(on=True, plain=m[1].lower() == "plain"))),
+        digest, after_end=True, help=(
+            Help("Get the list as one daily digest instead of every message.", "Digest on"),
+            Help("Get the daily digest as plain text (RFC 1153) rather than MIME.", "Digest plain"),
+            Help("Get every list message again.", "Digest off"))),
+    Declaration("list_post", ListPostCmd, (), list_post, after_end=True, help=()),
+)

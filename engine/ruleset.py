@@ -1,25 +1,54 @@
-"""What a ruleset is to the machine: how a game starts and how it reacts.
+"""What a ruleset is to the machine, and the one place that lists the rulesets.
 
-Imperial Nomic is one implementation (``engine.imperial``); another ruleset
-(BlogNomic, Suber's Nomic) provides the same four functions.
+A ruleset is a package under ``engine/`` (``engine/imperial/``, ...) whose ``RULESET`` provides
+these members; its mail and site parts live beside the mailer and the site, not here. The
+engine imports a ruleset's package only when a game asks for it (``ruleset_for``).
 """
 from __future__ import annotations
 
+import importlib
 from datetime import datetime
-from typing import Protocol
+from typing import Any, Protocol
 
+from pydantic import TypeAdapter
+
+from engine.commands import Declaration, Help
 from engine.context import Context, EngineConfig
 from engine.inputs import ClockStep, Message
 from engine.state import GameState
 
+# game.toml's ``[game] ruleset`` -> the package that implements it
+PACKAGES = {"imperial": "engine.imperial"}
+
 
 class Ruleset(Protocol):
     name: str
+    state_model: type[GameState[Any]]  # snapshots load through it
+    commands: tuple[Declaration, ...]  # every mail command, in the order the grammar tries them
+    office_notes: tuple[Help, ...]  # rows of the help table that are no command (a passphrase line)
+    command_models: TypeAdapter[list]  # a stored message's commands read back
 
-    def new_state(self, config: EngineConfig, rules_text: str) -> GameState: ...
+    def new_state(self, config: EngineConfig, rules_text: str) -> GameState[Any]: ...
 
-    def on_message(self, state: GameState, msg: Message, ctx: Context) -> None: ...
+    def on_message(self, state: Any, msg: Message, ctx: Context) -> None: ...
 
-    def on_clock(self, state: GameState, step: ClockStep, ctx: Context) -> None: ...
+    def on_clock(self, state: Any, step: ClockStep, ctx: Context) -> None: ...
 
-    def next_due(self, state: GameState, config: EngineConfig) -> datetime | None: ...
+    def next_due(self, state: Any, config: EngineConfig) -> datetime | None: ...
+
+
+def ruleset_for(name: str) -> Ruleset:
+    try:
+        package = PACKAGES[name]
+    except KeyError:
+        raise ValueError(f"unknown ruleset {name!r} (known: {', '.join(sorted(PACKAGES))})") from None
+    return importlib.import_module(package).RULESET  # type: ignore[no-any-return]
+
+
+def command_models(commands: tuple[Declaration, ...]) -> TypeAdapter[list]:
+    """The union of a ruleset's command models, told apart by their ``kind``."""
+    from typing import Annotated, Union
+
+    from pydantic import Field
+    union = Union[tuple(d.model for d in commands)]  # type: ignore[valid-type]
+    return TypeAdapter(list[Annotated[union, Field(discriminator="kind")]])  # type: ignore[valid-type]

@@ -1,4 +1,4 @@
-"""Which submission a reply is about, from its In-Reply-To and References (pure).
+"""Which matter (submission, proposal...) a reply is about, from its In-Reply-To and References (pure).
 
 Mail the game sends about submission N has the Message-ID
 ``<sub{N}.{kind}.{journal seq}.{hash}@{game domain}>`` (mailer/outgoing.py);
@@ -15,7 +15,7 @@ from engine.state import GameState
 _OURS = re.compile(r"^sub(\d{1,9})\.[^@]*@(.+)$", re.I)
 
 
-def submission_of(state: GameState, references: list[str], address: str) -> int | None:
+def matter_of(state: GameState, references: list[str], address: str) -> int | None:
     """The number of the submission the thread is about, or None.
 
     ``references`` are Message-IDs without angle brackets, In-Reply-To first;
@@ -24,9 +24,9 @@ def submission_of(state: GameState, references: list[str], address: str) -> int 
     domain = address.rpartition("@")[2].lower()
     for ref in references:
         m = _OURS.match(ref)
-        if m and m[2].lower() == domain and state.submission(int(m[1])) is not None:
+        if m and m[2].lower() == domain and state.matter(int(m[1])) is not None:
             return int(m[1])
-        sub = state.submission_by_message_id(ref)
+        sub = state.matter_by_message_id(ref)
         if sub is not None:
             return sub.number
     return None

@@ -17,7 +17,7 @@ from email.message import EmailMessage
 from sqlmodel import Session
 
 from engine.events import Event
-from engine.state import GameState, Submission
+from engine.imperial.state import ImperialState, Submission
 from mailer import outbox
 from mailer.compose import KIND_NAMES, list_headers, machine_mail, message_id, thread
 from mailer.listconfig import ListSettings
@@ -30,13 +30,13 @@ def _named(sub: Submission) -> str:
     return f"{what}: {sub.title}" if sub.title else f"{what} (no title)"
 
 
-def compose(session: Session, game, ls: ListSettings, state: GameState, entry: Entry, inp,
+def compose(session: Session, game, ls: ListSettings, state: ImperialState, entry: Entry, inp,
             event: Event, events: list[Event], members) -> None:
     """The composer of ``submitted`` events (mailer/outgoing.COMPOSERS)."""
-    announce(session, ls, state, entry, event, inp.at, game.engine_config.emperor, members.per_message)
+    announce(session, ls, state, entry, event, inp.at, game.engine_config.holder("emperor"), members.per_message)
 
 
-def announce(session: Session, ls: ListSettings, state: GameState, entry: Entry, event: Event,
+def announce(session: Session, ls: ListSettings, state: ImperialState, entry: Entry, event: Event,
              at: datetime, emperor: str, members: list[str]) -> None:
     """Queue the announcement of the submission the ``submitted`` event names."""
     sub = state.submission(int(event.data["number"]))

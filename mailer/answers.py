@@ -78,7 +78,7 @@ def _about(game: "Game", msg: Message, events: list[Event]) -> int | None:
     """The submission the answer is about (its Message-ID says so), if any."""
     number = next((e.data.get("number") for e in events if e.kind in _ABOUT), None)
     if number is None:
-        number = threads.submission_of(game.state(), msg.references, game.engine_config.address)
+        number = threads.matter_of(game.state(), msg.references, game.engine_config.address)
     return number
 
 

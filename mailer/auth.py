@@ -170,8 +170,15 @@ def _warn_none() -> None:
 
 
 def _passphrases(sender: str, offices: dict) -> list[str]:
-    return [str(offices[f"{office}_passphrase"]) for office in ("emperor", "scribe")
-            if offices.get(f"{office}_passphrase") and sender == str(offices.get(office, "")).lower()]
+    """The passphrases of the offices ``sender`` holds (``[offices] NAME_passphrase`` for office NAME)."""
+    return [str(phrase) for key, phrase in offices.items()
+            if key.endswith("_passphrase") and phrase and sender in _holders(offices.get(key.removesuffix("_passphrase")))]
+
+
+def _holders(value: object) -> set[str]:
+    """An office's holders as ``[offices]`` gives them: one address or a list."""
+    listed = [value] if isinstance(value, str) else value if isinstance(value, list) else []
+    return {str(a).strip().lower() for a in listed}
 
 
 def domain_of(addr: str) -> str:

@@ -13,14 +13,14 @@ from datetime import datetime
 from sqlmodel import Session
 
 from engine.events import Event
-from engine.state import GameState
+from engine.imperial.state import ImperialState
 from mailer import outbox
 from mailer.compose import list_headers, machine_mail, message_id
 from mailer.listconfig import ListSettings
 from nomic.storage import Entry
 
 
-def facts(state: GameState, event: Event, entry: Entry) -> dict:
+def facts(state: ImperialState, event: Event, entry: Entry) -> dict:
     """What the chime says, from the event and the state after it."""
     ended = int(event.data.get("day", state.game_day - 1))
     summary = event.data.get("summary") or {}
@@ -36,7 +36,7 @@ def facts(state: GameState, event: Event, entry: Entry) -> dict:
     }
 
 
-def ring(session: Session, ls: ListSettings, state: GameState, event: Event, entry: Entry,
+def ring(session: Session, ls: ListSettings, state: ImperialState, event: Event, entry: Entry,
          at: datetime, subscribers: list[str], emperor: str) -> None:
     """Queue one chime to every subscriber (per-message and digest members alike), and one to TIE.
 

@@ -50,4 +50,4 @@ def settings(game: "Game") -> ListSettings:
         subject_tag=str(lst.get("subject_tag") or f"[{g['name']}]"),
         bounce_prefix=str(game.config.section("smtp").get("bounce_prefix") or "game-bounces"),
         bounce_limit=int(lst.get("bounce_limit", 3)),
-        operator=str(lst.get("operator") or cfg.scribe).lower())
+        operator=str(lst.get("operator") or cfg.holder("scribe")).lower())

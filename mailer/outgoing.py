@@ -17,7 +17,7 @@ from sqlmodel import Session
 
 from engine.events import Event
 from engine.inputs import ClockStep, Message
-from engine.state import GameState
+from engine.imperial.state import ImperialState
 from mailer import announce, answers, bounces, chime, digest, listserv
 from mailer.listconfig import ListSettings, settings
 from nomic.config import parse_time
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 class Members:
     """Who gets what, from the state's subscribers less those whose delivery bounced away."""
 
-    def __init__(self, session: Session, state: GameState):
+    def __init__(self, session: Session, state: ImperialState):
         off = bounces.disabled(session)
         self.all = [s.email for s in state.subscribers if s.email not in off]
         self.per_message = [s.email for s in state.subscribers if not s.digest and s.email not in off]
@@ -73,7 +73,7 @@ def _subscription(session, game, ls, state, entry, inp, event, events, members) 
 def _day_end(session, game, ls, state, entry, inp, event, events, members) -> None:
     at = parse_time(event.data["at"]) if event.data.get("at") else inp.at  # catch-up: each day at its own end
     if event.data.get("chime", True):  # rule 19 repealed: no chime
-        chime.ring(session, ls, state, event, entry, at, members.all, game.engine_config.emperor)
+        chime.ring(session, ls, state, event, entry, at, members.all, game.engine_config.holder("emperor"))
     digest.compose(session, ls, entry, at, game.engine_config.start, int(event.data.get("day", 0)),
                    members.digest, members.plain_digest)
 

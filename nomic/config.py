@@ -92,7 +92,15 @@ class Config:
         return EngineConfig(
             start=parse_time(str(g["start"])), seed=str(g["seed"]),
             address=g["address"].lower(), list_address=g["list_address"].lower(),
-            emperor=o["emperor"].lower(), scribe=o["scribe"].lower(),
-            first_it=o.get("first_it", "").lower(), day_mode=g.get("day_mode", "emperor"),
-            ruleset=g.get("ruleset", "imperial"),
-            variables={k: int(v) for k, v in self.section("variables").items()})
+            offices=offices(o), first_it=o.get("first_it", "").lower(),
+            day_mode=g.get("day_mode", "emperor"), ruleset=g.get("ruleset", "imperial"),
+            variables={k: int(v) for k, v in self.section("variables").items()},
+            options=dict(self.section(g.get("ruleset", "imperial"))))
+
+
+def offices(section: dict[str, Any]) -> dict[str, tuple[str, ...]]:
+    """``[offices]``: each key names an office held by one address or a list of them; ``NAME_passphrase``
+    is that office's passphrase (mailer/auth.py), and ``first_it`` Imperial's setting of rule 22."""
+    held = {k: [v] if isinstance(v, str) else list(v) for k, v in section.items()
+            if k != "first_it" and not k.endswith("_passphrase")}
+    return {k: tuple(dict.fromkeys(a.strip().lower() for a in v if a.strip())) for k, v in held.items()}

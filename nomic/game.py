@@ -17,13 +17,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import delete, func
 from sqlmodel import Session, select
 
 import engine
 from engine.inputs import ClockStep, Message
+from engine.inputs import load_message
+from engine.ruleset import ruleset_for
 from engine.state import GameState
+from mailer.grammar import Grammar
 from mailer import outgoing
 from mailer.auth import Verdict, authenticate
 from mailer.message import ParsedMail, journal_key, parse_head
@@ -63,10 +67,12 @@ class Game:
         self.engine_config = self.config.engine()
         self.db = storage.connect(self.config.database_url)
         self.journal = storage.Journal(self.db)
-        self._state: GameState | None = None
+        self._state: GameState[Any] | None = None
         self._seq = 0  # journal seq that self._state reflects
         self._skips: dict[int, str] = {}  # entries recorded as faulting (storage.skipped), with self._state
-        self.parser = parser_version(self.engine_config.address, self.engine_config.list_address)
+        self.ruleset = ruleset_for(self.engine_config.ruleset)
+        self.grammar = Grammar(self.ruleset.commands)
+        self.parser = parser_version(self.engine_config.address, self.engine_config.list_address, self.ruleset)
 
     @staticmethod
     def create(game_dir: Path, config_file: Path | None = None) -> "Game":
@@ -140,7 +146,7 @@ class Game:
 
     # -- folding ----------------------------------------------------------
 
-    def state(self) -> GameState:
+    def state(self) -> GameState[Any]:
         """The current state: the latest snapshot plus every processed entry after it."""
         if self._state is None:
             with Session(self.db, expire_on_commit=False) as s:
@@ -149,17 +155,17 @@ class Game:
                 self._state = self._load(s, self._seq, self._skips, use_snapshot=True)
         return self._state
 
-    def new_state(self) -> GameState:
+    def new_state(self) -> GameState[Any]:
         return engine.new_game(self.engine_config, self.config.rules_text())
 
     def _load(self, s: Session, upto: int, skips: dict[int, str], use_snapshot: bool, reparse: bool = False,
-              progress: Progress | None = None, chain: storage.Chain | None = None) -> GameState:
+              progress: Progress | None = None, chain: storage.Chain | None = None) -> GameState[Any]:
         """The state after journal entries 1..upto (the cached parsed inputs unless ``reparse``)."""
         snap = None
         if use_snapshot:
             snap = s.exec(select(Snapshot).where(Snapshot.seq <= upto)
                           .order_by(Snapshot.seq.desc())).first()  # type: ignore[union-attr]
-        state = GameState.model_validate_json(snap.state) if snap else self.new_state()
+        state = self.ruleset.state_model.model_validate_json(snap.state) if snap else self.new_state()
         parser = "" if reparse else self.parser
         for entry in storage.entries(s.connection(), after=snap.seq if snap else 0, upto=upto, parser=parser):
             if chain is not None:
@@ -176,13 +182,13 @@ class Game:
             return None
         try:
             if entry.parsed is not None:
-                return Message.model_validate_json(entry.parsed)
-            return to_input(entry, self.engine_config.address, self.engine_config.list_address)
+                return load_message(entry.parsed, self.ruleset.command_models)
+            return to_input(entry, self.engine_config.address, self.engine_config.list_address, self.grammar)
         except Exception as exc:
             return exc
 
-    def _fold(self, s: Session, state: GameState, entry: Entry, inp: Parsed, skips: dict[int, str],
-              use_snapshot: bool, record: bool = False) -> tuple[GameState, list[engine.Event], Input | None]:
+    def _fold(self, s: Session, state: GameState[Any], entry: Entry, inp: Parsed, skips: dict[int, str],
+              use_snapshot: bool, record: bool = False) -> tuple[GameState[Any], list[engine.Event], Input | None]:
         """Apply one entry; returns the state to carry on with, the entry's events and its input.
 
         An entry in ``skips`` is not tried. An entry that faults is added to ``skips`` (and, with
@@ -298,7 +304,7 @@ class Game:
     # -- replay -----------------------------------------------------------
 
     def replay(self, reparse: bool = False, chain: storage.Chain | None = None,
-               progress: Progress | None = None) -> GameState:
+               progress: Progress | None = None) -> GameState[Any]:
         """Fold the processed journal from the very start, ignoring snapshots.
 
         From the cached parsed inputs where there are some, unless ``reparse``;

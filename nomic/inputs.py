@@ -11,9 +11,11 @@ import engine.commands
 import engine.inputs
 import engine.state
 import mailer.message
-from engine.commands import ListPostCmd
+from engine.commands import Amend, ListPostCmd
 from engine.inputs import ClockStep, Message
+from engine.ruleset import Ruleset
 from mailer import grammar
+from mailer.grammar import Grammar
 from mailer.message import parse
 from nomic.config import parse_time
 from nomic.storage import Entry
@@ -23,22 +25,27 @@ _PARSING_CODE = (mailer.message, grammar, engine.commands, engine.inputs, engine
 _PARSING_LIBRARIES = ("mail-parser-reply", "html2text", "pydantic")
 
 
-def parser_version(address: str, list_address: str) -> str:
+def parser_version(address: str, list_address: str, ruleset: Ruleset) -> str:
     """Names the code that turns mail into commands, for the cache of parsed inputs.
 
-    A hash of the parsing modules' source, the versions of the libraries they
-    lean on, and the two addresses the game reads recipients against: change
-    any of them and every cached input is parsed again, never read stale.
+    A hash of the parsing modules' source (the ruleset's declarations and command
+    models included), the versions of the libraries they lean on, and the two
+    addresses the game reads recipients against: change any of them and every
+    cached input is parsed again, never read stale.
     """
-    h = hashlib.sha256(f"{address}\0{list_address}\0{sys.version_info[:2]}".encode())
-    for module in _PARSING_CODE:
+    h = hashlib.sha256(f"{address}\0{list_address}\0{ruleset.name}\0{sys.version_info[:2]}".encode())
+    ruleset_code = {sys.modules[name] for name in (
+        ruleset.state_model.__module__, *(d.model.__module__ for d in ruleset.commands),
+        *(r.build.__module__ for d in ruleset.commands for r in d.reads if not isinstance(r, Amend)),
+        *(r.apply.__module__ for d in ruleset.commands for r in d.reads if isinstance(r, Amend)))}
+    for module in (*_PARSING_CODE, *sorted(ruleset_code, key=lambda m: m.__name__)):
         h.update(Path(module.__file__ or "").read_bytes())
     for lib in _PARSING_LIBRARIES:
         h.update(metadata.version(lib).encode())
     return h.hexdigest()[:32]
 
 
-def to_input(entry: Entry, address: str, list_address: str) -> Message | ClockStep:
+def to_input(entry: Entry, address: str, list_address: str, commands: Grammar) -> Message | ClockStep:
     at = parse_time(entry.at)
     if entry.kind == "clock":
         return ClockStep(at=at)
@@ -53,7 +60,7 @@ def to_input(entry: Entry, address: str, list_address: str) -> Message | ClockSt
         automatic=mail.automatic or _empty_return_path(meta), subject=mail.subject,
         references=mail.references)
     if to_game:  # commands first: a Proposal copied to the list makes its author a player who may post
-        reading = grammar.read(mail.subject, mail.text, mail.written, cut=mail.cut)
+        reading = commands.read(mail.subject, mail.text, mail.written, cut=mail.cut)
         msg.commands, msg.not_understood = reading.commands, reading.not_understood
     if to_list:
         secret = grammar.passphrase(mail.text) is not None or grammar.passphrase(mail.written) is not None

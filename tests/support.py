@@ -9,6 +9,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
+from engine.ruleset import ruleset_for
+from mailer.grammar import Grammar
 from nomic.cli import app
 from nomic.config import parse_time
 
@@ -118,3 +120,6 @@ def at(day: int, hour: int = 1) -> str:
 
 def rfc2822(iso: str) -> str:
     return format_datetime(parse_time(iso))
+
+
+GRAMMAR = Grammar(ruleset_for("imperial").commands)  # the Imperial grammar, for tests that read mail text directly

@@ -1,18 +1,18 @@
 """Rule 10 (game days) and the end of a day in rule 6's order.
 
-When a day ends, ``DAY_END_STEPS`` run in order, then the day number moves
-on, then ``DAY_START_STEPS`` run for the new day, then the ``day_end`` event
+When a day ends, ``pipelines.DAY_END_STEPS`` run in order, then the day number moves
+on, then ``pipelines.DAY_START_STEPS`` run for the new day, then the ``day_end`` event
 (rule 19's chime) is emitted with ``day`` (the day that ended), ``new_day``,
 ``at`` and ``summary`` (``notes``: one line per thing that happened, in order;
 ``temperature``; ``scores``: {address: score}).
 
-Rule 6's order of a day end, and where a step belongs in ``DAY_END_STEPS``:
+Rule 6's order of a day end, and where a step belongs in ``pipelines.DAY_END_STEPS``:
 
-1. scoring changes triggered by the rules, e.g. Player of the Day (rule 18);
-   insert with ``before=days.and_check``
+1. scoring changes triggered by the rules, e.g. Player of the Day (rule 18),
+   before ``and_check``
 2. ``and_check``: rule 12's Profile-AND, "after all other scoring effects"
 3. game state changes that do not affect scoring, e.g. sealant expiry, It
-   time-outs, tag transfers; insert with ``before=days.cooling``
+   time-outs, tag transfers, before ``cooling``
 4. ``cooling`` (rule 12), whose drop to 0 K makes TEW "after Player Profiles
    have been ANDed" (temperature.change checks 0 K)
 
@@ -31,15 +31,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 
-from engine.commands import NewDayCmd
+from engine.imperial.commands import NewDayCmd
 from engine.context import Context
 from engine.imperial import temperature
-from engine.imperial.pipeline import insert_step
 from engine.imperial.scoring import award
 from engine.imperial.variables import rule_on
 from engine.imperial.winning import game_over
 from engine.inputs import Message
-from engine.state import GameState
+from engine.imperial.state import ImperialState
 
 
 @dataclass
@@ -49,10 +48,10 @@ class DayEnd:
     notes: list[str] = field(default_factory=list)
 
 
-DayStep = Callable[[GameState, DayEnd, Context], None]
+DayStep = Callable[[ImperialState, DayEnd, Context], None]
 
 
-def and_check(state: GameState, day: DayEnd, ctx: Context) -> None:
+def and_check(state: ImperialState, day: DayEnd, ctx: Context) -> None:
     """Rule 12: every player whose Profile AND the temperature equals the temperature gains 5;
     then, if anyone matched, one random change of the temperature in [-10, 10]."""
     if not rule_on(state, 12):
@@ -70,7 +69,7 @@ def and_check(state: GameState, day: DayEnd, ctx: Context) -> None:
     day.notes.append("Profile AND: " + temperature.change(state, shift, "Profile AND (rule 12)", None, ctx))
 
 
-def cooling(state: GameState, day: DayEnd, ctx: Context) -> None:
+def cooling(state: ImperialState, day: DayEnd, ctx: Context) -> None:
     """Rule 12: the game cools by a random [0, 10] K at the end of every day."""
     if not rule_on(state, 12):
         return
@@ -78,28 +77,22 @@ def cooling(state: GameState, day: DayEnd, ctx: Context) -> None:
     day.notes.append(f"cooling by {drop} K: " + temperature.change(state, -drop, "cooling (rule 12)", None, ctx))
 
 
-DAY_END_STEPS: list[DayStep] = [and_check, cooling]
-DAY_START_STEPS: list[DayStep] = []
-# Without rule 6, rule 7's order: lowest rule first, after the precedence the rules state
-# themselves (rule 12: the AND check "after all other scoring effects", cooling after it):
-# (0, rule) for the steps that score before the AND check, (1, rule) for it and the rest.
-RULE_7_ORDER: dict[DayStep, tuple[int, int]] = {and_check: (1, 12), cooling: (1, 12)}
-
-
-def add_end_step(step: DayStep, rule: int, *, scoring: bool, before: DayStep) -> None:
-    """Register a day-end step of ``rule`` in rule 6's order (``before`` a step) and rule 7's."""
-    insert_step(DAY_END_STEPS, step, before=before)
-    RULE_7_ORDER[step] = (0 if scoring else 1, rule)
-
-
-def end_steps(state: GameState) -> list[DayStep]:
+def end_steps(state: ImperialState) -> list[DayStep]:
     """Rule 6's order of a day's end; without rule 6, rule 7's (stable: a rule's steps keep theirs)."""
+    from engine.imperial.pipelines import DAY_END_STEPS, RULE_7_ORDER  # it lists this module's steps
+
     if rule_on(state, 6):
         return DAY_END_STEPS
     return sorted(DAY_END_STEPS, key=lambda step: RULE_7_ORDER[step])
 
 
-def end_day(state: GameState, at: datetime, ctx: Context) -> None:
+def start_steps() -> list[DayStep]:
+    from engine.imperial.pipelines import DAY_START_STEPS  # it lists this module's steps
+
+    return DAY_START_STEPS
+
+
+def end_day(state: ImperialState, at: datetime, ctx: Context) -> None:
     """End the current day at ``at`` and begin the next one."""
     saved, ctx.at = ctx.at, at
     try:
@@ -110,7 +103,7 @@ def end_day(state: GameState, at: datetime, ctx: Context) -> None:
                 break  # rule 8: the game ended at this step; nothing follows
         state.game_day += 1
         state.day_started = at
-        for step in DAY_START_STEPS:
+        for step in start_steps():
             step(state, day, ctx)
         ctx.emit("day_end", day=day.day, new_day=state.game_day, at=at.isoformat(),
                  chime=rule_on(state, 19), summary={
@@ -128,15 +121,15 @@ def shown(t: datetime) -> str:
     return t.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
 
 
-def day_length(state: GameState) -> timedelta:
+def day_length(state: ImperialState) -> timedelta:
     return timedelta(hours=state.var("day_hours"))
 
 
-def next_boundary(state: GameState) -> datetime:
+def next_boundary(state: ImperialState) -> datetime:
     return state.day_started + day_length(state)
 
 
-def catch_up(state: GameState, until: datetime, ctx: Context) -> None:
+def catch_up(state: ImperialState, until: datetime, ctx: Context) -> None:
     """Fixed days: run every day end due by ``until``, each at its own boundary (none without rule 10)."""
     if ctx.config.day_mode != "fixed" or not rule_on(state, 10):
         return
@@ -144,14 +137,14 @@ def catch_up(state: GameState, until: datetime, ctx: Context) -> None:
         end_day(state, next_boundary(state), ctx)
 
 
-def after_announcement(state: GameState, ctx: Context) -> None:
+def after_announcement(state: ImperialState, ctx: Context) -> None:
     """Emperor days: an announcement at least a day after the day began ends it (rule 10)."""
     if (ctx.config.day_mode == "emperor" and rule_on(state, 10) and not game_over(state)
             and next_boundary(state) <= ctx.at):
         end_day(state, ctx.at, ctx)
 
 
-def new_day(state: GameState, msg: Message, cmd: NewDayCmd, ctx: Context) -> None:
+def new_day(state: ImperialState, msg: Message, cmd: NewDayCmd, ctx: Context) -> None:
     """The Emperor's ``New day``: an announcement that ends the day if it is old enough."""
     if not rule_on(state, 10):
         ctx.say(cmd.line, "rule 10 is repealed: game days no longer end; nothing done", ok=False)

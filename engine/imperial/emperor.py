@@ -1,13 +1,13 @@
 """Rules 1 and 3: the offices' own commands: Directives, and THS's rewrites of Proposals."""
 from __future__ import annotations
 
-from engine.commands import DirectiveCmd, RevokeDirectiveCmd, RewriteCmd
+from engine.imperial.commands import DirectiveCmd, RevokeDirectiveCmd, RewriteCmd
 from engine.context import Context
 from engine.inputs import Message
-from engine.state import GameState, Revision
+from engine.imperial.state import ImperialState, Revision
 
 
-def directive(state: GameState, msg: Message, cmd: DirectiveCmd, ctx: Context) -> None:
+def directive(state: ImperialState, msg: Message, cmd: DirectiveCmd, ctx: Context) -> None:
     """Rule 3: a Directive calls for Proposals in an area; every player is bound anew."""
     state.directive = cmd.area.strip()
     for p in state.players:
@@ -17,7 +17,7 @@ def directive(state: GameState, msg: Message, cmd: DirectiveCmd, ctx: Context) -
             "their author has one accepted there or the Directive is revoked")
 
 
-def revoke(state: GameState, msg: Message, cmd: RevokeDirectiveCmd, ctx: Context) -> None:
+def revoke(state: ImperialState, msg: Message, cmd: RevokeDirectiveCmd, ctx: Context) -> None:
     if state.directive is None:
         ctx.say(cmd.line, "there is no Directive to revoke; nothing done", ok=False)
         return
@@ -26,7 +26,7 @@ def revoke(state: GameState, msg: Message, cmd: RevokeDirectiveCmd, ctx: Context
     ctx.say(cmd.line, f"the Directive {area!r} is revoked")
 
 
-def rewrite(state: GameState, msg: Message, cmd: RewriteCmd, ctx: Context) -> None:
+def rewrite(state: ImperialState, msg: Message, cmd: RewriteCmd, ctx: Context) -> None:
     """Rule 3: THS rewrites a Proposal to clarify it; every revision is kept, the original first."""
     sub = state.submission(cmd.number)
     if sub is None or sub.kind != "proposal":

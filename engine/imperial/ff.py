@@ -18,22 +18,21 @@ from __future__ import annotations
 from engine.context import Context
 from engine.imperial import judging, retool, temperature
 from engine.imperial.judging import Outcome
-from engine.imperial.pipeline import insert_step
 from engine.imperial.scoring import award, describe
 from engine.imperial.variables import rule_on
-from engine.state import GameState, Player, Submission
+from engine.imperial.state import ImperialPlayer, ImperialState, Submission
 
 THRESHOLD = 300
 BONUS_LINE = 290
 BONUS_PER_ENTROPY = 15
 
 
-def entropy(state: GameState, player: Player) -> int:
+def entropy(state: ImperialState, player: ImperialPlayer) -> int:
     """Rule 15's Profile Entropy as rule 16 uses it; without rule 15 there is none to subtract (0)."""
     return player.entropy if rule_on(state, 15) else 0
 
 
-def _asks(state: GameState, sub: Submission, out: Outcome) -> Player | None:
+def _asks(state: ImperialState, sub: Submission, out: Outcome) -> ImperialPlayer | None:
     """The GP author of an undiscarded Proposal asking to become FF, if rule 16 is in force."""
     author = state.player(sub.author)
     if (author is None or author.category != "GP" or out.prejudice or out.verdict == "ignore"
@@ -43,20 +42,20 @@ def _asks(state: GameState, sub: Submission, out: Outcome) -> Player | None:
     return author
 
 
-def _already_ff(state: GameState, sub: Submission) -> bool:
+def _already_ff(state: ImperialState, sub: Submission) -> bool:
     author = state.player(sub.author)
     return (author is not None and author.category == "FF"
             and any(r.kind == "become_ff" for r in sub.requests))
 
 
-def forfeit_points(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> None:
+def forfeit_points(state: ImperialState, sub: Submission, out: Outcome, ctx: Context) -> None:
     """Asking to become FF forfeits the points for the Proposal's acceptance."""
     if out.verdict == "accept" and _asks(state, sub, out) is not None and out.points:
         out.points = 0
         out.notes.append("no points for acceptance: Become FF forfeits them (rule 16)")
 
 
-def become_ff(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> None:
+def become_ff(state: ImperialState, sub: Submission, out: Outcome, ctx: Context) -> None:
     author = _asks(state, sub, out)
     if author is None and out.verdict == "accept" and _already_ff(state, sub):
         out.notes.append(f"Become FF: {sub.author} is FF already")
@@ -78,7 +77,7 @@ def become_ff(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> 
     out.notes.append(f"{author.email} is now FF: {sum_text} >= {THRESHOLD}")
 
 
-def cooling_bonus(state: GameState, old: int, new: int, culprit: str | None, ctx: Context) -> None:
+def cooling_bonus(state: ImperialState, old: int, new: int, culprit: str | None, ctx: Context) -> None:
     """Observer of every temperature change: an FF player's action crossing 290 K downwards."""
     player = state.player(culprit) if culprit else None
     if (player is None or player.category != "FF" or not rule_on(state, 16)
@@ -90,7 +89,5 @@ def cooling_bonus(state: GameState, old: int, new: int, culprit: str | None, ctx
                 f"15 x entropy {entropy(state, player)}: {describe(delta, player)} (rule 16)")
 
 
-insert_step(judging.PROPOSAL_STEPS, forfeit_points, after=retool.retool_points)
-insert_step(judging.PROPOSAL_STEPS, become_ff, after=retool.sealant)
 if cooling_bonus not in temperature.OBSERVERS:
     temperature.OBSERVERS.append(cooling_bonus)

@@ -11,7 +11,7 @@ from pydantic import BaseModel
 
 from engine.imperial.profiles import as_bits
 from engine.imperial.variables import rule_on
-from engine.state import GameState
+from engine.imperial.state import ImperialState
 
 
 class PlankRow(BaseModel):
@@ -23,7 +23,7 @@ class PlankRow(BaseModel):
     sections: list[int]  # 1 raised / 0 depressed, in drawing order from left to right
 
 
-def game_profile(state: GameState) -> list[PlankRow]:
+def game_profile(state: ImperialState) -> list[PlankRow]:
     """The rows of the Game Profile; none without rule 17."""
     rows: list[PlankRow] = []
     if not rule_on(state, 17):
@@ -36,7 +36,7 @@ def game_profile(state: GameState) -> list[PlankRow]:
     return rows
 
 
-def in_game_profile(state: GameState, email: str) -> bool:
+def in_game_profile(state: ImperialState, email: str) -> bool:
     """Rule 20 asks whether a player's Profile is part of the Game Profile: GP players' are."""
     player = state.player(email)
     return player is not None and player.category == "GP" and rule_on(state, 17)

@@ -1,7 +1,7 @@
 """Rules 3, 11 and 12: a Proposal is decided, and everything that follows from it.
 
 Every decided Proposal, whether the Emperor judged it or the engine ignored it
-(rules 3, 4, 8), runs through ``PROPOSAL_STEPS`` in order, sharing one
+(rules 3, 4, 8), runs through ``pipelines.PROPOSAL_STEPS`` in order, sharing one
 ``Outcome``. The order is rule 6's "proposals are processed" moment, lowest
 rule first (rule 7):
 
@@ -13,11 +13,9 @@ rule first (rule 7):
 6. ``streak_heat`` (rule 12): streak effects on the temperature, streak counters
 7. ``track_probation``, ``track_directive`` (rule 3), ``track_last_accepted``
 
-Rules 13-22 insert their own steps between these; the complete order is
-pinned in ``tests/engine/test_pipeline_order.py``. To add a step, write ``def step(state, sub, outcome, ctx) -> None``
-and register it where it belongs, e.g. a rule that changes the points::
-
-    insert_step(judging.PROPOSAL_STEPS, retool_points, after=judging.base_points)
+Rules 13-22 have their own steps between these; the complete order is the literal list
+in ``engine/imperial/pipelines.py``. To add a step, write ``def step(state, sub, outcome, ctx) -> None``
+and list it there where it belongs.
 
 A step that changes points edits ``outcome.points``; one that must not act on a
 prejudiced Proposal checks ``outcome.prejudice`` (no change to the game state at
@@ -31,14 +29,14 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from engine import threads
-from engine.commands import JudgeCmd
+from engine.imperial.commands import JudgeCmd
 from engine.context import Context
 from engine.imperial import points_of_order, temperature
 from engine.imperial.scoring import award, describe
 from engine.imperial.variables import rule_on, value
 from engine.imperial.winning import game_over
 from engine.inputs import Message
-from engine.state import GameState, Request, Submission
+from engine.imperial.state import ImperialState, Request, Submission
 
 Verdict = Literal["accept", "reject", "ignore"]
 STATUS: dict[str, str] = {"accept": "accepted", "reject": "rejected", "ignore": "ignored"}
@@ -65,14 +63,14 @@ class Outcome:
         self.refused.setdefault(place, why)
 
 
-ProposalStep = Callable[[GameState, Submission, Outcome, Context], None]
+ProposalStep = Callable[[ImperialState, Submission, Outcome, Context], None]
 
 
 def area_key(area: str | None) -> str:
     return " ".join((area or "").lower().split())
 
 
-def check_directive(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> None:
+def check_directive(state: ImperialState, sub: Submission, out: Outcome, ctx: Context) -> None:
     """Rule 3: submitted under a Directive, outside its area -> ignored."""
     if sub.directive is None or out.verdict == "ignore" or not rule_on(state, 3, sub.number):
         return
@@ -82,7 +80,7 @@ def check_directive(state: GameState, sub: Submission, out: Outcome, ctx: Contex
         out.reason = f"submitted under the Directive {sub.directive!r} with {area}"
 
 
-def check_probation(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> None:
+def check_probation(state: ImperialState, sub: Submission, out: Outcome, ctx: Context) -> None:
     """Rule 3: a Proposal *made* on Probation that would be rejected is ignored with prejudice
     (one made before its author was placed on Probation is rejected as usual)."""
     if out.verdict == "reject" and sub.on_probation and rule_on(state, 3, sub.number):
@@ -90,7 +88,7 @@ def check_probation(state: GameState, sub: Submission, out: Outcome, ctx: Contex
         out.reason = "ignored with prejudice: its author was on Probation when it was made"
 
 
-def base_points(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> None:
+def base_points(state: ImperialState, sub: Submission, out: Outcome, ctx: Context) -> None:
     """Rule 11: +3 accepted, -2 rejected, 0 ignored (as the variables stood for this number)."""
     if not rule_on(state, 11, sub.number) or out.prejudice:
         out.points = 0
@@ -102,7 +100,7 @@ def base_points(state: GameState, sub: Submission, out: Outcome, ctx: Context) -
         out.points = 0
 
 
-def record_verdict(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> None:
+def record_verdict(state: ImperialState, sub: Submission, out: Outcome, ctx: Context) -> None:
     state.decide(sub, STATUS[out.verdict])  # type: ignore[arg-type]
     sub.prejudice = out.prejudice
     sub.judged_at, sub.judged_day = ctx.at, state.game_day
@@ -113,7 +111,7 @@ def record_verdict(state: GameState, sub: Submission, out: Outcome, ctx: Context
         sub.reason = out.reason  # the Emperor's "because ..." on an Accept or Reject, if any
 
 
-def award_points(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> None:
+def award_points(state: ImperialState, sub: Submission, out: Outcome, ctx: Context) -> None:
     author = state.player(sub.author)
     if author is None or out.prejudice:
         return
@@ -122,14 +120,14 @@ def award_points(state: GameState, sub: Submission, out: Outcome, ctx: Context) 
     out.notes.append(describe(delta, author))
 
 
-def streak_heat(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> None:
+def streak_heat(state: ImperialState, sub: Submission, out: Outcome, ctx: Context) -> None:
     """Rule 12's streak effect of a decided Proposal (skipped with prejudice)."""
     if not out.prejudice:
         out.notes.append(streak_effect(state, out.verdict, f"Proposal {sub.number} {sub.status}",
                                        sub.author, ctx, number=sub.number))
 
 
-def streak_effect(state: GameState, verdict: Verdict, cause: str, culprit: str, ctx: Context,
+def streak_effect(state: ImperialState, verdict: Verdict, cause: str, culprit: str, ctx: Context,
                   number: int | None = None) -> str:
     """Rule 12, literally: accepted +min(accept streak, 10); rejected or ignored -max(reject streak, 5).
 
@@ -149,7 +147,7 @@ def streak_effect(state: GameState, verdict: Verdict, cause: str, culprit: str, 
     return temperature.change(state, delta, cause, culprit, ctx)
 
 
-def track_probation(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> None:
+def track_probation(state: ImperialState, sub: Submission, out: Outcome, ctx: Context) -> None:
     """Rule 3: two consecutive rejections -> Probation; three accepted since -> free again.
 
     "Consecutive" is in the order the Proposals were made: the author's
@@ -176,7 +174,7 @@ def track_probation(state: GameState, sub: Submission, out: Outcome, ctx: Contex
                          + ", ".join(map(str, run)) + " rejected)")
 
 
-def rejection_run(state: GameState, email: str, number: int, after: int) -> list[int]:
+def rejection_run(state: ImperialState, email: str, number: int, after: int) -> list[int]:
     """The numbers of the run of rejected Proposals of ``email`` (by number) through ``number``."""
     made = [s for s in state.proposals_of(email) if s.number > after and not s.prejudice]
     at = next((i for i, s in enumerate(made) if s.number == number), None)
@@ -190,7 +188,7 @@ def rejection_run(state: GameState, email: str, number: int, after: int) -> list
     return [s.number for s in made[first:last + 1]]
 
 
-def track_directive(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> None:
+def track_directive(state: ImperialState, sub: Submission, out: Outcome, ctx: Context) -> None:
     """Rule 3: a Proposal accepted in the Directive's area frees its author from the Directive."""
     author = state.player(sub.author)
     if (author and out.verdict == "accept" and state.directive
@@ -198,20 +196,18 @@ def track_directive(state: GameState, sub: Submission, out: Outcome, ctx: Contex
         author.directive_done = True
 
 
-def track_last_accepted(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> None:
+def track_last_accepted(state: ImperialState, sub: Submission, out: Outcome, ctx: Context) -> None:
     if out.verdict == "accept":
         state.last_accepted_author = sub.author
 
 
-PROPOSAL_STEPS: list[ProposalStep] = [
-    check_directive, check_probation, base_points, record_verdict, award_points, streak_heat,
-    track_probation, track_directive, track_last_accepted,
-]
 
 
-def conclude(state: GameState, sub: Submission, verdict: Verdict, ctx: Context, *,
+def conclude(state: ImperialState, sub: Submission, verdict: Verdict, ctx: Context, *,
              reason: str | None = None, rule: int | None = None, by_engine: bool = False) -> Outcome:
     """Decide Proposal ``sub``: run every step; emit ``judged``; return the outcome."""
+    from engine.imperial.pipelines import PROPOSAL_STEPS  # it lists this module's steps
+
     out = Outcome(verdict=verdict, judged=verdict, by_engine=by_engine, reason=reason, rule=rule)
     for step in PROPOSAL_STEPS:
         step(state, sub, out, ctx)
@@ -231,9 +227,9 @@ def summary(sub: Submission, out: Outcome) -> str:
     return head + (": " + "; ".join(n for n in out.notes if n) if out.notes else "")
 
 
-def judge(state: GameState, msg: Message, cmd: JudgeCmd, ctx: Context) -> None:
+def judge(state: ImperialState, msg: Message, cmd: JudgeCmd, ctx: Context) -> None:
     """The Emperor's ``Accept N`` / ``Reject N`` / ``Ignore N because REASON``."""
-    number = cmd.number if cmd.number is not None else threads.submission_of(
+    number = cmd.number if cmd.number is not None else threads.matter_of(
         state, msg.references, ctx.config.address)
     sub = state.submission(number) if number is not None else None
     if sub is None:

@@ -15,20 +15,21 @@ from dataclasses import dataclass
 
 from engine.context import Context
 from engine.imperial.profiles import profile_from_email
-from engine.state import GameState, Player, Rule
+from engine.state import Rule
+from engine.imperial.state import ImperialPlayer, ImperialState
 
-Hook = Callable[[GameState, Context], str]
+Hook = Callable[[ImperialState, Context], str]
 
 
-def officers(state: GameState, emails: list[str]) -> list[Player]:
+def officers(state: ImperialState, emails: list[str]) -> list[ImperialPlayer]:
     """Rule 1: the office-holders as players, with the Profiles of rule 13."""
-    return [Player(email=e, name=state.name_for(e, ""), profile=profile_from_email(e),
+    return [ImperialPlayer(email=e, name=state.name_for(e, ""), profile=profile_from_email(e),
                    joined_day=state.game_day) for e in emails]
 
 
-def officers_join(state: GameState, ctx: Context) -> str:
+def officers_join(state: ImperialState, ctx: Context) -> str:
     """Rule 1 in force: TIE and THS are players, at the top of the list (once if one address holds both)."""
-    emails = list(dict.fromkeys((ctx.config.emperor, ctx.config.scribe)))
+    emails = list(dict.fromkeys((ctx.config.holder("emperor"), ctx.config.holder("scribe"))))
     missing = [e for e in emails if state.player(e) is None]
     if not missing:
         return ""
@@ -38,7 +39,7 @@ def officers_join(state: GameState, ctx: Context) -> str:
     return f"{', '.join(missing)} {'are players' if len(missing) > 1 else 'is a player'} again"
 
 
-def officers_leave(state: GameState, ctx: Context) -> str:
+def officers_leave(state: ImperialState, ctx: Context) -> str:
     """Rule 1 repealed: an office-holder is a player only by rule 2, having made a submission."""
     submitted = {s.author for s in state.submissions}
     leaving = [p.email for p in state.players if p.email in ctx.config.officers and p.email not in submitted]
@@ -83,17 +84,17 @@ MECHANICS: list[Mechanic] = [
 ]
 
 
-def nth_of(state: GameState, rule: Rule) -> int:
+def nth_of(state: ImperialState, rule: Rule) -> int:
     """Which of the rules numbered like ``rule`` it is (0: the first)."""
     return [r for r in state.rules if r.number == rule.number].index(rule)
 
 
-def mechanic(state: GameState, rule: Rule) -> Mechanic | None:
+def mechanic(state: ImperialState, rule: Rule) -> Mechanic | None:
     nth = nth_of(state, rule)
     return next((m for m in MECHANICS if m.rule == rule.number and m.nth == nth), None)
 
 
-def switched(state: GameState, rule: Rule, on: bool, ctx: Context) -> str:
+def switched(state: ImperialState, rule: Rule, on: bool, ctx: Context) -> str:
     """A rule was enacted (``on``) or repealed: run its hook; returns the answer's note."""
     m = mechanic(state, rule)
     if m is None:

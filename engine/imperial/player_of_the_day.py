@@ -10,15 +10,14 @@ from __future__ import annotations
 from engine.context import Context
 from engine.imperial import days
 from engine.imperial.days import DayEnd
-from engine.imperial.pipeline import insert_step
 from engine.imperial.scoring import award, describe
 from engine.imperial.variables import rule_on
-from engine.state import GameState
+from engine.imperial.state import ImperialState
 
 POINTS = 1
 
 
-def draw(state: GameState, day: int, ctx: Context) -> str | None:
+def draw(state: ImperialState, day: int, ctx: Context) -> str | None:
     """Choose day ``day``'s Player of the Day among the eligible players, if any."""
     eligible = [p for p in state.players if p.email not in ctx.config.officers]
     if not eligible or not rule_on(state, 18):
@@ -29,14 +28,14 @@ def draw(state: GameState, day: int, ctx: Context) -> str | None:
     return chosen.email
 
 
-def choose_at_start(state: GameState, day: DayEnd, ctx: Context) -> None:
+def choose_at_start(state: ImperialState, day: DayEnd, ctx: Context) -> None:
     state.player_of_the_day = None
     chosen = draw(state, state.game_day, ctx)
     if chosen:
         day.notes.append(f"Player of the Day for day {state.game_day}: {chosen}")
 
 
-def reward(state: GameState, day: DayEnd, ctx: Context) -> None:
+def reward(state: ImperialState, day: DayEnd, ctx: Context) -> None:
     if not rule_on(state, 18):
         return
     if state.player_of_the_day is None:
@@ -46,7 +45,3 @@ def reward(state: GameState, day: DayEnd, ctx: Context) -> None:
         return
     delta = award(state, player, POINTS, f"Player of the Day {day.day} (rule 18)", ctx, rule=18)
     day.notes.append(f"Player of the Day {day.day}: {player.email} {describe(delta, player)}")
-
-
-days.add_end_step(reward, 18, scoring=True, before=days.and_check)
-insert_step(days.DAY_START_STEPS, choose_at_start)

@@ -9,16 +9,16 @@ themselves); without claims it is a valid non-scoring error worth 1 point.
 """
 from __future__ import annotations
 
-from engine.commands import JudgeCmd
+from engine.imperial.commands import JudgeCmd
 from engine.context import Context
 from engine.imperial.scoring import award, describe, ledger_score, set_score
 from engine.imperial.variables import rule_on, value
-from engine.state import GameState, Submission
+from engine.imperial.state import ImperialState, Submission
 
 STATUS = {"accept": "accepted", "reject": "rejected", "ignore": "ignored"}
 
 
-def check_claims(state: GameState, sub: Submission) -> list[str]:
+def check_claims(state: ImperialState, sub: Submission) -> list[str]:
     """On submission: what the ledger says about each claim (recorded in the claim as ``recorded``)."""
     notes = []
     for claim in sub.claims:
@@ -35,7 +35,7 @@ def check_claims(state: GameState, sub: Submission) -> list[str]:
     return notes
 
 
-def judge(state: GameState, sub: Submission, cmd: JudgeCmd, ctx: Context) -> None:
+def judge(state: ImperialState, sub: Submission, cmd: JudgeCmd, ctx: Context) -> None:
     state.decide(sub, STATUS[cmd.verdict])  # type: ignore[arg-type]
     sub.judged_at, sub.judged_day = ctx.at, state.game_day
     if cmd.reason:
@@ -47,7 +47,7 @@ def judge(state: GameState, sub: Submission, cmd: JudgeCmd, ctx: Context) -> Non
     ctx.say(cmd.line, head + (": " + "; ".join(notes) if notes else ""))
 
 
-def _accept(state: GameState, sub: Submission, ctx: Context) -> list[str]:
+def _accept(state: ImperialState, sub: Submission, ctx: Context) -> list[str]:
     reporter = state.player(sub.author)
     if reporter is None or not rule_on(state, 5, sub.number):
         return []
@@ -59,7 +59,7 @@ def _accept(state: GameState, sub: Submission, ctx: Context) -> list[str]:
     return [note for claim in sub.claims for note in _fix(state, sub, claim, ctx)]
 
 
-def _fix(state: GameState, sub: Submission, claim: dict, ctx: Context) -> list[str]:
+def _fix(state: ImperialState, sub: Submission, claim: dict, ctx: Context) -> list[str]:
     """Fix one claimed score; the reporter earns the size of the error unless it is their own."""
     player = state.player(claim["player"])
     reporter = state.player(sub.author)

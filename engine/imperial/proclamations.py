@@ -32,14 +32,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from engine.commands import ProclamationCmd
+from engine.imperial.commands import ProclamationCmd
 from engine.context import Context
 from engine.imperial import judging, mechanics
 from engine.imperial.judging import Outcome
-from engine.imperial.pipeline import insert_step
 from engine.imperial.variables import MINIMUM
 from engine.inputs import Message
-from engine.state import GameState, Proclamation, Rule, RuleVersion, Submission, VariableChange
+from engine.state import Rule, RuleVersion
+from engine.imperial.state import ImperialState, Proclamation, Submission, VariableChange
 
 _RULE = r"rule\s+(\d{1,9})\s*(?:\(\s*([^)]*?)\s*\))?"
 _ENACT = re.compile(r"^enact\s+rule\s+(\d{1,9})\s*:\s*(.+)$", re.I)
@@ -116,7 +116,7 @@ def _key(title: str) -> str:
     return " ".join(title.lower().split())
 
 
-def _target(state: GameState, change: Change) -> Rule | None:
+def _target(state: ImperialState, change: Change) -> Rule | None:
     """The rule a change acts on: for an enactment, a repealed rule to bring back (or None: a new one)."""
     same = [r for r in state.rules if r.number == int(change.target)]
     if change.op == "enact":
@@ -131,7 +131,7 @@ def _target(state: GameState, change: Change) -> Rule | None:
     return named[0]
 
 
-def check(state: GameState, change: Change) -> None:
+def check(state: ImperialState, change: Change) -> None:
     """Refuse a change that cannot be made to the game as it stands."""
     if change.op == "from":
         if change.amount < 1:
@@ -150,7 +150,7 @@ def check(state: GameState, change: Change) -> None:
         raise Refused(f"{change.op} rule {change.target} has no text")
 
 
-def describe(state: GameState, change: Change) -> str:
+def describe(state: ImperialState, change: Change) -> str:
     """How a change was read, for the answer, the announcement and the site."""
     if change.op == "set":
         return f"set {change.target} = {change.amount} (now {state.variables[change.target]})"
@@ -169,7 +169,7 @@ def _lines(change: Change) -> str:
     return f"{n} line{'s' if n != 1 else ''} of text"
 
 
-def apply_changes(state: GameState, changes: list[Change], from_number: int, by: str,
+def apply_changes(state: ImperialState, changes: list[Change], from_number: int, by: str,
                   ctx: Context) -> list[str]:
     """Check every change, then make them all (all or nothing); returns what each did."""
     for change in changes:
@@ -177,7 +177,7 @@ def apply_changes(state: GameState, changes: list[Change], from_number: int, by:
     return [_apply(state, change, from_number, by, ctx) for change in changes if change.op != "from"]
 
 
-def proclaim(state: GameState, msg: Message, cmd: ProclamationCmd, ctx: Context) -> None:
+def proclaim(state: ImperialState, msg: Message, cmd: ProclamationCmd, ctx: Context) -> None:
     try:
         changes = parse(cmd.text)
         for change in changes:
@@ -198,7 +198,7 @@ def proclaim(state: GameState, msg: Message, cmd: ProclamationCmd, ctx: Context)
             + "; ".join(proc.changes))
 
 
-def read_proposal(state: GameState, sub: Submission) -> str | None:
+def read_proposal(state: ImperialState, sub: Submission) -> str | None:
     """On arrival: record how a Proposal's change lines read; returns the answer's phrase."""
     try:
         changes = proposal_changes(sub.text)
@@ -213,7 +213,7 @@ def read_proposal(state: GameState, sub: Submission) -> str | None:
     return "if accepted it will " + "; ".join(sub.changes) + " (rule 7: from this Proposal on)"
 
 
-def enact_proposal(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> None:
+def enact_proposal(state: ImperialState, sub: Submission, out: Outcome, ctx: Context) -> None:
     """Accepted: the Proposal's changes apply, all or nothing, before it is scored (rule 7)."""
     if out.verdict != "accept" or out.prejudice or sub.changes_invalid:
         return
@@ -228,7 +228,7 @@ def enact_proposal(state: GameState, sub: Submission, out: Outcome, ctx: Context
         out.notes.append("rule changes: " + "; ".join(done))
 
 
-def _apply(state: GameState, change: Change, from_number: int, by: str, ctx: Context) -> str:
+def _apply(state: ImperialState, change: Change, from_number: int, by: str, ctx: Context) -> str:
     if change.op == "set":
         old = state.variables[change.target]
         state.variables[change.target] = change.amount
@@ -254,6 +254,3 @@ def _apply(state: GameState, change: Change, from_number: int, by: str, ctx: Con
     if revived:
         return f"rule {rule.number} enacted" + mechanics.switched(state, rule, True, ctx)
     return f"rule {rule.number} amended"
-
-
-insert_step(judging.PROPOSAL_STEPS, enact_proposal, after=judging.check_probation)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Literal
 
 from engine.context import Context
-from engine.state import Player
+from engine.imperial.state import ImperialPlayer
 
 VOWELS = frozenset("aeiou")
 SECTIONS = 16
@@ -79,7 +79,7 @@ def as_bits(profile: int) -> str:
     return format(profile & FULL, f"0{SECTIONS}b")
 
 
-def reshape(player: Player, new: int, cause: str, ctx: Context, submission: int | None = None) -> str:
+def reshape(player: ImperialPlayer, new: int, cause: str, ctx: Context, submission: int | None = None) -> str:
     """Give ``player`` the Profile ``new`` (a ``profile`` event); returns 'old -> new' for answers."""
     old, player.profile = player.profile, new & FULL
     ctx.emit("profile", player=player.email, old=old, new=player.profile, cause=cause,

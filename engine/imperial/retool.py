@@ -24,11 +24,10 @@ from engine.context import Context
 from engine.imperial import days, judging
 from engine.imperial.days import DayEnd
 from engine.imperial.judging import Outcome
-from engine.imperial.pipeline import insert_step
 from engine.imperial.profiles import SECTIONS, flip, raised, reshape, rotate
 from engine.imperial.scoring import award, describe
 from engine.imperial.variables import rule_on
-from engine.state import GameState, Player, Request, Submission
+from engine.imperial.state import ImperialPlayer, ImperialState, Request, Submission
 
 RETOOL = ("raise", "shave", "rotate")
 SEALANT_COST = 6
@@ -39,7 +38,7 @@ def retool_request(sub: Submission) -> Request | None:
     return next((r for r in sub.requests if r.kind in RETOOL), None)
 
 
-def _changed_profile(state: GameState, sub: Submission, request: Request) -> str:
+def _changed_profile(state: ImperialState, sub: Submission, request: Request) -> str:
     """Whose Profile a section request changes: the author's, or the victim's for vandalism."""
     if request.kind != "vandalize":
         return sub.author
@@ -47,7 +46,7 @@ def _changed_profile(state: GameState, sub: Submission, request: Request) -> str
     return victim.email if victim else (request.target or "").strip().lower()
 
 
-def changes_two_sections(state: GameState, sub: Submission) -> bool:
+def changes_two_sections(state: ImperialState, sub: Submission) -> bool:
     """Rule 14: does the Proposal ask to change two or more sections of one Profile?
 
     A rotation is one request; requests against different Profiles (a retool
@@ -58,7 +57,7 @@ def changes_two_sections(state: GameState, sub: Submission) -> bool:
     return bool(per_profile) and max(per_profile.values()) >= 2
 
 
-def refusal(state: GameState, player: Player, request: Request, verdict: str) -> str | None:
+def refusal(state: ImperialState, player: ImperialPlayer, request: Request, verdict: str) -> str | None:
     """Why a retool request cannot be granted now, or None.
 
     The empty pool stops only a raise that would be granted: a rejected raise
@@ -79,7 +78,7 @@ def refusal(state: GameState, player: Player, request: Request, verdict: str) ->
     return None
 
 
-def _applicable(state: GameState, sub: Submission, out: Outcome) -> tuple[Player, Request] | None:
+def _applicable(state: ImperialState, sub: Submission, out: Outcome) -> tuple[ImperialPlayer, Request] | None:
     """The author and their retool request, if rule 14 acts on this decision."""
     request = retool_request(sub)
     author = state.player(sub.author)
@@ -89,7 +88,7 @@ def _applicable(state: GameState, sub: Submission, out: Outcome) -> tuple[Player
     return author, request
 
 
-def retool_points(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> None:
+def retool_points(state: ImperialState, sub: Submission, out: Outcome, ctx: Context) -> None:
     """One point less than the usual bonus or penalty; a request not granted says why."""
     applicable = _applicable(state, sub, out)
     if applicable is None:
@@ -104,7 +103,7 @@ def retool_points(state: GameState, sub: Submission, out: Outcome, ctx: Context)
         out.points += 1
 
 
-def retool_profile(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> None:
+def retool_profile(state: ImperialState, sub: Submission, out: Outcome, ctx: Context) -> None:
     applicable = _applicable(state, sub, out)
     if applicable is None or refusal(state, *applicable, out.verdict):
         return
@@ -116,7 +115,7 @@ def retool_profile(state: GameState, sub: Submission, out: Outcome, ctx: Context
     out.notes.append(f"{what}: " + reshape(author, new, f"{what} (rule 14)", ctx, sub.number))
 
 
-def _retooled(state: GameState, sub: Submission, profile: int, request: Request, out: Outcome,
+def _retooled(state: ImperialState, sub: Submission, profile: int, request: Request, out: Outcome,
               ctx: Context) -> tuple[int, str]:
     """The new Profile and what was done to it; a granted raise or shave moves a wood chip."""
     if out.verdict == "reject":
@@ -128,12 +127,12 @@ def _retooled(state: GameState, sub: Submission, profile: int, request: Request,
     return flip(profile, request.section or 0), f"section {request.section} {request.kind}d"
 
 
-def _random_other_section(state: GameState, sub: Submission, request: Request, ctx: Context) -> int:
+def _random_other_section(state: ImperialState, sub: Submission, request: Request, ctx: Context) -> int:
     others = [s for s in range(1, SECTIONS + 1) if s != request.section]
     return others[ctx.draw(f"day:{state.game_day}:retool-flip:{sub.number}", 1, len(others)) - 1]
 
 
-def sealant(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> None:
+def sealant(state: ImperialState, sub: Submission, out: Outcome, ctx: Context) -> None:
     """Granted with an accepted Proposal: -6 now; sealed from the next game day for four days."""
     author = state.player(sub.author)
     request = next((r for r in sub.requests if r.kind == "sealant"), None)
@@ -150,7 +149,7 @@ def sealant(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> No
                      f"to the end of day {author.sealed_until}")
 
 
-def sealant_starts(state: GameState, day: DayEnd, ctx: Context) -> None:
+def sealant_starts(state: ImperialState, day: DayEnd, ctx: Context) -> None:
     """Start of day: a sealant granted yesterday takes effect."""
     for p in state.players:
         if p.sealed_from == state.game_day and not p.sealed:
@@ -158,16 +157,9 @@ def sealant_starts(state: GameState, day: DayEnd, ctx: Context) -> None:
             day.notes.append(f"{p.email}'s Profile is sealed until the end of day {p.sealed_until}")
 
 
-def sealant_expires(state: GameState, day: DayEnd, ctx: Context) -> None:
+def sealant_expires(state: ImperialState, day: DayEnd, ctx: Context) -> None:
     """End of the fourth sealed day: the sealant wears off."""
     for p in state.players:
         if p.sealed_until is not None and p.sealed_until <= day.day:
             p.sealed, p.sealed_from, p.sealed_until = False, None, None
             day.notes.append(f"the sealant on {p.email}'s Profile wears off")
-
-
-insert_step(judging.PROPOSAL_STEPS, retool_points, after=judging.base_points)
-insert_step(judging.PROPOSAL_STEPS, retool_profile, after=judging.streak_heat)
-insert_step(judging.PROPOSAL_STEPS, sealant, after=retool_profile)
-insert_step(days.DAY_START_STEPS, sealant_starts)
-days.add_end_step(sealant_expires, 14, scoring=False, before=days.cooling)

@@ -11,10 +11,11 @@ from __future__ import annotations
 from engine.context import Context
 from engine.imperial import winning
 from engine.imperial.variables import rule_on
-from engine.state import GameState, LedgerEntry, Player
+from engine.state import LedgerEntry
+from engine.imperial.state import ImperialPlayer, ImperialState
 
 
-def award(state: GameState, player: Player, delta: int, cause: str, ctx: Context,
+def award(state: ImperialState, player: ImperialPlayer, delta: int, cause: str, ctx: Context,
           rule: int | None = None, submission: int | None = None) -> int:
     """Give ``player`` ``delta`` points (inverted above win_score); returns the change made."""
     if rule_on(state, 11) and player.score > state.var("win_score"):
@@ -22,24 +23,24 @@ def award(state: GameState, player: Player, delta: int, cause: str, ctx: Context
     return _record(state, player, delta, cause, ctx, rule, submission)
 
 
-def set_score(state: GameState, player: Player, score: int, cause: str, ctx: Context,
+def set_score(state: ImperialState, player: ImperialPlayer, score: int, cause: str, ctx: Context,
               rule: int | None = None, submission: int | None = None) -> int:
     """Set ``player``'s score outright; returns the change made."""
     return _record(state, player, score - player.score, cause, ctx, rule, submission)
 
 
-def ledger_score(state: GameState, email: str) -> int:
+def ledger_score(state: ImperialState, email: str) -> int:
     """The score the public record gives ``email``: the sum of its ledger changes."""
     return state.ledger_total(email)
 
 
-def describe(delta: int, player: Player) -> str:
+def describe(delta: int, player: ImperialPlayer) -> str:
     """'+3 points (now 12)' for answer lines."""
     unit = "point" if abs(delta) == 1 else "points"
     return f"{delta:+d} {unit} (now {player.score})" if delta else f"no points (still {player.score})"
 
 
-def _record(state: GameState, player: Player, delta: int, cause: str, ctx: Context,
+def _record(state: ImperialState, player: ImperialPlayer, delta: int, cause: str, ctx: Context,
             rule: int | None, submission: int | None) -> int:
     if delta == 0:
         return 0

@@ -9,32 +9,32 @@ Emperor may correct its area (rule 3).
 """
 from __future__ import annotations
 
-from engine.commands import PointOfOrderCmd, ProposalCmd
+from engine.imperial.commands import PointOfOrderCmd, ProposalCmd
 from engine.context import Context
 from engine.imperial import judging, points_of_order, proclamations, retool
 from engine.imperial.profiles import profile_from_email
 from engine.imperial.variables import rule_on, value
 from engine.inputs import Message
-from engine.state import GameState, Player, Submission
+from engine.imperial.state import ImperialPlayer, ImperialState, Submission
 
 
-def join(state: GameState, msg: Message, ctx: Context) -> Player | None:
+def join(state: ImperialState, msg: Message, ctx: Context) -> ImperialPlayer | None:
     """Rule 2: a person becomes a player with their first Proposal or Point of Order
     (without rule 2 nobody new does); rule 13 issues the Profile (without it, none: 0)."""
     player = state.player(msg.sender)
     if player is None and rule_on(state, 2):
         profile = profile_from_email(msg.sender) if rule_on(state, 13) else 0
-        player = Player(email=msg.sender, name=state.name_for(msg.sender, msg.name),
+        player = ImperialPlayer(email=msg.sender, name=state.name_for(msg.sender, msg.name),
                         profile=profile, joined_day=state.game_day)
         state.players.append(player)
         ctx.emit("joined", player=player.email, name=player.name, profile=player.profile)
-        if state.it is None and not ctx.config.first_it and player.email != ctx.config.emperor:
+        if state.it is None and not ctx.config.first_it and player.email != ctx.config.holder("emperor"):
             state.it = player.email
             player.it_since_day = state.game_day
     return player
 
 
-def submit(state: GameState, msg: Message, cmd: ProposalCmd | PointOfOrderCmd,
+def submit(state: ImperialState, msg: Message, cmd: ProposalCmd | PointOfOrderCmd,
            ctx: Context) -> Submission | None:
     """Rule 7: one number sequence for every submission, starting at 1."""
     player = join(state, msg, ctx)
@@ -61,7 +61,7 @@ def submit(state: GameState, msg: Message, cmd: ProposalCmd | PointOfOrderCmd,
     return sub
 
 
-def _arrive(state: GameState, player: Player, sub: Submission, cmd: ProposalCmd, ctx: Context) -> None:
+def _arrive(state: ImperialState, player: ImperialPlayer, sub: Submission, cmd: ProposalCmd, ctx: Context) -> None:
     """A new Proposal: ignored at once by rule 4, 8 or 14, else pending (noting any Directive)."""
     ignored = _ignored_on_arrival(state, player, sub)
     if ignored is not None:
@@ -81,7 +81,7 @@ def _arrive(state: GameState, player: Player, sub: Submission, cmd: ProposalCmd,
     ctx.say(cmd.line, line)
 
 
-def _ignored_on_arrival(state: GameState, player: Player, sub: Submission) -> tuple[str, int] | None:
+def _ignored_on_arrival(state: ImperialState, player: ImperialPlayer, sub: Submission) -> tuple[str, int] | None:
     n = sub.number
     if rule_on(state, 4, n):
         waiting = undecided_proposals(state, player.email, besides=n)
@@ -94,6 +94,6 @@ def _ignored_on_arrival(state: GameState, player: Player, sub: Submission) -> tu
     return None
 
 
-def undecided_proposals(state: GameState, email: str, besides: int | None = None) -> int:
+def undecided_proposals(state: ImperialState, email: str, besides: int | None = None) -> int:
     """Rule 4: how many of ``email``'s Proposals wait on the queue (not counting ``besides``)."""
     return sum(1 for s in state.pending_proposals_of(email) if s.number != besides)

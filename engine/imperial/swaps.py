@@ -7,17 +7,17 @@ other's four. A sealed Profile cannot take part (its sections may not change).
 """
 from __future__ import annotations
 
-from engine.commands import AgreeSwapCmd, SwapCmd
+from engine.imperial.commands import AgreeSwapCmd, SwapCmd
 from engine.context import Context
 from engine.imperial.profiles import SECTIONS, put_window, reshape, window
 from engine.imperial.variables import rule_on
 from engine.inputs import Message
-from engine.state import GameState, Player, Swap
+from engine.imperial.state import ImperialPlayer, ImperialState, Swap
 
 WIDTH = 4
 
 
-def offer(state: GameState, msg: Message, cmd: SwapCmd, ctx: Context) -> None:
+def offer(state: ImperialState, msg: Message, cmd: SwapCmd, ctx: Context) -> None:
     proposer, partner = state.player(msg.sender), state.player(cmd.partner)
     why = _offer_refusal(state, proposer, partner, cmd)
     if why:
@@ -33,7 +33,7 @@ def offer(state: GameState, msg: Message, cmd: SwapCmd, ctx: Context) -> None:
                       f"sends 'Agree swap {swap.number}'")
 
 
-def _offer_refusal(state: GameState, proposer: Player | None, partner: Player | None,
+def _offer_refusal(state: ImperialState, proposer: ImperialPlayer | None, partner: ImperialPlayer | None,
                    cmd: SwapCmd) -> str | None:
     if not rule_on(state, 14):
         return "rule 14 is not in force"
@@ -50,14 +50,14 @@ def _offer_refusal(state: GameState, proposer: Player | None, partner: Player | 
     return _sealed(proposer, partner)
 
 
-def _sealed(*players: Player) -> str | None:
+def _sealed(*players: ImperialPlayer) -> str | None:
     for p in players:
         if p.sealed:
             return f"{p.email}'s Profile is sealed: its sections may not change (rule 14)"
     return None
 
 
-def agree(state: GameState, msg: Message, cmd: AgreeSwapCmd, ctx: Context) -> None:
+def agree(state: ImperialState, msg: Message, cmd: AgreeSwapCmd, ctx: Context) -> None:
     swap = next((s for s in state.swaps if s.number == cmd.number), None)
     why = _agree_refusal(state, swap, msg.sender, cmd.number)
     if why:
@@ -75,7 +75,7 @@ def agree(state: GameState, msg: Message, cmd: AgreeSwapCmd, ctx: Context) -> No
                       f"{partner.email} {changes[1]}")
 
 
-def _agree_refusal(state: GameState, swap: Swap | None, sender: str, number: int) -> str | None:
+def _agree_refusal(state: ImperialState, swap: Swap | None, sender: str, number: int) -> str | None:
     if not rule_on(state, 14):
         return "rule 14 is not in force"
     if swap is None:

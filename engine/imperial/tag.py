@@ -17,22 +17,21 @@
 """
 from __future__ import annotations
 
-from engine.commands import TagCmd
+from engine.imperial.commands import TagCmd
 from engine.context import Context
 from engine.imperial import days, judging, temperature
 from engine.imperial.days import DayEnd
 from engine.imperial.judging import Outcome
-from engine.imperial.pipeline import insert_step
 from engine.imperial.variables import rule_on
 from engine.inputs import Message
-from engine.state import GameState, Player, Submission
+from engine.imperial.state import ImperialPlayer, ImperialState, Submission
 
 ACTIONS = {"point_of_order", "whap_tivol", "swap", "agree_swap", "report"}
 IT_DROP = 15
 TIMEOUT_DAYS = 5
 
 
-def refusal(state: GameState, email: str, kind: str) -> str | None:
+def refusal(state: ImperialState, email: str, kind: str) -> str | None:
     """Why ``email`` may not do ``kind`` now (rule 22), or None."""
     if kind not in ACTIONS or not rule_on(state, 22):
         return None
@@ -46,13 +45,13 @@ def refusal(state: GameState, email: str, kind: str) -> str | None:
     return None
 
 
-def named_day(state: GameState) -> int:
+def named_day(state: ImperialState) -> int:
     """The game day the current It was named (day 1 for offices.first_it)."""
     player = state.player(state.it) if state.it else None
     return player.it_since_day if player and player.it_since_day else 1
 
 
-def tag(state: GameState, msg: Message, cmd: TagCmd, ctx: Context) -> None:
+def tag(state: ImperialState, msg: Message, cmd: TagCmd, ctx: Context) -> None:
     why = _tag_refusal(state, msg.sender, cmd.player, ctx)
     if why:
         ctx.say(cmd.line, f"{why}; nothing done", ok=False)
@@ -63,7 +62,7 @@ def tag(state: GameState, msg: Message, cmd: TagCmd, ctx: Context) -> None:
     ctx.say(cmd.line, f"{target.email} becomes It at the end of day {state.game_day}")
 
 
-def _tag_refusal(state: GameState, sender: str, who: str, ctx: Context) -> str | None:
+def _tag_refusal(state: ImperialState, sender: str, who: str, ctx: Context) -> str | None:
     tagger, target = state.player(sender), state.player(who)
     if not rule_on(state, 22):
         return "rule 22 is not in force"
@@ -80,14 +79,14 @@ def _tag_refusal(state: GameState, sender: str, who: str, ctx: Context) -> str |
         return f"{who} is not a player"
     if target.email == sender:
         return "you cannot tag yourself"
-    if target.email == ctx.config.emperor:
+    if target.email == ctx.config.holder("emperor"):
         return "TIE may not be It (rule 22)"
     if not target.active:
         return f"{target.email} is on Inactive status and may not be tagged It by an active player (rule 22)"
     return None
 
 
-def name_it(state: GameState, email: str, day: int, why: str, culprit: str | None, ctx: Context) -> str:
+def name_it(state: ImperialState, email: str, day: int, why: str, culprit: str | None, ctx: Context) -> str:
     """Make ``email`` It from game day ``day``; returns the answer/chime line."""
     old = state.it
     if old and (previous := state.player(old)) is not None:
@@ -103,7 +102,7 @@ def name_it(state: GameState, email: str, day: int, why: str, culprit: str | Non
     return line
 
 
-def transfer(state: GameState, day: DayEnd, ctx: Context) -> None:
+def transfer(state: ImperialState, day: DayEnd, ctx: Context) -> None:
     """End of day: a tag made today takes effect."""
     target, state.it_next = state.it_next, None
     if target and rule_on(state, 22):
@@ -111,7 +110,7 @@ def transfer(state: GameState, day: DayEnd, ctx: Context) -> None:
         day.notes.append(name_it(state, target, day.day + 1, f"tagged by {tagger}", tagger, ctx))
 
 
-def time_out(state: GameState, day: DayEnd, ctx: Context) -> None:
+def time_out(state: ImperialState, day: DayEnd, ctx: Context) -> None:
     """End of day: It who has not submitted a Proposal in five game days becomes Inactive."""
     if not state.it or not rule_on(state, 22):
         return
@@ -130,17 +129,17 @@ def time_out(state: GameState, day: DayEnd, ctx: Context) -> None:
         day.notes.append(name_it(state, successor.email, day.day + 1, "passed down the list", None, ctx))
 
 
-def _next_down(state: GameState, email: str, ctx: Context) -> Player | None:
+def _next_down(state: ImperialState, email: str, ctx: Context) -> ImperialPlayer | None:
     """The player below ``email`` in the list; from the bottom, the topmost who is not TIE or THS."""
     emails = [p.email for p in state.players]
     below = state.players[emails.index(email) + 1:] if email in emails else []
     for p in below:
-        if p.email != ctx.config.emperor:
+        if p.email != ctx.config.holder("emperor"):
             return p
     return next((p for p in state.players if p.email not in ctx.config.officers), None)
 
 
-def restore(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> None:
+def restore(state: ImperialState, sub: Submission, out: Outcome, ctx: Context) -> None:
     """An Inactive player's first accepted Proposal restores them, without points."""
     author = state.player(sub.author)
     if (author is None or author.active or out.verdict != "accept" or out.prejudice
@@ -150,8 +149,3 @@ def restore(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> No
     out.points = 0
     ctx.emit("active", player=author.email, submission=sub.number)
     out.notes.append(f"{author.email} is active again, without points for this Proposal (rule 22)")
-
-
-insert_step(judging.PROPOSAL_STEPS, restore, before=judging.award_points)
-days.add_end_step(transfer, 22, scoring=False, before=days.cooling)
-days.add_end_step(time_out, 22, scoring=False, before=days.cooling)

@@ -15,15 +15,15 @@ from engine.context import Context
 from engine.imperial import winning
 from engine.imperial.scoring import award, set_score
 from engine.imperial.variables import rule_on
-from engine.state import GameState
+from engine.imperial.state import ImperialState
 
 # observer(state, old, new, culprit, ctx): culprit is the address of the player whose
 # action caused the change, or None (day-end cooling, the AND check, venting).
-Observer = Callable[[GameState, int, int, str | None, Context], None]
+Observer = Callable[[ImperialState, int, int, str | None, Context], None]
 OBSERVERS: list[Observer] = []
 
 
-def change(state: GameState, delta: int, cause: str, culprit: str | None, ctx: Context) -> str:
+def change(state: ImperialState, delta: int, cause: str, culprit: str | None, ctx: Context) -> str:
     """Move the temperature by ``delta``; returns what happened, for answer lines."""
     old = _move(state, state.temperature + delta, cause, culprit, ctx)
     note = (f"temperature {old} -> {state.temperature} K" if old != state.temperature
@@ -38,7 +38,7 @@ def change(state: GameState, delta: int, cause: str, culprit: str | None, ctx: C
     return note
 
 
-def _move(state: GameState, new: int, cause: str, culprit: str | None, ctx: Context) -> int:
+def _move(state: ImperialState, new: int, cause: str, culprit: str | None, ctx: Context) -> int:
     old, state.temperature = state.temperature, max(0, new)
     if old != state.temperature:
         ctx.emit("temperature", old=old, new=state.temperature, cause=cause, culprit=culprit)
@@ -47,7 +47,7 @@ def _move(state: GameState, new: int, cause: str, culprit: str | None, ctx: Cont
     return old
 
 
-def _overheat(state: GameState, culprit: str | None, ctx: Context) -> str:
+def _overheat(state: ImperialState, culprit: str | None, ctx: Context) -> str:
     player = state.player(culprit) if culprit else None
     if player is not None:
         delta = award(state, player, state.var("overheat_bonus"), "overheating (rule 12)", ctx, rule=12)
@@ -59,7 +59,7 @@ def _overheat(state: GameState, culprit: str | None, ctx: Context) -> str:
     return f"{what}; it vents back to {reset} K"
 
 
-def _meltdown(state: GameState, culprit: str | None, ctx: Context) -> str:
+def _meltdown(state: ImperialState, culprit: str | None, ctx: Context) -> str:
     player = state.player(culprit) if culprit else None
     if player is not None:
         set_score(state, player, 0, "meltdown (rule 12)", ctx, rule=12)
@@ -71,14 +71,14 @@ def _meltdown(state: GameState, culprit: str | None, ctx: Context) -> str:
     return f"{what}; the temperature resets to {reset} K"
 
 
-def _reset_every_score(state: GameState, cause: str, ctx: Context) -> str:
+def _reset_every_score(state: ImperialState, cause: str, ctx: Context) -> str:
     """Rule 12: a temperature change caused by no player sets every score to 0."""
     for p in state.players:
         set_score(state, p, 0, f"{cause} reset every score (rule 12)", ctx, rule=12)
     return "every score is reset to 0"
 
 
-def _frozen(state: GameState, ctx: Context) -> str:
+def _frozen(state: ImperialState, ctx: Context) -> str:
     """Rule 11/12: at 0 K the author of the highest-numbered accepted Proposal is TEW."""
     accepted = state.highest_accepted_proposal()
     if accepted is None or state.winner is not None:

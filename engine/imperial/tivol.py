@@ -13,7 +13,7 @@ submit one now without rule 4 ignoring it. Any number of whaps per day.
 """
 from __future__ import annotations
 
-from engine.commands import WhapTivolCmd
+from engine.imperial.commands import WhapTivolCmd
 from engine.context import Context
 from engine.imperial import judging
 from engine.imperial.game_profile import in_game_profile
@@ -22,18 +22,18 @@ from engine.imperial.scoring import describe, set_score
 from engine.imperial.submissions import undecided_proposals
 from engine.imperial.variables import rule_on
 from engine.inputs import Message
-from engine.state import GameState, Player
+from engine.imperial.state import ImperialPlayer, ImperialState
 
 TIVOL = "tivol"
 FIFTY = 50  # rule 20 says fifty, whatever win_score is
 
 
-def is_tivol(player: Player) -> bool:
+def is_tivol(player: ImperialPlayer) -> bool:
     """Tivol is the player named Tivol or whose address is tivol@... (docs/rulings.md, rule 20)."""
     return player.name.lower() == TIVOL or player.email.split("@")[0] == TIVOL
 
 
-def whap(state: GameState, msg: Message, cmd: WhapTivolCmd, ctx: Context) -> None:
+def whap(state: ImperialState, msg: Message, cmd: WhapTivolCmd, ctx: Context) -> None:
     player = state.player(msg.sender)
     why = _refusal(state, player, msg.sender)
     if why:
@@ -48,7 +48,7 @@ def whap(state: GameState, msg: Message, cmd: WhapTivolCmd, ctx: Context) -> Non
     ctx.say(cmd.line, "Tivol is whapped: " + "; ".join(n for n in notes if n))
 
 
-def _refusal(state: GameState, player: Player | None, sender: str) -> str | None:
+def _refusal(state: ImperialState, player: ImperialPlayer | None, sender: str) -> str | None:
     if not rule_on(state, 20):
         return "rule 20 is not in force"
     if player is None:
@@ -63,7 +63,7 @@ def _refusal(state: GameState, player: Player | None, sender: str) -> str | None
     return None
 
 
-def _score(state: GameState, player: Player, ctx: Context) -> str:
+def _score(state: ImperialState, player: ImperialPlayer, ctx: Context) -> str:
     """-1 at fifty or less, +1 at fifty or more: both at exactly fifty.
 
     Rule 20 states its own gain above fifty, so rule 11's inversion is not
@@ -78,7 +78,7 @@ def _score(state: GameState, player: Player, ctx: Context) -> str:
     return f"{player.email} {describe(delta, player)}"
 
 
-def _depress(state: GameState, player: Player, label: str, ctx: Context) -> str:
+def _depress(state: ImperialState, player: ImperialPlayer, label: str, ctx: Context) -> str:
     if ctx.draw(f"{label}:chance", 1, 5) != 1:
         return "no section is depressed (the 1-in-5 chance did not come up)"
     sections = raised_sections(player.profile)

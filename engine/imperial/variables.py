@@ -7,7 +7,7 @@ answers "which number applies to submission N".
 """
 from __future__ import annotations
 
-from engine.state import GameState
+from engine.imperial.state import ImperialState
 
 DEFAULTS: dict[str, int] = {
     "accept_points": 3,        # rule 11: an accepted Proposal
@@ -35,7 +35,7 @@ DEFAULTS: dict[str, int] = {
 MINIMUM: dict[str, int] = {"day_hours": 1}
 
 
-def value(state: GameState, name: str, number: int | None = None) -> int:
+def value(state: ImperialState, name: str, number: int | None = None) -> int:
     """The variable as it governs submission ``number`` (rule 7); the current value if None.
 
     Changes are replayed in the order they were made, each from its own
@@ -53,7 +53,7 @@ def value(state: GameState, name: str, number: int | None = None) -> int:
     return result
 
 
-def rule_on(state: GameState, rule: int, number: int | None = None, nth: int = 0) -> bool:
+def rule_on(state: ImperialState, rule: int, number: int | None = None, nth: int = 0) -> bool:
     """Is the ``nth`` rule numbered ``rule`` in force (for submission ``number``, rule 7)?
 
     Repealing a rule switches its mechanics off (engine/imperial/mechanics.py).

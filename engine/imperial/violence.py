@@ -14,29 +14,28 @@ performed once per day, and not twice in succession on the same player.
 """
 from __future__ import annotations
 
-from engine.commands import ReportCmd
+from engine.imperial.commands import ReportCmd
 from engine.context import Context
 from engine.imperial import days, ff, judging, player_of_the_day  # noqa: F401 (rule 18's step registers first)
 from engine.imperial.days import DayEnd
 from engine.imperial.judging import Outcome
-from engine.imperial.pipeline import insert_step
 from engine.imperial.profiles import SECTIONS, bit_difference, mask, raised, reshape
 from engine.imperial.scoring import award
 from engine.imperial.variables import rule_on
 from engine.inputs import Message
-from engine.state import GameState, Player, Report, Request, Submission
+from engine.imperial.state import ImperialPlayer, ImperialState, Report, Request, Submission
 
 REPORT_POINTS = 3
 
 
-def defended(state: GameState, victim: Player, besides: int) -> bool:
+def defended(state: ImperialState, victim: ImperialPlayer, besides: int) -> bool:
     """Was the victim's last Proposal (other than number ``besides``) accepted with a Defend?"""
     theirs = [s for s in state.proposals_of(victim.email) if s.number != besides]
     return bool(theirs) and theirs[-1].status == "accepted" and any(
         r.kind == "defend" for r in theirs[-1].requests)
 
 
-def vandalism(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> None:
+def vandalism(state: ImperialState, sub: Submission, out: Outcome, ctx: Context) -> None:
     if out.verdict != "accept" or out.prejudice or not rule_on(state, 21, sub.number):
         return
     for request in (r for r in sub.requests if r.kind == "vandalize"):
@@ -48,7 +47,7 @@ def vandalism(state: GameState, sub: Submission, out: Outcome, ctx: Context) -> 
             out.notes.append(f"{head} succeeded: {_vandalize(state, sub, request, ctx)}")
 
 
-def _vandal_refusal(state: GameState, sub: Submission, request: Request) -> str | None:
+def _vandal_refusal(state: ImperialState, sub: Submission, request: Request) -> str | None:
     """Why vandalism request ``request`` fails (rule 21), or None."""
     victim, k = state.player(request.target or ""), request.section or 0
     if victim is None:
@@ -64,7 +63,7 @@ def _vandal_refusal(state: GameState, sub: Submission, request: Request) -> str 
     return None
 
 
-def _vandalize(state: GameState, sub: Submission, request: Request, ctx: Context) -> str:
+def _vandalize(state: ImperialState, sub: Submission, request: Request, ctx: Context) -> str:
     """The vandalism itself: the section depressed, a wood chip to the pool; what it did."""
     victim, k = state.player(request.target or ""), request.section or 0
     assert victim is not None
@@ -74,7 +73,7 @@ def _vandalize(state: GameState, sub: Submission, request: Request, ctx: Context
     return f"{change}; a wood chip goes to the pool"
 
 
-def report(state: GameState, msg: Message, cmd: ReportCmd, ctx: Context) -> None:
+def report(state: ImperialState, msg: Message, cmd: ReportCmd, ctx: Context) -> None:
     why = _report_refusal(state, msg.sender, cmd.player)
     if why:
         ctx.say(cmd.line, f"{why}; nothing done", ok=False)
@@ -88,7 +87,7 @@ def report(state: GameState, msg: Message, cmd: ReportCmd, ctx: Context) -> None
                       f"(they differ in {now} section{'s' if now != 1 else ''} now)")
 
 
-def _report_refusal(state: GameState, sender: str, who: str) -> str | None:
+def _report_refusal(state: ImperialState, sender: str, who: str) -> str | None:
     reporter, target = state.player(sender), state.player(who)
     if not rule_on(state, 21):
         return "rule 21 is not in force"
@@ -106,7 +105,7 @@ def _report_refusal(state: GameState, sender: str, who: str) -> str | None:
     return None
 
 
-def judge_reports(state: GameState, day: DayEnd, ctx: Context) -> None:
+def judge_reports(state: ImperialState, day: DayEnd, ctx: Context) -> None:
     """End of day: each reporter's first report that holds is performed; their others are void."""
     for r in (r for r in state.reports if r.day == day.day and r.status == "pending"):
         reporter, target = state.player(r.reporter), state.player(r.target)
@@ -131,12 +130,8 @@ def judge_reports(state: GameState, day: DayEnd, ctx: Context) -> None:
         day.notes.append(f"report {r.number} by {r.reporter} on {r.target}: {r.status} ({r.reason})")
 
 
-def _first_of_the_two(state: GameState, report: Report) -> str | None:
+def _first_of_the_two(state: ImperialState, report: Report) -> str | None:
     """The other player of the pair, if their report on this pair was performed the same day."""
     pair = {report.reporter, report.target}
     return next((r.reporter for r in state.reports if r.day == report.day and r.status == "awarded"
                  and {r.reporter, r.target} == pair), None)
-
-
-insert_step(judging.PROPOSAL_STEPS, vandalism, after=ff.become_ff)
-days.add_end_step(judge_reports, 21, scoring=True, before=days.and_check)  # after rule 18's reward

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from engine.context import Context
 from engine.imperial.variables import rule_on
-from engine.state import GameState
+from engine.imperial.state import ImperialState
 
 RANK_DRAW_MAX = 2**32 - 1
 
 
-def declare(state: GameState, email: str, how: str, ctx: Context) -> None:
+def declare(state: ImperialState, email: str, how: str, ctx: Context) -> None:
     """``email`` becomes TEW: the game ends and every other player is ranked (rule 11)."""
     if state.winner is not None:
         return
@@ -17,7 +17,7 @@ def declare(state: GameState, email: str, how: str, ctx: Context) -> None:
     ctx.emit("winner", player=email, how=how, ranking=state.ranking)
 
 
-def rank_others(state: GameState, winner: str, ctx: Context) -> list[str]:
+def rank_others(state: ImperialState, winner: str, ctx: Context) -> list[str]:
     """Score first, then Profile (the higher integer ranks higher), then a seeded draw.
 
     Only players whose score and Profile both tie draw; each draws once
@@ -32,7 +32,7 @@ def rank_others(state: GameState, winner: str, ctx: Context) -> list[str]:
     return [p.email for p in sorted(others, key=key, reverse=True)]
 
 
-def game_over(state: GameState) -> bool:
+def game_over(state: ImperialState) -> bool:
     """The second rule 8: "the game ends when one player achieves the title of TEW" (repealed: it
     goes on; a ruleset without that rule ends at TEW as rule 11 alone would have it)."""
     return state.winner is not None and (state.rule(8, nth=1) is None or rule_on(state, 8, nth=1))

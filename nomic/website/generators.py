@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from operator import attrgetter
 
 from engine.imperial.game_profile import game_profile as engine_game_profile
-from engine.state import Player, Submission
+from engine.imperial.state import ImperialPlayer, Submission
 from nomic.website import drawing
 from nomic.website.commands import command_help
 from nomic.website.describe import describe
@@ -24,7 +24,7 @@ STATUSES = ("pending", "accepted", "rejected", "ignored")
 KIND_NAMES = {"proposal": "Proposal", "point_of_order": "Point of Order"}
 
 
-def _player_row(m: SiteModel, p: Player, root: str) -> dict:
+def _player_row(m: SiteModel, p: ImperialPlayer, root: str) -> dict:
     return {"link": m.people.link(p.email, root), "name": p.name, "slug": m.people.slugs[p.email],
             "score": p.score, "category": p.category, "entropy": p.entropy, "profile": p.profile,
             "bits": drawing.bits(p.profile), "probation": p.probation, "active": p.active,
@@ -59,7 +59,7 @@ def home(m: SiteModel) -> Iterator[Page]:
                    "rules": sum(not r.repealed for r in st.rules)}})
 
 
-def _standings(m: SiteModel) -> list[Player]:
+def _standings(m: SiteModel) -> list[ImperialPlayer]:
     """Rule 16: every GP player above every FF player; then by score, then player-list order."""
     order = {p.email: i for i, p in enumerate(m.state.players)}
     return sorted(m.state.players, key=lambda p: (p.category != "GP", -p.score, order[p.email]))
@@ -301,14 +301,14 @@ def players(m: SiteModel) -> Iterator[Page | Family]:
                  [_player_page_key(m, p, k) for p, k in zip(players, keys)], lambda i: _player(m, players[i], root))
 
 
-def _player_page_key(m: SiteModel, p: Player, key: tuple) -> tuple:
+def _player_page_key(m: SiteModel, p: ImperialPlayer, key: tuple) -> tuple:
     """Ledger entries and events are only ever added to: their count and last id tell them."""
     ledger, events = m.ledger_by_player.get(p.email, ()), m.events_by_player.get(p.email, ())
     return (key, len(ledger), ledger[-1].n if ledger else None, len(events), events[-1].id if events else None,
             m.row_keys_by_author.get(p.email, ()))
 
 
-def _player(m: SiteModel, p: Player, root: str) -> dict:
+def _player(m: SiteModel, p: ImperialPlayer, root: str) -> dict:
     return {**_player_row(m, p, root), "email": p.email.replace("@", " at "),
             "joined_day": p.joined_day, "sections": drawing.plank(p.profile),
             "height": drawing.stack_height(1) + 18, "width": drawing.SECTIONS * drawing.CM,

@@ -21,7 +21,7 @@ from weakref import WeakKeyDictionary
 from sqlmodel import Session, col, func, select
 
 from engine.dice import seed_hash
-from engine.state import GameState
+from engine.imperial.state import ImperialState
 from mailer.message import parse
 from nomic.config import parse_time
 from nomic.storage import EventRow, JournalEntry
@@ -57,7 +57,7 @@ class ListPost:
 @dataclass
 class SiteData:
     """What the generators work from: one consistent read of the game."""
-    state: GameState
+    state: ImperialState
     game: dict
     offices: dict
     seed_hash: str

@@ -12,6 +12,7 @@ import pytest
 from mailer import grammar
 from nomic import reference
 from nomic.website.commands import EMPEROR_COMMANDS, PLAYER_COMMANDS
+from tests.support import GRAMMAR
 
 ROOT = Path(__file__).parents[2]
 # Words in capitals in the command table, as a player would fill them in.
@@ -55,7 +56,7 @@ def test_every_command_in_the_table_is_one_the_game_understands(what, subject, l
     if line.startswith("Passphrase:"):
         assert grammar.passphrase(line) == "open sesame"
         return
-    reading = grammar.read(subject, "" if subject.startswith("Proposal") and "proposal" in line else line)
+    reading = GRAMMAR.read(subject, "" if subject.startswith("Proposal") and "proposal" in line else line)
     assert reading.not_understood == []
     [cmd] = reading.commands
     if subject.startswith("Proposal") and line != "The text of your proposal.":

@@ -10,7 +10,7 @@ from sqlmodel import Session, select
 from engine.dice import draw
 from mailer.outbox import OutboxMessage
 from nomic.game import Game
-from engine.state import GameState
+from engine.imperial.state import ImperialState
 from tests.engine.imperial_play import SEED
 from tests.support import EMPEROR, SCRIBE, Play
 
@@ -76,8 +76,8 @@ def mails(play: Play, kind: str) -> list[EmailMessage]:
         return [email.message_from_bytes(r.raw, policy=policy.default) for r in rows]  # type: ignore[misc]
 
 
-def engine_state(play: Play) -> GameState:
-    return GameState.model_validate(play.state())
+def engine_state(play: Play) -> ImperialState:
+    return ImperialState.model_validate(play.state())
 
 
 def day_end(temperature: int, day: int, profiles: dict[str, int]) -> tuple[int, list[str]]:

@@ -16,17 +16,18 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import engine
-from engine.commands import (DigestCmd, JudgeCmd, ListPostCmd, NewDayCmd, PointOfOrderCmd, ProposalCmd,
-                             ScoreClaim, SubscribeCmd, TagCmd, UnsubscribeCmd)
+from engine.commands import DigestCmd, ListPostCmd, SubscribeCmd, UnsubscribeCmd
+from engine.imperial.commands import JudgeCmd, NewDayCmd, PointOfOrderCmd, ProposalCmd, ScoreClaim, TagCmd
 from engine.context import EngineConfig
 from engine.inputs import Message
-from engine.state import GameState, Player, Submission, Subscriber
+from engine.state import Subscriber
+from engine.imperial.state import ImperialPlayer, ImperialState, Submission
 
 EMPEROR = "tie@imperial.test"
 START = datetime(2026, 1, 5, tzinfo=timezone.utc)
 # a low start temperature: ignored Proposals reach 0 K, where the highest accepted Proposal wins
 CONFIG = EngineConfig(start=START, seed="index-seed", address="ths@imperial.test",
-                      list_address="players@imperial.test", emperor=EMPEROR, scribe="ths@imperial.test",
+                      list_address="players@imperial.test", offices={"emperor": (EMPEROR,), "scribe": ("ths@imperial.test",)},
                       variables={"start_temperature": 12})
 RULES = resources.files("nomic").joinpath("rulesets/imperial-nomic.txt").read_text()
 # carol's display name is bob's address: a lookup of it must find whichever joined first
@@ -91,7 +92,7 @@ def messages(script: list[tuple]) -> list[Message]:
     return out
 
 
-def assert_lookups_match_scans(state: GameState) -> None:
+def assert_lookups_match_scans(state: ImperialState) -> None:
     for key in KEYS:
         k = key.strip().lower()
         assert state.player(key) is next((p for p in state.players if p.email == k or p.name.lower() == k), None)
@@ -122,14 +123,14 @@ def test_a_fresh_index_every_message_folds_the_same(script: list[tuple]) -> None
     kept, fresh = engine.new_game(CONFIG, RULES), engine.new_game(CONFIG, RULES)
     for msg in messages(script):
         kept_events = engine.apply(kept, msg, CONFIG)
-        fresh = GameState.model_validate_json(fresh.model_dump_json())  # a new state: an empty index
+        fresh = ImperialState.model_validate_json(fresh.model_dump_json())  # a new state: an empty index
         assert engine.apply(fresh, msg, CONFIG) == kept_events
     assert fresh.model_dump_json() == kept.model_dump_json()
 
 
-def small_state() -> GameState:
+def small_state() -> ImperialState:
     state = engine.new_game(CONFIG, RULES)
-    state.players.append(Player(email="alice@wonder.land", name="Alice"))
+    state.players.append(ImperialPlayer(email="alice@wonder.land", name="Alice"))
     state.submissions.append(Submission(number=1, kind="proposal", author="alice@wonder.land", title="A"))
     state.subscribers.append(Subscriber(email="alice@wonder.land"))
     return state
@@ -138,11 +139,11 @@ def small_state() -> GameState:
 def test_a_replaced_or_shorter_list_is_indexed_again() -> None:
     state = small_state()
     assert state.player("alice") is state.players[-1]
-    state.players = [Player(email="bob@builder.org", name="Bob")]
+    state.players = [ImperialPlayer(email="bob@builder.org", name="Bob")]
     assert state.player("alice") is None and state.player("bob") is state.players[0]
     state.players.pop()
     assert state.player("bob") is None
-    state.players.append(Player(email="carol@c.org", name="Carol"))
+    state.players.append(ImperialPlayer(email="carol@c.org", name="Carol"))
     assert state.player("carol") is state.players[0]
     state.subscribers.clear()
     assert state.subscriber("alice@wonder.land") is None
@@ -179,8 +180,8 @@ def test_copies_and_pickles_have_their_own_index() -> None:
     assert state.player("alice") is state.players[-1]
     for other in (state.copy_deep(), copy.copy(state), pickle.loads(pickle.dumps(state))):
         assert other == state
-        other.players = [Player(email="bob@builder.org", name="Bob")]
+        other.players = [ImperialPlayer(email="bob@builder.org", name="Bob")]
         assert other.player("bob") is other.players[0] and state.player("bob") is None
     deep = state.copy_deep()
-    deep.players.append(Player(email="carol@c.org", name="Carol"))
+    deep.players.append(ImperialPlayer(email="carol@c.org", name="Carol"))
     assert deep.player("carol") is deep.players[-1] and state.player("carol") is None

@@ -1,11 +1,8 @@
-"""The order in which the rules act (rules 6 and 7), in one place.
-
-Steps register themselves from several modules (``pipeline.insert_step``);
-this test pins the resulting order so that a change to it is a deliberate,
-reviewed change of the game's timing.
+"""The order in which the rules act (rules 6 and 7): engine/imperial/pipelines.py, pinned here so
+that a change to it is a deliberate, reviewed change of the game's timing.
 """
-from engine.imperial import days, judging, ruleset  # noqa: F401 (ruleset imports every rule module)
-from engine.state import GameState
+from engine.imperial import days, pipelines
+from engine.imperial.state import ImperialState
 
 
 def names(steps) -> list[str]:
@@ -13,7 +10,7 @@ def names(steps) -> list[str]:
 
 
 def test_a_decided_proposal_runs_these_steps_in_this_order():
-    assert names(judging.PROPOSAL_STEPS) == [
+    assert names(pipelines.PROPOSAL_STEPS) == [
         "judging.check_directive",     # rule 3: outside the Directive's area -> ignored
         "judging.check_probation",     # rule 3: a rejection on Probation -> ignored with prejudice
         "proclamations.enact_proposal",  # rules 3, 7: an accepted Proposal's rule changes, before it is scored
@@ -35,7 +32,7 @@ def test_a_decided_proposal_runs_these_steps_in_this_order():
 
 
 def test_the_end_of_a_day_follows_rule_6():
-    assert names(days.DAY_END_STEPS) == [
+    assert names(pipelines.DAY_END_STEPS) == [
         "player_of_the_day.reward",    # scoring triggered by the rules (rule 18)
         "violence.judge_reports",      # rule 21: reports are judged on the day's final Profiles
         "days.and_check",              # rule 12: "after all other scoring effects for that game day"
@@ -44,13 +41,13 @@ def test_the_end_of_a_day_follows_rule_6():
         "tag.time_out",
         "days.cooling",                # rule 12: cooling "occurs after Player Profiles have been ANDed"
     ]
-    assert names(days.DAY_START_STEPS) == ["retool.sealant_starts", "player_of_the_day.choose_at_start"]
+    assert names(pipelines.DAY_START_STEPS) == ["retool.sealant_starts", "player_of_the_day.choose_at_start"]
 
 
 def test_without_rule_6_the_end_of_a_day_follows_rule_7():
     """Lowest rule first, after rule 12's own precedence: the AND check after all other scoring,
     cooling after the AND check."""
-    state = GameState.model_validate({"started": "2026-01-05T00:00:00Z", "day_started": "2026-01-05T00:00:00Z"})
+    state = ImperialState.model_validate({"started": "2026-01-05T00:00:00Z", "day_started": "2026-01-05T00:00:00Z"})
     assert names(days.end_steps(state)) == [
         "player_of_the_day.reward", "violence.judge_reports", "days.and_check", "days.cooling",
         "retool.sealant_expires", "tag.transfer", "tag.time_out",

@@ -14,14 +14,14 @@ from hypothesis import given, settings, strategies as st
 import engine
 from engine.context import EngineConfig
 from engine.inputs import Message
-from mailer import grammar
 
 from tests.engine.imperial_play import ALICE, BOB, CAROL
+from tests.support import GRAMMAR
 
 EMPEROR = "tie@imperial.test"
 START = datetime(2026, 1, 5, tzinfo=timezone.utc)
 CONFIG = EngineConfig(start=START, seed="prop-seed", address="ths@imperial.test",
-                      list_address="players@imperial.test", emperor=EMPEROR, scribe="ths@imperial.test")
+                      list_address="players@imperial.test", offices={"emperor": (EMPEROR,), "scribe": ("ths@imperial.test",)})
 RULES = resources.files("nomic").joinpath("rulesets/imperial-nomic.txt").read_text()
 
 players = st.sampled_from([ALICE, BOB, CAROL])
@@ -46,7 +46,7 @@ def messages(script: list[tuple]) -> list[Message]:
         else:
             t += timedelta(hours=action[1])
             sender, subject, body = EMPEROR, "day", "New day"
-        reading = grammar.read(subject, body)
+        reading = GRAMMAR.read(subject, body)
         out.append(Message(at=t, message_id=f"{i}@prop", sender=sender, authenticated=True,
                            subject=subject, commands=reading.commands,
                            not_understood=reading.not_understood))

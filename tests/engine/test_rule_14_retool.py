@@ -2,7 +2,7 @@
 from hypothesis import given, strategies as st
 
 from engine.imperial.profiles import bit_difference, put_window, rotate, window
-from mailer.grammar import read
+from tests.support import GRAMMAR
 from tests.engine.imperial_play import ALICE, BOB, ledger
 from tests.engine.rule_support import officers, NOBODY, player, proposal, public, roll, top
 
@@ -139,12 +139,12 @@ def test_two_section_requests_make_the_proposal_ignored_a_rotation_is_one(make_p
 def test_the_contracts_request_lines_are_read_in_any_case():
     body = ("raise SECTION 3\nShave section 16\nROTATE Left\nsealant\nBecome ff\nDefend\n"
             "Vandalise Alice Liddell section 3")
-    [cmd] = read("Proposal: X", body).commands
+    [cmd] = GRAMMAR.read("Proposal: X", body).commands
     assert [r.model_dump(exclude_none=True) for r in cmd.requests] == [
         {"kind": "raise", "section": 3}, {"kind": "shave", "section": 16},
         {"kind": "rotate", "direction": "left"}, {"kind": "sealant"}, {"kind": "become_ff"},
         {"kind": "defend"}, {"kind": "vandalize", "section": 3, "target": "Alice Liddell"}]
-    swap, agree = read("swap", "Swap sections 1 - 4 with Alice Liddell sections 5-8\nAgree swap #2").commands
+    swap, agree = GRAMMAR.read("swap", "Swap sections 1 - 4 with Alice Liddell sections 5-8\nAgree swap #2").commands
     assert (swap.first, swap.last, swap.partner, swap.partner_first, swap.partner_last) == (
         1, 4, "Alice Liddell", 5, 8)
     assert agree.number == 2

@@ -17,7 +17,6 @@ from hypothesis import strategies as st
 from sqlmodel import Session, select
 from typer.testing import CliRunner
 
-from mailer import grammar
 from mailer.message import message_key, parse
 from mailer.outbox import OutboxMessage
 from nomic.cli import app
@@ -25,6 +24,7 @@ from nomic.game import Game
 from nomic.sources import SourceError, check_mail, read_messages
 from tests.faults.hostile import hostile_mail
 from tests.mailer.support import configure
+from tests.support import GRAMMAR
 
 TRUSTED = "mx.imperial.test"
 START = datetime(2026, 1, 5, 1, tzinfo=timezone.utc)
@@ -59,9 +59,9 @@ def test_the_parser_never_fails_and_reads_the_same_bytes_the_same_way():
             assert getattr(first, field) == getattr(again, field), field
         assert isinstance(first.sender, str) and isinstance(first.text, str)
         assert message_key(raw) == first.message_id
-        reading = grammar.read(first.subject, first.text)
+        reading = GRAMMAR.read(first.subject, first.text)
         assert [c.model_dump() for c in reading.commands] == \
-            [c.model_dump() for c in grammar.read(first.subject, first.text).commands]
+            [c.model_dump() for c in GRAMMAR.read(first.subject, first.text).commands]
 
     check()
     _count("parser", next(seen) - 1)
@@ -116,7 +116,7 @@ def test_authenticated_hostile_mail_is_answered_once_and_acts_only_through_comma
             assert "In-Reply-To: <hostile" in body
         else:
             assert answered == []
-        if not auth["authenticated"] or not grammar.read(mail.subject, mail.text).commands:
+        if not auth["authenticated"] or not GRAMMAR.read(mail.subject, mail.text).commands:
             assert game.state().model_dump(mode="json") == before
 
     check()

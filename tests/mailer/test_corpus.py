@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mailer import grammar
 from mailer.message import parse, parse_head
+from tests.support import GRAMMAR
 
 CORPUS = Path(__file__).parent.parent / "corpus"
 MESSAGES = sorted(CORPUS.glob("*.eml"))
@@ -34,7 +34,7 @@ def _subset(actual: dict, expected: dict) -> dict:
 def test_corpus_message_yields_its_commands(path: Path):
     expected = json.loads(path.with_suffix(".json").read_text())
     mail = parse(path.read_bytes())
-    reading = grammar.read(mail.subject, mail.text, mail.written)
+    reading = GRAMMAR.read(mail.subject, mail.text, mail.written)
     assert mail.sender == expected["sender"]
     assert mail.automatic is expected["automatic"]
     assert mail.references == expected.get("references", [])
@@ -61,7 +61,7 @@ def test_corpus_through_ingest_every_human_message_answered_never_the_auto_reply
 @given(st.binary(max_size=3000))
 def test_any_bytes_are_read_without_error(raw: bytes):
     mail = parse(raw)
-    grammar.read(mail.subject, mail.text, mail.written)
+    GRAMMAR.read(mail.subject, mail.text, mail.written)
     assert parse_head(raw).message_id == mail.message_id
 
 
@@ -78,5 +78,5 @@ def test_any_text_in_any_charset_keeps_its_proposal_lines(body: str, charset: st
     raw = (f"From: a@b.test\r\nSubject: Proposal: T\r\nContent-Type: text/plain; charset={charset}\r\n"
            f"Content-Transfer-Encoding: 8bit\r\n\r\n").encode() + encoded.replace(b"\n", b"\r\n")
     mail = parse(raw)
-    [cmd] = grammar.read(mail.subject, mail.text, mail.written).commands
+    [cmd] = GRAMMAR.read(mail.subject, mail.text, mail.written).commands
     assert set(cmd.text.split()) <= set(body.split())  # nothing invented, whatever was cut

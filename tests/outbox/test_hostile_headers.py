@@ -17,7 +17,7 @@ from sqlmodel import Session, select
 
 from engine.events import Event
 from engine.inputs import Message
-from engine.state import Proclamation, Submission
+from engine.imperial.state import Proclamation, Submission
 from mailer import answers, bounces, digest, headers, listserv
 from mailer.listconfig import settings as list_settings
 from mailer.outbox import OutboxMessage
@@ -165,7 +165,7 @@ NOW = datetime(2026, 1, 5, 1, tzinfo=timezone.utc)
 
 
 class _State:
-    """What ``listserv.announce`` and its templates read of a GameState."""
+    """What ``listserv.announce`` and its templates read of a ImperialState."""
 
     def __init__(self, sub: Submission, proc: Proclamation):
         self.sub, self.proclamations = sub, [proc]

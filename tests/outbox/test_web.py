@@ -8,7 +8,7 @@ from urllib.parse import urlencode
 
 from sqlmodel import Session, select
 
-from engine.state import GameState
+from engine.imperial.state import ImperialState
 from mailer.tokens import address_token
 from mailer.web import handle_get, handle_post
 from nomic.game import Game
@@ -194,7 +194,7 @@ def test_a_state_stored_before_members_had_a_since_still_loads_and_unsubscribes(
     path = unsubscribe_path(game, relay, "2026-01-05T02:00:00Z")
     with Session(Game(game.dir).db) as s:  # the stored snapshot as an older version wrote it
         snap = s.exec(select(Snapshot).order_by(Snapshot.seq.desc())).first()  # type: ignore[union-attr]
-        state = GameState.model_validate_json(snap.state).model_dump(mode="json")
+        state = ImperialState.model_validate_json(snap.state).model_dump(mode="json")
         for member in state["subscribers"]:
             del member["since"]
         snap.state = json.dumps(state)
