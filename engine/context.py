@@ -22,6 +22,7 @@ class EngineConfig:
     first_it: str = ""
     day_mode: str = "emperor"  # "emperor" (rule 10 literally) or "fixed"
     ruleset: str = "imperial"
+    edition: str = ""  # the ruleset's edition where it has several (BlogNomic "149", "109")
     variables: dict[str, int] = field(default_factory=dict)  # overrides of game variables
     options: dict[str, Any] = field(default_factory=dict)  # the ruleset's own section of game.toml
 

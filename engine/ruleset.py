@@ -18,7 +18,7 @@ from engine.inputs import ClockStep, Message
 from engine.state import GameState
 
 # game.toml's ``[game] ruleset`` -> the package that implements it
-PACKAGES = {"imperial": "engine.imperial"}
+PACKAGES = {"imperial": "engine.imperial", "blognomic": "engine.blognomic", "suber": "engine.suber"}
 
 
 class Ruleset(Protocol):

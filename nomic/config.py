@@ -94,6 +94,7 @@ class Config:
             address=g["address"].lower(), list_address=g["list_address"].lower(),
             offices=offices(o), first_it=o.get("first_it", "").lower(),
             day_mode=g.get("day_mode", "emperor"), ruleset=g.get("ruleset", "imperial"),
+            edition=str(g.get("edition", "")),
             variables={k: int(v) for k, v in self.section("variables").items()},
             options=dict(self.section(g.get("ruleset", "imperial"))))
 
