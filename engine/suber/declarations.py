@@ -1,0 +1,64 @@
+"""Suber's Nomic's mail commands (CONTRACT.md, "Suber's Nomic"), each declared once.
+
+Every line pattern starts with a literal word: the grammar only tries a pattern on a line whose
+first word is one of its leading words (mailer/grammar.Grammar.first_words)."""
+from __future__ import annotations
+
+from engine import membership
+from engine.commands import Declaration, Help, Line, Subject, pattern
+from engine.suber import judgment, proposals, turns, voting
+from engine.suber.commands import (
+    CallVoteCmd, InvokeJudgmentCmd, JoinCmd, JudgmentCmd, ProposalCmd, VoteCmd,
+)
+
+_N = r"(?:\s+#?(\d{1,9}))?"
+P = "Proposal: NAME"
+
+
+def _number(text: str | None) -> int | None:
+    return int(text) if text else None
+
+
+def _vote(word: str, number: str | None = None) -> VoteCmd:
+    return VoteCmd.model_validate({"vote": word.lower(), "number": _number(number)})
+
+
+COMMANDS: tuple[Declaration, ...] = (
+    Declaration("join", JoinCmd, (Line(pattern(r"^join$"), lambda m: JoinCmd()),), turns.join, help=(
+        Help("Join the game (before the first proposal); your place in the turn order is by surname.",
+             "Join", "Join", "rule 201"),)),
+    Declaration("proposal", ProposalCmd, (Subject(pattern(r"^\s*proposal\s*:\s*(.*)$"),
+                                                  lambda title, lines, text: ProposalCmd(title=title, text=text)),),
+                proposals.propose, announces="proposed", help=(
+        Help("Propose this turn's rule-change (only the player on turn); numbered from 301.", P,
+             "Enact rule: TEXT", "rules 108, 201, 202"),
+        Help("Amend a mutable rule: it takes the proposal's number.", P, "Amend rule N: TEXT", "rules 103, 108"),
+        Help("Repeal a mutable rule.", P, "Repeal rule N", "rule 103"),
+        Help("Transmute a rule between immutable and mutable (immutable to mutable: unanimity).", P,
+             "Transmute rule N", "rules 102, 109"))),
+    Declaration("call_vote", CallVoteCmd, (Line(pattern(rf"^call\s+(?:the\s+)?vote{_N}$"),
+                                                 lambda m: CallVoteCmd(number=_number(m[1]))),),
+                voting.call_vote, help=(
+        Help("End debate on your proposal and open the vote (in a reply to its announcement, or with N).",
+             "Re: Proposal: NAME", "Call vote N", "rule 111"),)),
+    Declaration("vote", VoteCmd, (
+        Line(pattern(r"^(yes|no)$"), lambda m: _vote(m[1])),
+        Line(pattern(rf"^vote\s+(yes|no){_N}$"), lambda m: _vote(m[1], m[2]))),
+        voting.vote, help=(
+        Help("Vote on the proposal a reply is about; every player votes once.", "Re: Proposal: NAME", "Yes",
+             "rules 105, 207"),
+        Help("Vote on proposal N.", "Vote", "Vote no N", "rules 105, 207"))),
+    Declaration("invoke_judgment", InvokeJudgmentCmd, (
+        Subject(pattern(r"^\s*invoke\s+judge?ment\s*:\s*(.*)$"),
+                lambda question, lines, text: InvokeJudgmentCmd(question=question, text=text)),),
+        judgment.invoke, help=(
+        Help("Invoke Judgment: the player before the one on turn judges the question.",
+             "Invoke judgment: QUESTION", "", "rule 212"),)),
+    Declaration("judgment", JudgmentCmd, (Line(pattern(rf"^(judgment|judgement){_N}\s*:\s*(.+)$"),
+                                               lambda m: JudgmentCmd(number=_number(m[2]), text=m[3].strip())),),
+                judgment.answer, help=(
+        Help("The Judge's answer to the oldest open question (or question N).", "Judgment",
+             "Judgment: TEXT", "rule 212"),)),
+    *membership.LIST_COMMANDS,
+)
+OFFICE_NOTES: tuple[Help, ...] = ()  # Suber's Nomic has no offices

@@ -1,0 +1,47 @@
+"""Making a proposal (rules 108, 201, 202): only the player on turn, one per turn, numbered from 301.
+
+A proposal that may not be made (not on turn, the turn's proposal already made, a change list
+``changes.check`` refuses) is refused with the reason, takes no number, and the turn stays.
+"""
+from __future__ import annotations
+
+from engine.context import Context
+from engine.inputs import Message
+from engine.suber import changes
+from engine.suber.commands import ProposalCmd
+from engine.suber.state import FIRST_NUMBER, Proposal, SuberState
+
+
+def refusal(state: SuberState, sender: str) -> str | None:
+    """Why ``sender`` may not propose now (201, 202), or None."""
+    if sender != state.turn:
+        return f"it is {state.turn}'s turn; only the player on turn may propose (rule 201)"
+    current = state.current_proposal()
+    if current is not None:
+        return f"this turn's proposal is {current.number}, still in {current.status}: one per turn (rule 202)"
+    return None
+
+
+def propose(state: SuberState, msg: Message, cmd: ProposalCmd, ctx: Context) -> None:
+    why = refusal(state, msg.sender)
+    try:
+        if why is not None:
+            raise changes.Refused(why)
+        lines = changes.parse(cmd.text)
+        changes.check(state, lines)
+    except changes.Refused as refused:
+        ctx.say(cmd.line, f"refused, no number given: {refused}", ok=False)
+        return
+    number = FIRST_NUMBER + len(state.proposals)
+    proposal = Proposal(number=number, author=msg.sender, title=cmd.title or f"Proposal {number}",
+                        text=cmd.text, message_id=msg.message_id, received_at=msg.at, changes=lines,
+                        unanimity=state.unanimity or changes.transmutes_immutable(state, lines))
+    state.proposals.append(proposal)
+    ctx.emit("proposed", number=number, author=msg.sender, title=proposal.title,
+             changes=[c.model_dump(mode="json") for c in lines], unanimity=proposal.unanimity)
+    ctx.say(cmd.line, f"proposal {number}: {_summary(lines)}; in debate until you send 'Call vote' "
+            f"(rule 111); {'unanimity' if proposal.unanimity else 'a simple majority'} adopts it")
+
+
+def _summary(lines: list[changes.Change]) -> str:
+    return ", ".join(f"{c.kind} rule{'' if c.rule is None else f' {c.rule}'}" for c in lines)

@@ -1,0 +1,57 @@
+"""The Suber's Nomic ruleset: its state, its commands and how a message and the clock act."""
+from __future__ import annotations
+
+from datetime import datetime
+
+from engine import dispatch
+from engine.context import Context, EngineConfig
+from engine.inputs import ClockStep, Message
+from engine.ruleset import command_models
+from engine.suber import turns
+from engine.suber.declarations import COMMANDS, OFFICE_NOTES
+from engine.suber.ruletext import parse_rules
+from engine.suber.state import SuberState
+
+BY_KIND = {d.kind: d for d in COMMANDS}
+ANYONE = frozenset({"join", "subscribe", "unsubscribe", "digest", "list_post"})  # the rest: players only
+
+
+class Suber:
+    name = "suber"
+    state_model = SuberState
+    commands = COMMANDS
+    office_notes = OFFICE_NOTES
+    command_models = command_models(COMMANDS)
+
+    def new_state(self, config: EngineConfig, rules_text: str) -> SuberState:
+        state = SuberState(started=config.start, turn_started=config.start, variables=dict(config.variables),
+                           rules=parse_rules(rules_text))
+        turns.seat(state, turns.from_config(config.options.get("players", ())))
+        return state
+
+    def on_message(self, state: SuberState, msg: Message, ctx: Context) -> None:
+        if not dispatch.admitted(msg, ctx):
+            return
+        dispatch.run(state, msg, ctx, BY_KIND, ended=lambda: _ended(state),
+                     refusal=lambda sender, kind: _refusal(state, sender, kind))
+
+    def on_clock(self, state: SuberState, step: ClockStep, ctx: Context) -> None:
+        """Nothing runs on the clock yet (rule 305's Call for Action is not automated)."""
+
+    def next_due(self, state: SuberState, config: EngineConfig) -> datetime | None:
+        return None
+
+
+def _ended(state: SuberState) -> str | None:
+    if state.winner is not None:
+        return f"the game has ended: {state.winner} won (rule 208); nothing done"
+    return None
+
+
+def _refusal(state: SuberState, sender: str, kind: str) -> str | None:
+    if kind in ANYONE or state.player(sender) is not None:
+        return None
+    return "only players may do that; send 'Join' before the first proposal to play"
+
+
+RULESET = Suber()

@@ -1,0 +1,99 @@
+"""Voting (rules 104, 105, 107, 111, 203, 207) and what the completion of a vote does.
+
+Debate lasts until the proposer sends ``Call vote`` (111). Every player has exactly one vote
+(207), cast once, during debate (it is counted when the vote is held) or after; the vote completes
+when every player has voted (105), and only after the vote was called. On completion, in this
+order: the changes of an adopted proposal take effect (205); a defeated proposer loses 10 (206);
+once unanimity no longer applies, each player who voted against an adopted proposal gains 10
+(204), in turn order; the proposer gains rule 202's points, adopted or not (the turn's second
+part); then the turn passes, unless someone has won (208).
+"""
+from __future__ import annotations
+
+from engine import threads
+from engine.context import Context
+from engine.inputs import Message
+from engine.suber import changes, points, turns
+from engine.suber.commands import CallVoteCmd, VoteCmd
+from engine.suber.state import Proposal, SuberState
+
+
+def _named(state: SuberState, msg: Message, number: int | None, ctx: Context) -> Proposal | None:
+    """The proposal a command names: its number, else the thread's, else the current one."""
+    if number is None:
+        number = threads.matter_of(state, msg.references, ctx.config.address)
+    if number is None:
+        return state.current_proposal()
+    return state.matter(number)
+
+
+def call_vote(state: SuberState, msg: Message, cmd: CallVoteCmd, ctx: Context) -> None:
+    proposal = _named(state, msg, cmd.number, ctx)
+    if proposal is None:
+        ctx.say(cmd.line, "there is no such proposal; nothing done", ok=False)
+    elif proposal.author != msg.sender:
+        ctx.say(cmd.line, f"only the proposer, {proposal.author}, ends debate (rule 111)", ok=False)
+    elif proposal.status != "debate":
+        ctx.say(cmd.line, f"proposal {proposal.number} is {proposal.status}, not in debate", ok=False)
+    else:
+        proposal.status, proposal.called_at = "voting", ctx.at
+        ctx.emit("vote_called", number=proposal.number, author=proposal.author)
+        ctx.say(cmd.line, f"debate on proposal {proposal.number} ends: the vote is open")
+        _complete_if_done(state, proposal, ctx)
+
+
+def vote(state: SuberState, msg: Message, cmd: VoteCmd, ctx: Context) -> None:
+    proposal = _named(state, msg, cmd.number, ctx)
+    if proposal is None:
+        ctx.say(cmd.line, "there is no such proposal; nothing done", ok=False)
+    elif proposal.status not in ("debate", "voting"):
+        ctx.say(cmd.line, f"the vote on proposal {proposal.number} is complete ({proposal.status})", ok=False)
+    elif msg.sender in proposal.votes:
+        ctx.say(cmd.line, f"you have voted {proposal.votes[msg.sender]} on proposal {proposal.number}; "
+                "each player has exactly one vote (rule 207)", ok=False)
+    else:
+        proposal.votes[msg.sender] = cmd.vote
+        ctx.emit("voted", number=proposal.number, player=msg.sender, vote=cmd.vote)
+        ctx.say(cmd.line, f"{cmd.vote} on proposal {proposal.number} recorded "
+                f"({len(proposal.votes)} of {len(state.players)} players have voted)")
+        _complete_if_done(state, proposal, ctx)
+
+
+def adopted(proposal: Proposal, players: int) -> bool:
+    """Rule 203 (and 109 for a transmutation): unanimity among the eligible voters, or else a
+    simple majority of the votes cast."""
+    yes = sum(v == "yes" for v in proposal.votes.values())
+    if proposal.unanimity:
+        return yes == players
+    return 2 * yes > len(proposal.votes)
+
+
+def _complete_if_done(state: SuberState, proposal: Proposal, ctx: Context) -> None:
+    if proposal.status == "voting" and all(p.email in proposal.votes for p in state.players):
+        complete(state, proposal, ctx)
+
+
+def complete(state: SuberState, proposal: Proposal, ctx: Context) -> None:
+    """The vote on ``proposal`` is complete: its consequences, in the order of the module docstring."""
+    yes = sum(v == "yes" for v in proposal.votes.values())
+    cast = len(proposal.votes)
+    proposal.status = "adopted" if adopted(proposal, len(state.players)) else "defeated"
+    proposal.completed_at = ctx.at
+    proposal.points = points.formula(proposal.number, yes, cast)
+    ctx.emit("completed", number=proposal.number, status=proposal.status, yes=yes, no=cast - yes,
+             points=proposal.points, unanimity=proposal.unanimity)
+    ctx.say(f"proposal {proposal.number}", f"{proposal.status}, {yes} of {cast} votes in favour")
+    if proposal.status == "adopted":
+        changes.apply(state, proposal, ctx)
+    else:
+        points.award(state, proposal.author, points.DEFEAT, f"proposal {proposal.number} defeated",
+                     ctx, rule=206, proposal=proposal.number)
+    if proposal.status == "adopted" and not proposal.unanimity:
+        for p in [p for p in state.players if proposal.votes.get(p.email) == "no"]:
+            points.award(state, p.email, points.AGAINST_WINNER, f"voted against adopted proposal "
+                         f"{proposal.number}", ctx, rule=204, proposal=proposal.number)
+    points.award(state, proposal.author, proposal.points, f"proposal {proposal.number}: "
+                 f"({proposal.number} - {points.OFFSET}) x {yes}/{cast}", ctx, rule=202,
+                 proposal=proposal.number)
+    if state.winner is None:
+        turns.pass_turn(state, ctx.at, ctx)
