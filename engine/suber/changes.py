@@ -127,7 +127,7 @@ def apply(state: SuberState, proposal: Proposal, ctx: Context) -> None:
     """Rule 205: an adopted proposal's changes take effect when its vote completes."""
     by = f"P{proposal.number}"
     # looked up first: a rule renumbered by one change is still named by its old number in the next
-    targets = {c.rule: state.rule(c.rule) for c in proposal.changes if c.rule is not None}
+    targets: dict[int | None, SuberRule | None] = {c.rule: state.rule(c.rule) for c in proposal.changes if c.rule}
     for change in proposal.changes:
         if change.kind == "enact":
             state.rules.append(SuberRule(number=proposal.number, title=proposal.title, text=change.text,
@@ -135,7 +135,7 @@ def apply(state: SuberState, proposal: Proposal, ctx: Context) -> None:
                                          history=[RuleVersion(text=change.text, title=proposal.title,
                                                               by=by, at=ctx.at)]))
             continue
-        rule = targets.get(change.rule or 0)
+        rule = targets.get(change.rule)
         assert rule is not None, "checked when the proposal was made; nothing else changes rules"
         _change(rule, change, proposal.number, by, ctx)
     ctx.emit("rules_changed", number=proposal.number,
