@@ -1,0 +1,60 @@
+"""``auto_resolve``: every matter is resolved at the first moment the rules allow, in order,
+each at the time it became allowed.
+
+Between two messages the votes stand still, so a matter's conditions change only at its window
+edges (conditions.edges). ``settle`` walks those edges up to a time and, at each, resolves
+whatever the rules allow (lowest number first, again until nothing is left, since one resolution
+can allow another: the next oldest Proposal, the end of a Hiatus). ``next_due`` is the first
+edge at which something would resolve, so a clock step lands exactly on it.
+"""
+from __future__ import annotations
+
+from datetime import datetime
+
+from engine.blognomic.conditions import edges, label, verdict
+from engine.blognomic.resolution import resolve
+from engine.blognomic.state import BlogState, VotableMatter
+from engine.context import Context, EngineConfig
+
+
+def enabled(config: EngineConfig) -> bool:
+    return bool(config.options.get("auto_resolve", True))
+
+
+def _moments(state: BlogState, after: datetime, until: datetime) -> list[datetime]:
+    later = {e for m in state.pending() for e in edges(m) if after < e <= until}
+    return sorted(later | {until})
+
+
+def _first_due(state: BlogState, at: datetime) -> tuple[VotableMatter, bool, str] | None:
+    """The lowest-numbered matter the rules allow to be resolved at ``at``: (matter, enact, line)."""
+    for m in state.pending():
+        v = verdict(state, m, at)
+        if v.enact is None or v.fail is None:
+            return m, v.enact is None, v.line(v.enact is None)
+    return None
+
+
+def settle(state: BlogState, until: datetime, ctx: Context, *, answer: bool = False) -> None:
+    """Resolve everything due up to ``until``; ``answer``: say each in the answer mail too."""
+    if enabled(ctx.config):
+        for at in _moments(state, state.settled_until, until):
+            while (due := _first_due(state, at)) is not None:
+                m, enact, line = due
+                resolve(state, m, enact, line, at, ctx.config.address, ctx)
+                if answer:
+                    ctx.say(label(m), f"\"{m.title}\": {line}")
+    state.settled_until = max(state.settled_until, until)
+
+
+def next_due(state: BlogState, config: EngineConfig) -> datetime | None:
+    """The first window edge after the last step at which a matter becomes resolvable."""
+    if not enabled(config):
+        return None
+    horizon = max((e for m in state.pending() for e in edges(m)), default=None)
+    if horizon is None:
+        return None
+    for at in _moments(state, state.settled_until, horizon):
+        if _first_due(state, at) is not None:
+            return at
+    return None

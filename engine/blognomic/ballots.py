@@ -1,0 +1,73 @@
+"""Casting a Vote: ``FOR 3`` anywhere, or a bare ``FOR`` in a reply to a matter's announcement.
+
+Every icon is kept in the matter's ballots, in order; votes.py reads the Vote off them. Self-Kill
+and Veto are marked when the icon is used and stay marked (rule "Special Proposal Voting").
+"""
+from __future__ import annotations
+
+from engine import threads
+from engine.blognomic.commands import VoteCmd
+from engine.blognomic.conditions import label
+from engine.blognomic.state import Ballot, BlogState, VotableMatter
+from engine.blognomic.votes import count_matter
+from engine.context import Context
+from engine.inputs import Message
+
+
+def vote(state: BlogState, msg: Message, cmd: VoteCmd, ctx: Context) -> None:
+    number = cmd.number if cmd.number is not None else threads.matter_of(state, msg.references,
+                                                                         ctx.config.address)
+    m = state.matter(number) if number is not None else None
+    why = _refusal(state, msg.sender, cmd, m, number)
+    if why is not None or m is None:
+        ctx.say(cmd.line, f"{why}; no Vote cast", ok=False)
+        return
+    m.ballots.append(Ballot(voter=msg.sender, icon=cmd.icon, at=ctx.at))
+    _mark(state, m, msg.sender, cmd)
+    c = count_matter(state, m)
+    ctx.emit("vote", number=m.number, voter=msg.sender, icon=cmd.icon, vote=c.icons.get(msg.sender),
+             tally={"for": c.for_, "against": c.against, "deferential": c.deferential}, quorum=c.quorum,
+             self_killed=m.self_killed, vetoed=m.vetoed)
+    ctx.say(cmd.line, f"{cmd.icon} on {label(m)} \"{m.title}\"{_note(state, m, msg.sender, cmd)}; "
+            f"now {c.for_} FOR, {c.against} AGAINST, {c.deferential} DEFERENTIAL (Quorum {c.quorum})")
+
+
+def _refusal(state: BlogState, sender: str, cmd: VoteCmd, m: VotableMatter | None,
+             number: int | None) -> str | None:
+    word = state.keywords["Pactmaker"]
+    voter = state.player(sender)
+    if number is None:
+        return f"which matter? Write {cmd.icon} N, or reply to the matter's announcement"
+    if m is None:
+        return f"there is no Votable Matter {number}"
+    if m.status != "pending":
+        return f"{label(m)} is already {m.status} ({m.tally_line})"
+    if voter is None:
+        return f"only a {word} may vote"
+    if voter.idle:
+        return f"an Idle {word} has no Vote (send Unidle first)"
+    if cmd.icon == "VETO" and sender not in state.seraphims():
+        return f"only a {state.keywords['Seraphim']} may VETO"
+    if cmd.icon == "VETO" and m.kind != "proposal":
+        return "VETO is for Proposals only"
+    return None
+
+
+def _mark(state: BlogState, m: VotableMatter, sender: str, cmd: VoteCmd) -> None:
+    if m.kind != "proposal":
+        return
+    if cmd.icon == "AGAINST" and sender == m.author:
+        m.self_killed = True
+    if cmd.icon == "VETO":
+        m.vetoed = True
+
+
+def _note(state: BlogState, m: VotableMatter, sender: str, cmd: VoteCmd) -> str:
+    """What the icon did beyond counting."""
+    if cmd.icon == "VETO":
+        return ": Vetoed"
+    if cmd.icon == "AGAINST" and m.kind == "proposal" and sender == m.author:
+        return ": Self-Killed"
+    if cmd.icon == "DEFERENTIAL" and sender in state.seraphims():
+        return f" (a {state.keywords['Seraphim']}'s DEFERENTIAL defers to no one: it is no Vote)"
+    return ""

@@ -1,0 +1,103 @@
+"""Rules "Pactmakers" and "Idle Pactmakers": joining, leaving, idling and unidling."""
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from engine.blognomic.commands import IdleCmd, JoinCmd, LeaveCmd
+from engine.blognomic.state import BlogState, Pactmaker, iso
+from engine.context import Context, EngineConfig
+from engine.inputs import Message
+
+REJOIN = timedelta(weeks=2)
+ASKED = timedelta(days=4)  # "in an entry or comment from the past four days"
+SILENT = timedelta(days=7)  # "has not posted an entry or comment in the last seven days"
+
+
+def new_pactmaker(state: BlogState, email: str, name: str, at: datetime, config: EngineConfig) -> Pactmaker:
+    p = Pactmaker(email=email, name=state.name_for(email, name), admin=config.holds(email, "admins"),
+                  joined_at=at, last_seen=at)
+    state.players.append(p)
+    return p
+
+
+def seen(state: BlogState, sender: str, at: datetime) -> None:
+    """Every authenticated message from a Pactmaker is "an entry or comment" (seven-day idling)."""
+    p = state.player(sender)
+    if p is not None:
+        p.last_seen = at
+
+
+def join(state: BlogState, msg: Message, cmd: JoinCmd, ctx: Context) -> None:
+    word = state.keywords["Pactmaker"]
+    if state.player(msg.sender) is not None:
+        ctx.say(cmd.line, f"{msg.sender} is already a {word}; nothing changed")
+        return
+    left = state.departed.get(msg.sender)
+    if left is not None and ctx.at < left + REJOIN:
+        ctx.say(cmd.line, f"you ceased to be a {word} at {iso(left)}: you may join again from "
+                f"{iso(left + REJOIN)}; nothing done", ok=False)
+        return
+    p = new_pactmaker(state, msg.sender, msg.name, ctx.at, ctx.config)
+    state.departed.pop(msg.sender, None)
+    ctx.emit("joined", player=p.email, name=p.name)
+    ctx.say(cmd.line, f"{p.name} ({p.email}) is a {word}; Quorum is now {state.quorum()}")
+
+
+def leave(state: BlogState, msg: Message, cmd: LeaveCmd, ctx: Context) -> None:
+    p = state.player(msg.sender)
+    if p is None:
+        ctx.say(cmd.line, f"{msg.sender} is not a {state.keywords['Pactmaker']}; nothing done", ok=False)
+        return
+    state.players = [q for q in state.players if q is not p]  # a new list: the index starts again
+    state.departed[p.email] = ctx.at
+    state.dynasty.seraphims = [s for s in state.dynasty.seraphims if s != p.email]
+    ctx.emit("left", player=p.email, name=p.name)
+    ctx.say(cmd.line, f"{p.name} is no longer a {state.keywords['Pactmaker']}; you may join again from "
+            f"{iso(ctx.at + REJOIN)}; Quorum is now {state.quorum()}")
+
+
+def idle(state: BlogState, msg: Message, cmd: IdleCmd, ctx: Context) -> None:
+    """``Idle``/``Unidle`` (oneself, the Admin's action automated) or ``Idle PLAYER`` (an Admin)."""
+    who = state.player(cmd.player if cmd.player else msg.sender)
+    if who is None:
+        ctx.say(cmd.line, f"{cmd.player or msg.sender} is not a {state.keywords['Pactmaker']}; nothing done",
+                ok=False)
+        return
+    if who.email != msg.sender and not ctx.config.holds(msg.sender, "admins"):
+        ctx.say(cmd.line, "only an Admin may idle or unidle another; nothing done", ok=False)
+        return
+    if who.idle == cmd.idle:
+        ctx.say(cmd.line, f"{who.name} is already {'Idle' if who.idle else 'not Idle'}; nothing changed")
+        return
+    why = _why_not(state, who, msg.sender, cmd.idle, ctx.at)
+    if why is not None:
+        if not cmd.idle and who.email == msg.sender:
+            who.unidle_asked_at = ctx.at  # an Admin may act on the asking later
+        ctx.say(cmd.line, f"{why}; nothing done", ok=False)
+        return
+    _set_idle(state, who, cmd.idle, who.email == msg.sender, ctx)
+    ctx.say(cmd.line, f"{who.name} is {'Idle' if cmd.idle else 'no longer Idle'}; Quorum is now {state.quorum()}")
+
+
+def _why_not(state: BlogState, who: Pactmaker, sender: str, to_idle: bool, at: datetime) -> str | None:
+    """The four- and seven-day conditions of rule "Idle Pactmakers"."""
+    if to_idle:
+        if who.email == sender or who.last_seen is None or at - who.last_seen >= SILENT:
+            return None
+        return (f"{who.name} asked for nothing and last wrote at {iso(who.last_seen)}: an Admin may idle them "
+                f"from {iso(who.last_seen + SILENT)}")
+    went = who.idled_at
+    if went is not None and at - went < ASKED and who.idled_by_self and who.idled_dynasty == state.dynasty.number:
+        return (f"{who.name} went Idle at {iso(went)}, within the previous four days and this "
+                f"dynasty: they may be unidled from {iso(went + ASKED)}")
+    asked = who.unidle_asked_at is not None and at - who.unidle_asked_at < ASKED
+    if who.email != sender and not asked:
+        return f"{who.name} has not asked to become Unidle in the past four days"
+    return None
+
+
+def _set_idle(state: BlogState, who: Pactmaker, to_idle: bool, by_self: bool, ctx: Context) -> None:
+    who.idle = to_idle
+    if to_idle:
+        who.idled_at, who.idled_by_self, who.idled_dynasty = ctx.at, by_self, state.dynasty.number
+    ctx.emit("idle", player=who.email, idle=to_idle, by_self=by_self, quorum=state.quorum())

@@ -1,0 +1,143 @@
+"""BlogNomic's part of the state: Pactmakers, Votable Matters with every ballot, dynasties, Hiatus."""
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import Field
+
+from engine.state import GameState, Matter, Model, Player
+
+Kind = Literal["proposal", "cfj", "dov"]
+Status = Literal["pending", "enacted", "failed"]
+Icon = Literal["FOR", "AGAINST", "DEFERENTIAL", "VETO"]
+Action = Literal["enact", "amend", "repeal"]
+Section = Literal["core", "dynastic", "appendix"]
+KIND_NAMES: dict[str, str] = {"proposal": "Proposal", "cfj": "Call for Judgement", "dov": "Declaration of Victory"}
+
+
+class Pactmaker(Player):
+    """A Pactmaker (idle or not). ``admin`` mirrors the config's admins office when they joined."""
+    admin: bool = False
+    idle: bool = False
+    joined_at: datetime | None = None
+    last_seen: datetime | None = None  # their last authenticated message (the seven-day idling)
+    idled_at: datetime | None = None  # when they last went Idle (at their own asking or an Admin's)
+    idled_by_self: bool = False
+    idled_dynasty: int | None = None
+    unidle_asked_at: datetime | None = None  # their last `Unidle`, for an Admin's unidling of them
+
+
+class Ballot(Model):
+    """One voting icon used in one message, in the order received."""
+    voter: str
+    icon: Icon
+    at: datetime
+
+
+class Change(Model):
+    """A change line of a Proposal (or CfJ), applied when it is enacted."""
+    action: Action
+    name: str
+    text: str = ""
+    section: Section = "dynastic"
+
+
+class Tally(Model):
+    """A matter's votes frozen when it was resolved (later idling or leaving changes nothing)."""
+    votes: dict[str, str]
+    for_: int
+    against: int
+    deferential: int
+
+
+class VotableMatter(Matter):
+    kind: Kind
+    status: Status = "pending"
+    opened_at: datetime
+    resolved_at: datetime | None = None
+    resolved_by: str | None = None  # the Admin, or the game's address when resolved automatically
+    self_killed: bool = False
+    vetoed: bool = False
+    ballots: list[Ballot] = Field(default_factory=list)
+    changes: list[Change] = Field(default_factory=list)
+    by_hand: bool = False  # its text says more than its change lines: an Admin applies that part
+    co_victors: list[str] = Field(default_factory=list)  # a DoV's co-Victors (149)
+    tally_line: str | None = None  # "Enacted 5-1 (Quorum 4)", set on resolution
+    final: Tally | None = None  # set on resolution
+    dynasty: int = 1
+
+
+class Dynasty(Model):
+    number: int
+    seraphims: list[str] = Field(default_factory=list)  # empty: a Metadynasty
+    victor: str | None = None
+    co_victors: list[str] = Field(default_factory=list)
+    started_at: datetime
+    theme: str | None = None
+    ascended: bool = True  # False between the enacted DoV and the Ascension Address
+
+
+class BlogState(GameState[Pactmaker]):
+    ruleset: str = "blognomic"
+    edition: str = "149"
+    matters: list[VotableMatter] = Field(default_factory=list)
+    dynasties: list[Dynasty] = Field(default_factory=list)
+    hiatus: bool = False  # the Hiatus a Declaration of Victory began (not the seasonal downtime)
+    departed: dict[str, datetime] = Field(default_factory=dict)  # who left, when (no rejoining for two weeks)
+    dov_lockout: dict[str, datetime] = Field(default_factory=dict)  # author -> may make a DoV again after
+    keywords: dict[str, str] = Field(default_factory=dict)  # "Pactmaker"/"Seraphim" -> the dynasty's term
+    settled_until: datetime  # the time up to which matters have been resolved automatically
+    rolls: int = 0  # dice rolled so far, to label each draw uniquely
+
+    @property
+    def dynasty(self) -> Dynasty:
+        return self.dynasties[-1]
+
+    def active(self) -> list[Pactmaker]:
+        """The Pactmakers that count (Idle Pactmakers are not counted as Pactmakers)."""
+        return [p for p in self.players if not p.idle]
+
+    def seraphims(self) -> list[str]:
+        """The current Seraphims who count: non-idle Pactmakers."""
+        active = {p.email for p in self.active()}
+        return [s for s in self.dynasty.seraphims if s in active]
+
+    def quorum(self) -> int:
+        return len(self.active()) // 2 + 1
+
+    def matter(self, number: int) -> VotableMatter | None:
+        """Matters are numbered 1..n in the order they came, so N is at position N - 1."""
+        return self.matters[number - 1] if 1 <= number <= len(self.matters) else None
+
+    def matter_by_message_id(self, message_id: str) -> VotableMatter | None:
+        return next((m for m in reversed(self.matters) if m.message_id == message_id), None)
+
+    def pending(self, kind: Kind | None = None) -> list[VotableMatter]:
+        return [m for m in self.matters if m.status == "pending" and kind in (None, m.kind)]
+
+    def public_json(self) -> dict[str, Any]:
+        """The keys CONTRACT.md promises for ``nomic state --json``."""
+        from engine.blognomic.votes import count_matter  # votes imports this module
+        seraphims = set(self.dynasty.seraphims)
+        return {
+            "ruleset": self.ruleset, "edition": self.edition, "dynasty": self.dynasty.number,
+            "hiatus": self.hiatus, "quorum": self.quorum(),
+            "players": [{"email": p.email, "name": p.name, "idle": p.idle, "admin": p.admin,
+                         "seraphim": p.email in seraphims} for p in self.players],
+            "matters": [_matter_json(m, m.final or count_matter(self, m).frozen()) for m in self.matters],
+            "rules": [{"name": r.title, "section": r.section, "text": r.text, "repealed": r.repealed}
+                      for r in self.rules],
+        }
+
+
+def iso(at: datetime | None) -> str | None:
+    """A UTC time as the contract writes it: ``2026-01-05T01:00:00Z``."""
+    return None if at is None else at.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _matter_json(m: VotableMatter, tally: Tally) -> dict[str, Any]:
+    return {"number": m.number, "kind": m.kind, "author": m.author, "title": m.title, "status": m.status,
+            "opened_at": iso(m.opened_at), "resolved_at": iso(m.resolved_at),
+            "self_killed": m.self_killed, "vetoed": m.vetoed, "votes": dict(tally.votes),
+            "tally": {"for": tally.for_, "against": tally.against, "deferential": tally.deferential}}

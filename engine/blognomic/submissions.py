@@ -1,0 +1,79 @@
+"""Opening Votable Matters: Proposals (with their limits), Calls for Judgement and Declarations
+of Victory (which put the game into Hiatus). A refused one takes no number."""
+from __future__ import annotations
+
+from engine.blognomic.commands import SubmitCmd
+from engine.blognomic.conditions import in_downtime, label
+from engine.blognomic.state import KIND_NAMES, BlogState, VotableMatter, iso
+from engine.context import Context
+from engine.inputs import Message
+
+PENDING_LIMIT = 2
+DAILY_LIMIT = 3
+
+
+def submit(state: BlogState, msg: Message, cmd: SubmitCmd, ctx: Context) -> None:
+    why = _refusal(state, msg.sender, cmd, ctx)
+    if why is not None:
+        ctx.say(cmd.line, f"{why}; no {KIND_NAMES[cmd.matter]} made", ok=False)
+        return
+    m = VotableMatter(number=len(state.matters) + 1, kind=cmd.matter, author=msg.sender, title=cmd.title,
+                      text=cmd.text, message_id=msg.message_id, received_at=ctx.at, opened_at=ctx.at,
+                      changes=cmd.changes, by_hand=cmd.by_hand, co_victors=_co_victors(state, cmd),
+                      dynasty=state.dynasty.number)
+    state.matters.append(m)
+    ctx.emit("matter_opened", number=m.number, kind=m.kind, author=m.author, title=m.title,
+             opened_at=iso(m.opened_at), quorum=state.quorum(), changes=[c.model_dump() for c in m.changes],
+             by_hand=m.by_hand, co_victors=m.co_victors)
+    ctx.say(cmd.line, f"{label(m)} \"{m.title}\" is open for voting; Quorum is {state.quorum()}")
+    if m.kind == "dov" and not state.hiatus:
+        state.hiatus = True
+        ctx.emit("hiatus", on=True, why=label(m))
+
+
+def _co_victors(state: BlogState, cmd: SubmitCmd) -> list[str]:
+    """The co-Victors named (149), as addresses of Pactmakers; names no one has are dropped."""
+    found = (state.player(who) for who in cmd.co_victors)
+    return list(dict.fromkeys(p.email for p in found if p is not None))
+
+
+def _refusal(state: BlogState, sender: str, cmd: SubmitCmd, ctx: Context) -> str | None:
+    author = state.player(sender)
+    word = state.keywords["Pactmaker"]
+    if author is None:
+        return f"only a {word} may do that (send Join first)"
+    if author.idle:
+        return f"an Idle {word} is not counted as a {word} (send Unidle first)"
+    if cmd.matter == "proposal":
+        return _proposal_refusal(state, sender, ctx)
+    if cmd.matter == "dov":
+        return _dov_refusal(state, sender, ctx)
+    return None
+
+
+def _proposal_refusal(state: BlogState, sender: str, ctx: Context) -> str | None:
+    if state.hiatus:
+        return "the game is in Hiatus"
+    if in_downtime(ctx.at):
+        return "it is the Seasonal Downtime (24 to 26 December)"
+    pending = [m.number for m in state.pending("proposal") if m.author == sender]
+    if len(pending) >= PENDING_LIMIT:
+        return f"you already have {PENDING_LIMIT} Proposals pending ({', '.join(map(str, pending))})"
+    today = [m for m in state.matters
+             if m.kind == "proposal" and m.author == sender and m.opened_at.date() == ctx.at.date()]
+    if len(today) >= DAILY_LIMIT:
+        return f"you have already made {DAILY_LIMIT} Proposals today ({ctx.at.date().isoformat()}, UTC)"
+    return None
+
+
+def _dov_refusal(state: BlogState, sender: str, ctx: Context) -> str | None:
+    if not state.dynasty.ascended:
+        return "no DoV may be made between an enacted DoV and its Ascension Address"
+    if in_downtime(ctx.at):
+        return "it is the Seasonal Downtime (24 to 26 December)"
+    until = state.dov_lockout.get(sender)
+    if until is not None and ctx.at <= until:
+        return f"your last DoV failed with AGAINST Votes: you may make another after {iso(until)}"
+    if state.edition == "109" and sender in state.dynasty.seraphims:
+        return f"the {state.keywords['Seraphim']} may not make a DoV"
+    return None
