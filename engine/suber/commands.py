@@ -41,3 +41,14 @@ class JudgmentCmd(Cmd):
     kind: Literal["judgment"] = "judgment"
     text: str
     number: int | None = None
+
+
+class OverruleCmd(Cmd):
+    """A vote to overrule the Judge's answer to question ``number`` (None: the latest answered)."""
+    kind: Literal["overrule"] = "overrule"
+    number: int | None = None
+
+
+class ConsentCmd(Cmd):
+    """Consent to the next player's beginning their turn after Judgment was invoked (212)."""
+    kind: Literal["consent"] = "consent"

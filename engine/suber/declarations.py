@@ -8,7 +8,7 @@ from engine import membership
 from engine.commands import Declaration, Help, Line, Subject, pattern
 from engine.suber import judgment, proposals, turns, voting
 from engine.suber.commands import (
-    CallVoteCmd, InvokeJudgmentCmd, JoinCmd, JudgmentCmd, ProposalCmd, VoteCmd,
+    CallVoteCmd, ConsentCmd, InvokeJudgmentCmd, JoinCmd, JudgmentCmd, OverruleCmd, ProposalCmd, VoteCmd,
 )
 
 _N = r"(?:\s+#?(\d{1,9}))?"
@@ -59,6 +59,15 @@ COMMANDS: tuple[Declaration, ...] = (
                 judgment.answer, help=(
         Help("The Judge's answer to the oldest open question (or question N).", "Judgment",
              "Judgment: TEXT", "rule 212"),)),
+    Declaration("overrule", OverruleCmd, (Line(pattern(rf"^overrule(?:\s+judge?ment)?{_N}$"),
+                                               lambda m: OverruleCmd(number=_number(m[1]))),),
+                judgment.overrule, help=(
+        Help("Vote to overrule the Judgment N (all players but the Judge must, before the next turn).",
+             "Overrule", "Overrule N", "rule 212"),)),
+    Declaration("consent", ConsentCmd, (Line(pattern(r"^consent$"), lambda m: ConsentCmd()),),
+                judgment.consent, help=(
+        Help("After a turn with Judgment invoked: consent to the next player's turn (a majority must).",
+             "Consent", "Consent", "rule 212"),)),
     *membership.LIST_COMMANDS,
 )
 OFFICE_NOTES: tuple[Help, ...] = ()  # Suber's Nomic has no offices

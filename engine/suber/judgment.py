@@ -1,16 +1,19 @@
-"""Rule 212: invoking Judgment, and the Judge's answer.
+"""Rule 212: invoking Judgment, the Judge's answer, overruling, and consent to the next turn.
 
 Any player may invoke Judgment on a question; the Judge is the player preceding the one moving
 (the player on turn). The Judge answers with ``Judgment: TEXT`` (or ``Judgment N: TEXT``); the
-answer is published with the question (events ``judgment_invoked`` and ``judgment``). The engine
-records Judgments; it does not act on their text.
+answer is published with the question. Before the next turn begins, the other players may
+overrule the answer by a unanimous vote (each sends ``Overrule N``): the player preceding the Judge
+(never the player on turn) becomes Judge and answers again. After a turn in which Judgment was
+invoked, the next player may not propose until a majority of the other players send ``Consent``.
+The engine records Judgments; it does not act on their text.
 """
 from __future__ import annotations
 
 from engine.context import Context
 from engine.inputs import Message
 from engine.suber import turns
-from engine.suber.commands import InvokeJudgmentCmd, JudgmentCmd
+from engine.suber.commands import ConsentCmd, InvokeJudgmentCmd, JudgmentCmd, OverruleCmd
 from engine.suber.state import Judgment, SuberState
 
 
@@ -21,7 +24,7 @@ def invoke(state: SuberState, msg: Message, cmd: InvokeJudgmentCmd, ctx: Context
     question = cmd.question or cmd.text.strip()
     judge = turns.previous(state, state.turn)
     judgment = Judgment(number=len(state.judgments) + 1, question=question, by=msg.sender, judge=judge,
-                        mover=state.turn, at=ctx.at)
+                        mover=state.turn, at=ctx.at, turn=state.turns_ended)
     state.judgments.append(judgment)
     ctx.emit("judgment_invoked", number=judgment.number, question=question, by=msg.sender, judge=judge,
              mover=state.turn)
@@ -40,3 +43,67 @@ def answer(state: SuberState, msg: Message, cmd: JudgmentCmd, ctx: Context) -> N
     judgment.answer, judgment.answered_at = cmd.text, ctx.at
     ctx.emit("judgment", number=judgment.number, judge=msg.sender, question=judgment.question, text=cmd.text)
     ctx.say(cmd.line, f"Judgment {judgment.number} given and published")
+
+
+def overrule(state: SuberState, msg: Message, cmd: OverruleCmd, ctx: Context) -> None:
+    judgment = _answered(state, cmd.number)
+    why = _no_overrule(state, judgment, msg.sender)
+    if why is not None or judgment is None:
+        ctx.say(cmd.line, why or "no such Judgment", ok=False)
+        return
+    judgment.overrule.append(msg.sender)
+    others = [p.email for p in state.players if p.email != judgment.judge]
+    ctx.say(cmd.line, f"your vote to overrule Judgment {judgment.number} is recorded "
+            f"({len(judgment.overrule)} of {len(others)}; it takes all of them)")
+    if set(others) <= set(judgment.overrule):
+        _overruled(state, judgment, ctx)
+
+
+def _answered(state: SuberState, number: int | None) -> Judgment | None:
+    answered = [j for j in state.judgments if j.answer is not None and (number is None or j.number == number)]
+    return answered[-1] if answered else None
+
+
+def _no_overrule(state: SuberState, judgment: Judgment | None, sender: str) -> str | None:
+    if judgment is None:
+        return "there is no answered Judgment of that number to overrule"
+    if judgment.turn != state.turns_ended:
+        return f"Judgment {judgment.number} stands: the next turn has begun (rule 212)"
+    if sender == judgment.judge:
+        return "the Judge does not vote on overruling their own Judgment"
+    if sender in judgment.overrule:
+        return f"you have already voted to overrule Judgment {judgment.number}"
+    return None
+
+
+def _overruled(state: SuberState, judgment: Judgment, ctx: Context) -> None:
+    """The player preceding the Judge becomes Judge, never the player whose turn it is."""
+    judge = turns.previous(state, judgment.judge)
+    if judge == judgment.mover:
+        judge = turns.previous(state, judge)
+    judgment.overruled.append(judgment.judge)
+    judgment.judge, judgment.answer, judgment.answered_at, judgment.overrule = judge, None, None, []
+    ctx.emit("overruled", number=judgment.number, judge=judge, previous=judgment.overruled[-1])
+    ctx.say(f"Judgment {judgment.number}", f"overruled; {judge} is now the Judge of it")
+
+
+def waiting_for_consent(state: SuberState) -> str | None:
+    """Why the player on turn may not begin it yet (212), or None."""
+    if state.consent is None:
+        return None
+    others = len(state.players) - 1
+    if 2 * len(state.consent) > others:
+        return None
+    return (f"Judgment was invoked last turn: {state.turn} begins only with the consent of a majority of "
+            f"the other players (rule 212; 'Consent': {len(state.consent)} of {others} so far)")
+
+
+def consent(state: SuberState, msg: Message, cmd: ConsentCmd, ctx: Context) -> None:
+    if state.consent is None:
+        ctx.say(cmd.line, "no consent is needed now; nothing done")
+    elif msg.sender == state.turn or msg.sender in state.consent:
+        ctx.say(cmd.line, "only each of the other players consents, once", ok=False)
+    else:
+        state.consent.append(msg.sender)
+        ctx.emit("consent", player=msg.sender, turn=state.turn, given=waiting_for_consent(state) is None)
+        ctx.say(cmd.line, f"consent recorded ({len(state.consent)} of {len(state.players) - 1})")

@@ -1,21 +1,24 @@
 """Making a proposal (rules 108, 201, 202): only the player on turn, one per turn, numbered from 301.
 
 A proposal that may not be made (not on turn, the turn's proposal already made, a change list
-``changes.check`` refuses) is refused with the reason, takes no number, and the turn stays.
+``changes.check`` refuses, no consent yet after
+Judgment, rule 212) is refused with the reason, takes no number, and the turn stays.
 """
 from __future__ import annotations
 
 from engine.context import Context
 from engine.inputs import Message
-from engine.suber import changes
+from engine.suber import changes, judgment
 from engine.suber.commands import ProposalCmd
 from engine.suber.state import FIRST_NUMBER, Proposal, SuberState
 
 
 def refusal(state: SuberState, sender: str) -> str | None:
-    """Why ``sender`` may not propose now (201, 202), or None."""
+    """Why ``sender`` may not propose now (201, 202, 212), or None."""
     if sender != state.turn:
         return f"it is {state.turn}'s turn; only the player on turn may propose (rule 201)"
+    if (waiting := judgment.waiting_for_consent(state)) is not None:
+        return waiting
     current = state.current_proposal()
     if current is not None:
         return f"this turn's proposal is {current.number}, still in {current.status}: one per turn (rule 202)"

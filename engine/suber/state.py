@@ -51,8 +51,11 @@ class Judgment(Model):
     judge: str
     mover: str  # the player on turn when Judgment was invoked
     at: datetime
+    turn: int  # ``turns_ended`` when it was invoked: the turn it belongs to
     answer: str | None = None
     answered_at: datetime | None = None
+    overrule: list[str] = Field(default_factory=list)  # the players voting to overrule the answer
+    overruled: list[str] = Field(default_factory=list)  # former Judges of the question, oldest first
 
 
 class SuberState(GameState[SuberPlayer]):
@@ -65,6 +68,9 @@ class SuberState(GameState[SuberPlayer]):
     unanimity: bool = True  # rule 203: until the end of the second complete circuit
     proposals: list[Proposal] = Field(default_factory=list)
     judgments: list[Judgment] = Field(default_factory=list)
+    # rule 212: after a turn in which Judgment was invoked, the players consenting to the next turn
+    # (None: no consent needed)
+    consent: list[str] | None = None
 
     def matter(self, number: int) -> Proposal | None:
         """Proposal ``number``: proposals are numbered 301.. in order, without gaps."""

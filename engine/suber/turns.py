@@ -71,10 +71,12 @@ def previous(state: SuberState, email: str) -> str:
 
 def pass_turn(state: SuberState, at: datetime, ctx: Context) -> None:
     """The turn passes to the next player (201); wrapping round completes a circuit, and rule 203
-    drops unanimity at the end of the second unless the rule has been amended or repealed."""
+    drops unanimity at the end of the second unless the rule has been amended or repealed. After a
+    turn in which Judgment was invoked, the next begins only with consent (212: ``state.consent``)."""
     emails = [p.email for p in state.players]
     i = (emails.index(state.turn) + 1) % len(emails) if state.turn in emails else 0
     state.turn, state.turn_started = emails[i], at
+    state.consent = [] if any(j.turn == state.turns_ended for j in state.judgments) else None
     state.turns_ended += 1
     if i == 0:
         state.circuit += 1

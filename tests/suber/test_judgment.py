@@ -1,7 +1,8 @@
 """Rule 212: invoking Judgment; the Judge is the player preceding the one moving."""
 from __future__ import annotations
 
-from tests.suber.support import ALICE, BOB, CAROL, Game, kinds, refused, vote_all
+from engine.events import Event
+from tests.suber.support import ALICE, BOB, CAROL, DAN, Game, kinds, refused, vote_all
 
 
 def test_the_judge_is_the_player_before_the_one_on_turn() -> None:
@@ -27,3 +28,56 @@ def test_on_the_first_turn_the_last_player_judges() -> None:
     game = Game()
     events = game.send(BOB, "Invoke judgment: Is this legal?")
     assert events[0].data["judge"] == CAROL
+
+
+def test_a_unanimous_vote_of_the_others_overrules_and_the_player_before_judges() -> None:
+    game = Game(["Alice Adams <alice@suber.test>", "Bob Brown <bob@suber.test>", "Carol Clark <carol@suber.test>",
+                 "Dan Dunn <dan@suber.test>"])
+    game.send(CAROL, "Invoke judgment: Q?")  # Alice on turn: Dan judges
+    game.send(DAN, "Judgment: Yes.")
+    assert refused(game.send(DAN, "Overrule 1")) == ["the Judge does not vote on overruling their own Judgment"]
+    game.send(ALICE, "Overrule 1")
+    game.send(BOB, "Overrule judgment 1")
+    assert refused(game.send(BOB, "Overrule 1")) == ["you have already voted to overrule Judgment 1"]
+    events = game.send(CAROL, "Overrule")
+    assert kinds(events) == ["overruled"]
+    assert _overruled(events) == {"number": 1, "judge": CAROL, "previous": DAN}
+    j = game.state.judgments[0]
+    assert (j.judge, j.answer, j.overruled) == (CAROL, None, [DAN])
+    assert kinds(game.send(CAROL, "Judgment: No.")) == ["judgment"]
+
+
+def test_the_player_on_turn_is_never_judge_after_an_overrule() -> None:
+    game = Game()  # Alice on turn, Carol judges; the player before Carol is Bob
+    game.send(BOB, "Invoke judgment: Q?")
+    game.send(CAROL, "Judgment: Yes.")
+    game.send(ALICE, "Overrule 1")
+    events = game.send(BOB, "Overrule 1")
+    assert _overruled(events)["judge"] == BOB  # Bob precedes Carol; Alice (on turn) never judges
+    game.send(BOB, "Judgment: Maybe.")
+    game.send(ALICE, "Overrule 1")
+    events = game.send(CAROL, "Overrule 1")
+    assert _overruled(events)["judge"] == CAROL  # before Bob is Alice, on turn: skipped
+
+
+def test_after_judgment_the_next_turn_needs_a_majority_of_the_others_and_overruling_stops() -> None:
+    game = Game()
+    game.send(ALICE, "Proposal: Hello", "Enact rule: Hello.")
+    game.send(BOB, "Invoke judgment: Is Hello clear?")
+    game.send(CAROL, "Judgment: Clear enough.")
+    game.send(ALICE, "Call vote")
+    vote_all(game, 301, {ALICE: "Yes", BOB: "Yes", CAROL: "Yes"})
+    assert game.state.turn == BOB
+    assert refused(game.send(ALICE, "Overrule 1")) == ["Judgment 1 stands: the next turn has begun (rule 212)"]
+    assert refused(game.send(BOB, "Proposal: Go", "Enact rule: Go.")) == [
+        f"refused, no number given: Judgment was invoked last turn: {BOB} begins only with the consent of a "
+        "majority of the other players (rule 212; 'Consent': 0 of 2 so far)"]
+    assert refused(game.send(BOB, "Consent")) == ["only each of the other players consents, once"]
+    game.send(ALICE, "Consent")
+    assert refused(game.send(BOB, "Proposal: Go", "Enact rule: Go."))  # 1 of 2 is no majority
+    assert kinds(game.send(CAROL, "Consent")) == ["consent"]
+    assert kinds(game.send(BOB, "Proposal: Go", "Enact rule: Go.")) == ["proposed"]
+
+
+def _overruled(events: list[Event]) -> dict:
+    return next(e.data for e in events if e.kind == "overruled")
