@@ -52,3 +52,13 @@ class OverruleCmd(Cmd):
 class ConsentCmd(Cmd):
     """Consent to the next player's beginning their turn after Judgment was invoked (212)."""
     kind: Literal["consent"] = "consent"
+
+
+class CallForActionCmd(Cmd):
+    kind: Literal["call_for_action"] = "call_for_action"
+
+
+class SkipVoteCmd(Cmd):
+    """Rule 305: ``Skip yes`` (skip the player on turn) or ``Skip no``."""
+    kind: Literal["skip_vote"] = "skip_vote"
+    skip: bool

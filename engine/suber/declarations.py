@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from engine import membership
 from engine.commands import Declaration, Help, Line, Subject, pattern
-from engine.suber import judgment, proposals, turns, voting
+from engine.suber import calls, judgment, proposals, turns, voting
 from engine.suber.commands import (
-    CallVoteCmd, ConsentCmd, InvokeJudgmentCmd, JoinCmd, JudgmentCmd, OverruleCmd, ProposalCmd, VoteCmd,
+    CallForActionCmd, CallVoteCmd, ConsentCmd, SkipVoteCmd, InvokeJudgmentCmd, JoinCmd, JudgmentCmd, OverruleCmd, ProposalCmd, VoteCmd,
 )
 
 _N = r"(?:\s+#?(\d{1,9}))?"
@@ -68,6 +68,16 @@ COMMANDS: tuple[Declaration, ...] = (
                 judgment.consent, help=(
         Help("After a turn with Judgment invoked: consent to the next player's turn (a majority must).",
              "Consent", "Consent", "rule 212"),)),
+    Declaration("call_for_action", CallForActionCmd, (Line(pattern(r"^call\s+for\s+action$"),
+                                                           lambda m: CallForActionCmd()),),
+                calls.call, help=(
+        Help("A week into a turn without a proposal: call for a vote on skipping the player on turn "
+             "(where the game plays rule 305).", "Call for Action", "Call for action", "rule 305"),)),
+    Declaration("skip_vote", SkipVoteCmd, (Line(pattern(r"^skip\s+(yes|no)$"),
+                                                lambda m: SkipVoteCmd(skip=m[1].lower() == "yes")),),
+                calls.skip_vote, help=(
+        Help("Vote on skipping the player on turn, two days after a Call for Action.", "Skip", "Skip yes",
+             "rule 305"),)),
     *membership.LIST_COMMANDS,
 )
 OFFICE_NOTES: tuple[Help, ...] = ()  # Suber's Nomic has no offices

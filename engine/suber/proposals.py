@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.context import Context
 from engine.inputs import Message
-from engine.suber import changes, judgment
+from engine.suber import calls, changes, judgment
 from engine.suber.commands import ProposalCmd
 from engine.suber.state import FIRST_NUMBER, Proposal, SuberState
 
@@ -42,6 +42,7 @@ def propose(state: SuberState, msg: Message, cmd: ProposalCmd, ctx: Context) -> 
     state.proposals.append(proposal)
     ctx.emit("proposed", number=number, author=msg.sender, title=proposal.title,
              changes=[c.model_dump(mode="json") for c in lines], unanimity=proposal.unanimity)
+    calls.lapse(state, f"{msg.sender} proposed", ctx)
     ctx.say(cmd.line, f"proposal {number}: {_summary(lines)}; in debate until you send 'Call vote' "
             f"(rule 111); {'unanimity' if proposal.unanimity else 'a simple majority'} adopts it")
 

@@ -7,7 +7,7 @@ from engine import dispatch
 from engine.context import Context, EngineConfig
 from engine.inputs import ClockStep, Message
 from engine.ruleset import command_models
-from engine.suber import turns
+from engine.suber import calls, turns
 from engine.suber.declarations import COMMANDS, OFFICE_NOTES
 from engine.suber.ruletext import parse_rules
 from engine.suber.state import SuberState
@@ -36,10 +36,10 @@ class Suber:
                      refusal=lambda sender, kind: _refusal(state, sender, kind))
 
     def on_clock(self, state: SuberState, step: ClockStep, ctx: Context) -> None:
-        """Nothing runs on the clock yet (rule 305's Call for Action is not automated)."""
+        calls.on_clock(state, step.at, ctx)
 
     def next_due(self, state: SuberState, config: EngineConfig) -> datetime | None:
-        return None
+        return None if state.winner is not None or not calls.played(config) else calls.next_due(state)
 
 
 def _ended(state: SuberState) -> str | None:

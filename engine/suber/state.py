@@ -58,6 +58,15 @@ class Judgment(Model):
     overruled: list[str] = Field(default_factory=list)  # former Judges of the question, oldest first
 
 
+class CallForAction(Model):
+    """Rule 305: a call to skip the player on turn, and the other players' vote on it."""
+    by: str
+    player: str  # the player on turn, to be skipped or not
+    at: datetime
+    opened: bool = False  # the vote's opening (two days after the call) has been announced
+    votes: dict[str, bool] = Field(default_factory=dict)  # player -> votes to skip
+
+
 class SuberState(GameState[SuberPlayer]):
     ruleset: str = "suber"
     rules: list[SuberRule] = Field(default_factory=list)  # type: ignore[assignment]
@@ -71,6 +80,7 @@ class SuberState(GameState[SuberPlayer]):
     # rule 212: after a turn in which Judgment was invoked, the players consenting to the next turn
     # (None: no consent needed)
     consent: list[str] | None = None
+    call_for_action: CallForAction | None = None  # rule 305, when the game plays it
 
     def matter(self, number: int) -> Proposal | None:
         """Proposal ``number``: proposals are numbered 301.. in order, without gaps."""

@@ -21,28 +21,29 @@ PLAYERS = ["Carol Clark <carol@suber.test>", "Alice Adams <alice@suber.test>", "
 GRAMMAR = Grammar(RULESET.commands)
 
 
-def config(players: list[str] | None = None) -> EngineConfig:
+def config(players: list[str] | None = None, **options: Any) -> EngineConfig:
     return EngineConfig(start=START, seed="suber-test", address="ths@suber.test", list_address="list@suber.test",
-                        ruleset="suber", options={"players": PLAYERS if players is None else players})
+                        ruleset="suber", options={"players": PLAYERS if players is None else players, **options})
 
 
 class Game:
-    """One game: ``send`` mails a message (a minute after the last) and returns its events."""
+    """One game: ``send`` mails a message (a minute after the last, or ``at``) and returns its events;
+    ``options``: more of game.toml's ``[suber]``."""
 
-    def __init__(self, players: list[str] | None = None) -> None:
-        self.config = config(players)
+    def __init__(self, players: list[str] | None = None, **options: Any) -> None:
+        self.config = config(players, **options)
         state = machine.new_game(self.config, RULES_TEXT)
         assert isinstance(state, SuberState)
         self.state = state
         self.sent = 0
 
     def send(self, sender: str, subject: str, body: str = "", *, reply_to: int | None = None,
-             name: str = "") -> list[Event]:
+             name: str = "", at: datetime | None = None) -> list[Event]:
         """Mail from ``sender``; ``reply_to``: a reply to proposal N's message (its thread)."""
         self.sent += 1
         reading = GRAMMAR.read(subject, body)
         refs = [] if reply_to is None else [self.proposal_message(reply_to)]
-        msg = Message(at=START + timedelta(minutes=self.sent), message_id=f"m{self.sent}@mail.test",
+        msg = Message(at=at or START + timedelta(minutes=self.sent), message_id=f"m{self.sent}@mail.test",
                       sender=sender, name=name, authenticated=True, subject=subject, references=refs,
                       commands=reading.commands, not_understood=reading.not_understood)
         return machine.apply(self.state, msg, self.config)
