@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 from engine.blognomic import changes, dynasty
 from engine.blognomic.commands import ResolveCmd
 from engine.blognomic.conditions import label, verdict
-from engine.blognomic.state import BlogState, VotableMatter
+from engine.blognomic.state import BlogState, VotableMatter, iso
 from engine.blognomic.votes import count_matter
 from engine.context import Context
 from engine.inputs import Message
@@ -23,7 +23,7 @@ def resolve(state: BlogState, m: VotableMatter, enact: bool, line: str, at: date
     m.status = "enacted" if enact else "failed"
     m.resolved_at, m.resolved_by, m.tally_line = at, by, line
     ctx.emit("resolved", number=m.number, kind=m.kind, title=m.title, author=m.author, status=m.status,
-             tally=line, by=by, at=at.isoformat())
+             tally=line, by=by, at=iso(at))
     if enact and m.kind in ("proposal", "cfj") and m.changes:
         done = changes.apply(state.rules, m.changes, f"{'P' if m.kind == 'proposal' else 'CfJ'}{m.number}", at)
         ctx.emit("amended", number=m.number, changes=done, by_hand=m.by_hand)
