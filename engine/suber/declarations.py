@@ -29,7 +29,7 @@ COMMANDS: tuple[Declaration, ...] = (
              "Join", "Join", "rule 201"),)),
     Declaration("proposal", ProposalCmd, (Subject(pattern(r"^\s*proposal\s*:\s*(.*)$"),
                                                   lambda title, lines, text: ProposalCmd(title=title, text=text)),),
-                proposals.propose, announces="proposed", help=(
+                proposals.propose, help=(
         Help("Propose this turn's rule-change (only the player on turn); numbered from 301.", P,
              "Enact rule: TEXT", "rules 108, 201, 202"),
         Help("Amend a mutable rule: it takes the proposal's number.", P, "Amend rule N: TEXT", "rules 103, 108"),
