@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.events import Event
 from engine.suber.ruletext import parse_rules
+from engine.suber.state import SuberState
 from tests.suber.support import ALICE, BOB, CAROL, RULES_TEXT, Game, kinds, refused
 
 RULE_210 = "Players may consult on future rule-changes at any time."
@@ -169,3 +170,15 @@ def test_two_circuits_and_a_third_turn() -> None:
     want.check()
     assert game.state.ledger_total(ALICE) == 34 and game.state.ledger_total(BOB) == 11
     assert game.state.ledger_total(CAROL) == 22
+
+
+def test_the_state_round_trips_through_json() -> None:
+    """Snapshots load through ``RULESET.state_model``: nothing is lost."""
+    game = Game()
+    game.send(ALICE, "Proposal: Hello", f"Enact rule: {HELLO}")
+    game.send(CAROL, "Invoke judgment: Is it clear?")
+    game.send(ALICE, "Call vote")
+    game.send(BOB, "Vote no 301")
+    loaded = SuberState.model_validate_json(game.state.model_dump_json())
+    assert loaded == game.state
+    assert loaded.public_json() == game.json()

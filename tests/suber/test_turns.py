@@ -81,3 +81,15 @@ def test_votes_before_the_call_complete_the_vote_when_it_is_called() -> None:
     assert kinds(game.send(ALICE, "Re: Proposal: Hello", "Call vote", reply_to=301))[:2] == [
         "vote_called", "completed"]
     assert game.state.turn == BOB
+
+
+def test_rule_203_amended_before_the_end_of_the_second_circuit_keeps_its_own_requirement() -> None:
+    """Ruling: the automatic change is rule 203's own; amended (renumbered) or repealed, it no longer happens."""
+    game = Game()
+    game.send(ALICE, "Proposal: Keep", "Amend rule 203: A rule-change is adopted if and only if the vote is "
+              "unanimous among the eligible voters.")
+    game.send(ALICE, "Call vote")
+    vote_all(game, 301, {ALICE: "Yes", BOB: "Yes", CAROL: "Yes"})
+    for _ in range(6):
+        turns.pass_turn(game.state, game.state.started, _ctx(game))
+    assert (game.state.circuit, game.state.unanimity) == (3, True)
