@@ -29,7 +29,8 @@ State (``SuberState``, beyond engine/state.GameState): ``turn`` (the player on t
 (in progress, from 1), ``turns_ended``, ``turn_started``, ``unanimity``, ``proposals`` (number,
 author, title, text, changes, status, votes, unanimity, points, called_at, completed_at),
 ``judgments`` (question, judge, answer, overrule votes, former judges), ``consent`` (212: None, or
-who consented to the turn), ``call_for_action`` (305); rules are ``SuberRule``s (``mutable``, ``formerly``: numbers before renumbering).
+who consented to the turn), ``call_for_action`` (305); rules are ``SuberRule``s (``mutable``,
+``formerly``: the numbers a rule had before it was renumbered).
 ``public_json`` gives exactly the contract's keys.
 """
 from engine.suber.ruleset import RULESET

@@ -8,7 +8,8 @@ from engine import membership
 from engine.commands import Declaration, Help, Line, Subject, pattern
 from engine.suber import calls, judgment, proposals, turns, voting
 from engine.suber.commands import (
-    CallForActionCmd, CallVoteCmd, ConsentCmd, SkipVoteCmd, InvokeJudgmentCmd, JoinCmd, JudgmentCmd, OverruleCmd, ProposalCmd, VoteCmd,
+    CallForActionCmd, CallVoteCmd, ConsentCmd, InvokeJudgmentCmd, JoinCmd, JudgmentCmd, OverruleCmd, ProposalCmd,
+    SkipVoteCmd, VoteCmd,
 )
 
 _N = r"(?:\s+#?(\d{1,9}))?"
