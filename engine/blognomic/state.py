@@ -1,10 +1,11 @@
 """BlogNomic's part of the state: Pactmakers, Votable Matters with every ballot, dynasties, Hiatus."""
 from __future__ import annotations
 
+from dataclasses import dataclass, field as dc_field
 from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, PrivateAttr
 
 from engine.state import GameState, Matter, Model, Player
 
@@ -43,6 +44,13 @@ class Change(Model):
     section: Section = "dynastic"
 
 
+@dataclass
+class Board:
+    """How far votes.py has read a matter's ballots, and each voter's last icons so far."""
+    read: int = 0
+    voters: dict[str, Any] = dc_field(default_factory=dict)
+
+
 class Tally(Model):
     """A matter's votes frozen when it was resolved (later idling or leaving changes nothing)."""
     votes: dict[str, str]
@@ -65,6 +73,12 @@ class VotableMatter(Matter):
     co_victors: list[str] = Field(default_factory=list)  # a DoV's co-Victors (149)
     tally_line: str | None = None  # "Enacted 5-1 (Quorum 4)", set on resolution
     final: Tally | None = None  # set on resolution
+    _board: Board | None = PrivateAttr(default=None)  # votes.py's running reading of the ballots: not state
+
+    def board(self) -> Board:
+        if self._board is None:
+            self._board = Board()
+        return self._board
     dynasty: int = 1
 
 

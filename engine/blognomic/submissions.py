@@ -44,6 +44,8 @@ def _refusal(state: BlogState, sender: str, cmd: SubmitCmd, ctx: Context) -> str
         return f"only a {word} may do that (send Join first)"
     if author.idle:
         return f"an Idle {word} is not counted as a {word} (send Unidle first)"
+    if not cmd.title.strip():
+        return "its subject is empty after the colon (appendix, \"Subject\")"
     if cmd.matter == "proposal":
         return _proposal_refusal(state, sender, ctx)
     if cmd.matter == "dov":

@@ -9,6 +9,7 @@ Proposals only). VETO is never a valid Vote: it only marks a Proposal Vetoed.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.blognomic.state import Ballot, BlogState, Tally, VotableMatter
 
@@ -70,7 +71,11 @@ def count(ballots: list[Ballot], author: str, electorate: list[str], seraphims: 
     """The Votes of ``electorate`` (the non-idle Pactmakers, in order) on a matter by ``author``.
 
     ``deferring`` says whether DEFERENTIAL can follow the Seraphims on this matter."""
-    voters = _voters(ballots, set(electorate))
+    return _count(_read(ballots, {}), author, electorate, seraphims, deferring)
+
+
+def _count(voters: dict[str, _Voter], author: str, electorate: list[str], seraphims: list[str],
+           deferring: bool) -> Count:
     result = Count(electorate=len(electorate), seraphims=len(seraphims))
     for s in seraphims:
         vote = _plain_vote(voters.get(s), s == author)
@@ -83,16 +88,18 @@ def count(ballots: list[Ballot], author: str, electorate: list[str], seraphims: 
 
 
 def count_matter(state: BlogState, matter: VotableMatter) -> Count:
-    """The Votes on ``matter`` as the game stands."""
+    """The Votes on ``matter`` as the game stands: the ballots are read once, as they come
+    (``matter.board``), so a new vote costs one pass over the electorate, not over every ballot."""
     deferring = state.edition != "109" or matter.kind == "proposal"
-    return count(matter.ballots, matter.author, [p.email for p in state.active()], state.seraphims(), deferring)
+    board = matter.board()  # ballots are only ever appended
+    board.voters = _read(matter.ballots[board.read:], board.voters, board.read)
+    board.read = len(matter.ballots)
+    return _count(board.voters, matter.author, [p.email for p in state.active()], state.seraphims(), deferring)
 
 
-def _voters(ballots: list[Ballot], electorate: set[str]) -> dict[str, _Voter]:
-    voters: dict[str, _Voter] = {}
-    for i, b in enumerate(ballots):
-        if b.voter not in electorate:
-            continue
+def _read(ballots: list[Ballot], voters: dict[str, Any], start: int = 0) -> dict[str, Any]:
+    """Fold ``ballots`` (numbered from ``start``) into each voter's last icons."""
+    for i, b in enumerate(ballots, start):
         v = voters.setdefault(b.voter, _Voter())
         if b.icon in VALID:
             v.valid, v.valid_at = b.icon, i

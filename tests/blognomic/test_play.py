@@ -207,3 +207,22 @@ def test_join_leave_and_rejoin_within_two_weeks():
         "2026-01-20T00:00:00Z; nothing done"]
     assert answers(game.mail(ALICE, "Join", days=15))[0].startswith("Join: Alice (alice@blog.test) is a Pactmaker")
     assert game.state.players[-1].joined_at == START + (at(days=15) - START)
+
+
+def test_the_state_json_has_exactly_the_contracts_keys():
+    game = new_game(FIVE, seraphims=("sera@blog.test",))
+    game.mail(ALICE, "Proposal: A", hours=1)
+    view = game.json()
+    assert list(view) == ["ruleset", "edition", "dynasty", "hiatus", "quorum", "players", "matters", "rules"]
+    assert list(view["players"][0]) == ["email", "name", "idle", "admin", "seraphim"]
+    assert list(view["matters"][0]) == ["number", "kind", "author", "title", "status", "opened_at", "resolved_at",
+                                        "self_killed", "vetoed", "votes", "tally"]
+    assert list(view["rules"][0]) == ["name", "section", "text", "repealed"]
+    assert view["quorum"] == 4 and [p["seraphim"] for p in view["players"]] == [False, True, False, False, False,
+                                                                                 False]
+
+
+def test_a_matter_needs_a_subject():
+    game = new_game(FIVE)
+    assert answers(game.mail(ALICE, "Proposal:  ", hours=1)) == [
+        'Proposal:: its subject is empty after the colon (appendix, "Subject"); no Proposal made']
