@@ -36,7 +36,9 @@ def _first_due(state: BlogState, at: datetime) -> tuple[VotableMatter, bool, str
 
 
 def settle(state: BlogState, until: datetime, ctx: Context, *, answer: bool = False) -> None:
-    """Resolve everything due up to ``until``; ``answer``: say each in the answer mail too."""
+    """Resolve everything due up to ``until``; ``answer``: say each in the answer mail too.
+    (A step older than the last one acts at the last one's time: time never runs back.)"""
+    until = max(until, state.settled_until)
     if enabled(ctx.config):
         for at in _moments(state, state.settled_until, until):
             while (due := _first_due(state, at)) is not None:
@@ -44,7 +46,7 @@ def settle(state: BlogState, until: datetime, ctx: Context, *, answer: bool = Fa
                 resolve(state, m, enact, line, at, ctx.config.address, ctx)
                 if answer:
                     ctx.say(label(m), f"\"{m.title}\": {line}")
-    state.settled_until = max(state.settled_until, until)
+    state.settled_until = until
 
 
 def next_due(state: BlogState, config: EngineConfig) -> datetime | None:

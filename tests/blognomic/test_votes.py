@@ -14,7 +14,8 @@ ICONS = ["FOR", "AGAINST", "DEFERENTIAL", "VETO"]
 
 
 def ballots(*pairs: tuple[str, str]) -> list[Ballot]:
-    return [Ballot(voter=v, icon=i, at=T0 + timedelta(minutes=n)) for n, (v, i) in enumerate(pairs)]  # type: ignore[arg-type]
+    return [Ballot(voter=v, icon=i, at=T0 + timedelta(minutes=n))  # type: ignore[arg-type]
+            for n, (v, i) in enumerate(pairs)]
 
 
 def test_quorum_is_half_rounded_down_plus_one():
