@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from engine import machine
-from tests.blognomic.support import ADMIN, ALICE, BOB, CAROL, DAVE, FIVE, START, answers, at, new_game, of
+from tests.blognomic.support import ADMIN, ALICE, BOB, CAROL, DAVE, FIVE, answers, at, new_game, of
 
 
 def test_a_new_game_has_the_admins_as_pactmakers_and_the_rules_by_section():
