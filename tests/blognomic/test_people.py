@@ -113,3 +113,19 @@ def _mail(sender: str, subject: str, when: datetime, authenticated: bool = True)
     reading = GRAMMAR.read(subject, "")
     return Message(at=when, message_id=f"{subject}@x", sender=sender, authenticated=authenticated,
                    subject=subject, commands=reading.commands)
+
+
+def test_messages_and_state_round_trip_through_json_and_replay_alike():
+    from engine.blognomic import RULESET
+    from engine.inputs import load_message
+    game = new_game(FIVE)
+    game.mail(ALICE, "Proposal: A", 'Enact rule "Cake": Cake.', hours=1)
+    game.mail(BOB, "v", "FOR 1\nRoll DICE6", hours=2)
+    snapshot = BlogState.model_validate_json(game.state.model_dump_json())
+    msg = _mail(CAROL, "Re: Proposal: A", datetime(2026, 1, 5, 3, tzinfo=timezone.utc))
+    msg.commands = RULESET.command_models.validate_python([{"kind": "vote", "icon": "FOR", "number": 1,
+                                                            "line": "FOR 1"}])
+    again = load_message(msg.model_dump_json(), RULESET.command_models)
+    first = machine.apply(game.state, msg, game.config)
+    second = machine.apply(snapshot, again, game.config)
+    assert first == second and game.state.public_json() == snapshot.public_json()
