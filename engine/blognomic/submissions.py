@@ -32,8 +32,9 @@ def submit(state: BlogState, msg: Message, cmd: SubmitCmd, ctx: Context) -> None
 
 
 def _co_victors(state: BlogState, cmd: SubmitCmd) -> list[str]:
-    """The co-Victors named (149), as addresses of Pactmakers; names no one has are dropped."""
-    found = (state.player(who) for who in cmd.co_victors)
+    """The co-Victors named (149: edition 109 knows none), as addresses of Pactmakers; names no
+    one has are dropped."""
+    found = (state.player(who) for who in cmd.co_victors if state.edition == "149")
     return list(dict.fromkeys(p.email for p in found if p is not None))
 
 

@@ -81,3 +81,9 @@ def test_109_the_potentate_makes_no_dov_and_lockout_needs_more_against_than_quor
     assert game.state.dov_lockout == {}  # 3 AGAINST do not exceed Quorum 4
     assert of(game.events, "hiatus")[-1] == {"on": False, "why": "Declaration of Victory 1 failed"}
     assert ADMIN in [p.email for p in game.state.players]
+
+
+def test_109_knows_no_co_victors():
+    game = new_game(FIVE, edition="109")
+    game.mail(ALICE, "Declaration of Victory: Us", "Co-Victors: Bob", hours=1)
+    assert of(game.events, "matter_opened")[0]["co_victors"] == []
