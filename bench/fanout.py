@@ -16,7 +16,7 @@ from sqlalchemy import text
 from sqlmodel import Session
 
 from engine.state import Subscriber
-from nomic.storage import Snapshot
+from storage.tables import Snapshot
 
 
 def bare_insert(db, n: int) -> float:

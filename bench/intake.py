@@ -102,7 +102,7 @@ def journaled(game_dir: Path) -> int:
     from sqlmodel import Session, func, select
 
     from nomic.game import Game
-    from nomic.storage import JournalEntry
+    from storage import JournalEntry
     with Session(Game(game_dir).db) as s:
         return s.exec(select(func.count()).select_from(JournalEntry)).one()
 

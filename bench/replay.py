@@ -22,8 +22,8 @@ from pathlib import Path
 from common import Game, mail, new_game, peak_rss_mb, report, timed, verdict
 from sqlmodel import Session
 
-from nomic import storage
-from nomic.config import parse_time
+import storage
+from storage.config import parse_time
 
 BATCH = 5000
 # `nomic` itself, then its own peak memory: VmHWM belongs to this process image (getrusage's

@@ -17,7 +17,7 @@ from sqlmodel import Session
 from engine.state import LedgerEntry
 from engine.imperial.state import ImperialPlayer, ImperialState, Submission
 from nomic import website
-from nomic.storage import Snapshot
+from storage.tables import Snapshot
 
 BARE = Environment(autoescape=True).from_string(
     "<!doctype html><html><head><title>{{ title }}</title></head><body><h1>{{ title }}</h1>"

@@ -21,7 +21,7 @@ from engine.imperial.state import ImperialState, Submission
 from mailer import outbox
 from mailer.compose import KIND_NAMES, list_headers, machine_mail, message_id, thread
 from mailer.listconfig import ListSettings
-from nomic.storage import Entry
+from storage import Entry
 
 
 def _named(sub: Submission) -> str:

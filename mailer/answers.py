@@ -16,7 +16,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from sqlalchemy import insert
-from sqlmodel import Field, Session, SQLModel, func, select
+from sqlmodel import Session, func, select
 
 from engine import threads
 from engine.events import Event
@@ -24,29 +24,22 @@ from engine.inputs import Message
 from mailer import outbox
 from mailer.compose import machine_mail, message_id, thread
 from mailer.listconfig import ListSettings
-from nomic.storage import iso
+from storage import iso
+from storage.tables import AnswerLog
 
 if TYPE_CHECKING:
-    from nomic.game import Game
-    from nomic.storage import Entry
+    from mailer.ports import GameHandle
+    from storage import Entry
 
 log = logging.getLogger("nomic.answers")
 DEFAULT_PER_HOUR = 10
 _ABOUT = ("submitted", "judged")  # events whose "number" says which submission an answer is about
 
 
-class AnswerLog(SQLModel, table=True):
-    """One row per answer queued: who, and when the message it answers was received."""
-    __tablename__ = "answer_log"
-    id: int | None = Field(default=None, primary_key=True)
-    sender: str = Field(index=True)
-    at: str = Field(index=True)  # ISO 8601 UTC, as in the journal
-
-
 ANSWER_LOG = AnswerLog.__table__  # type: ignore[attr-defined]
 
 
-def answer(session: Session, game: "Game", ls: ListSettings, entry: "Entry", msg: Message,
+def answer(session: Session, game: "GameHandle", ls: ListSettings, entry: "Entry", msg: Message,
            events: list[Event]) -> None:
     """Queue the answer to ``msg`` (see the module docstring for when there is none)."""
     cfg = game.engine_config
@@ -74,7 +67,7 @@ def answer(session: Session, game: "Game", ls: ListSettings, entry: "Entry", msg
     session.connection().execute(insert(ANSWER_LOG).values(sender=msg.sender, at=iso(msg.at)))
 
 
-def _about(game: "Game", msg: Message, events: list[Event]) -> int | None:
+def _about(game: "GameHandle", msg: Message, events: list[Event]) -> int | None:
     """The submission the answer is about (its Message-ID says so), if any."""
     number = next((e.data.get("number") for e in events if e.kind in _ABOUT), None)
     if number is None:

@@ -22,26 +22,19 @@ from email.message import Message as MimeMessage
 from email.utils import getaddresses
 from typing import TYPE_CHECKING
 
-from sqlmodel import Field, Session, SQLModel, select
+from sqlmodel import Session, select
 
 from engine.inputs import Message
 from mailer import outbox
 from mailer.compose import machine_mail, message_id
 from mailer.listconfig import ListSettings
 from mailer.tokens import mac
+from storage.tables import BounceScore
 
 if TYPE_CHECKING:
-    from nomic.storage import Entry
+    from storage import Entry
 
 log = logging.getLogger("nomic.bounces")
-
-
-class BounceScore(SQLModel, table=True):
-    __tablename__ = "bounce"
-    address: str = Field(primary_key=True)
-    score: int = 0
-    last_day: str = ""  # UTC date of the last bounce counted
-    disabled: bool = False
 
 
 def verp(ls: ListSettings, rcpt: str) -> str:

@@ -17,7 +17,7 @@ from engine.imperial.state import ImperialState
 from mailer import outbox
 from mailer.compose import list_headers, machine_mail, message_id
 from mailer.listconfig import ListSettings
-from nomic.storage import Entry
+from storage import Entry
 
 
 def facts(state: ImperialState, event: Event, entry: Entry) -> dict:

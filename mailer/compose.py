@@ -11,7 +11,7 @@ from email.utils import format_datetime
 
 from mailer import headers
 from mailer.listconfig import ListSettings
-from nomic.render import render
+from rendering import render
 
 SCRIBE_NAME = "The Humble Scribe"
 KIND_NAMES = {"proposal": "Proposal", "point_of_order": "Point of Order"}  # a submission's kind, as mail names it

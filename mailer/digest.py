@@ -23,28 +23,19 @@ from email.mime.multipart import MIMEMultipart
 from email.utils import format_datetime
 
 from sqlalchemy import func
-from sqlmodel import Field, Session, SQLModel, select
+from sqlmodel import Session, select
 
 from mailer import headers, outbox
 from mailer.compose import body, list_headers, message_id
 from mailer.listconfig import ListSettings
 from mailer.message import body_text
-from nomic.storage import Entry, JournalEntry
+from storage import Entry, JournalEntry
+from storage.tables import DigestIssue
 
 # Mailman's mime_digest_keep_headers, roughly: what a reader of a digest wants to see.
 KEEP = ("Date", "From", "To", "Cc", "Subject", "Message-ID", "In-Reply-To", "References",
         "MIME-Version", "Content-Type", "Content-Transfer-Encoding")
 DIGEST_KINDS = ("list", "announcement")
-
-
-class DigestIssue(SQLModel, table=True):
-    __tablename__ = "digest"
-    id: int | None = Field(default=None, primary_key=True)
-    volume: int
-    issue: int
-    day: int  # the game day it covers
-    seq: int  # the journal entry whose day end made it
-    last_outbox_id: int  # it holds the list traffic up to this outbox row
 
 
 @dataclass

@@ -33,7 +33,7 @@ from urllib.parse import unquote, urlsplit
 from mailer.web import handle_get, handle_post
 
 if TYPE_CHECKING:
-    from nomic.game import Game
+    from mailer.ports import GameHandle
 
 log = logging.getLogger("nomic.http")
 MAX_POST = 64 * 1024  # bytes; the largest real POST (the subscribe form) is a few hundred
@@ -149,14 +149,14 @@ def _busy(sock: socket.socket) -> None:
         pass
 
 
-def make_server(address: tuple[str, int], game: "Game", lock: threading.Lock,
+def make_server(address: tuple[str, int], game: "GameHandle", lock: threading.Lock,
                 after_post: Callable[[], None]) -> Server:
     """The server for ``nomic serve --http``; ``lock`` is the processor's (mailer.web reads the state)."""
     limits = HttpLimits.from_config(game.config.section("http"))
     return Server(address, _handler(game, lock, after_post, limits), limits)
 
 
-def _handler(game: "Game", lock: threading.Lock, after_post: Callable[[], None],
+def _handler(game: "GameHandle", lock: threading.Lock, after_post: Callable[[], None],
              limits: HttpLimits) -> type[SimpleHTTPRequestHandler]:
     site = str(game.config.dir / "site")
 

@@ -30,10 +30,10 @@ from imapclient import IMAPClient
 from imapclient.exceptions import IMAPClientError
 from sqlmodel import Session
 
-from nomic import storage
+import storage
 
 if TYPE_CHECKING:
-    from nomic.game import Game
+    from mailer.ports import GameHandle
 
 log = logging.getLogger("nomic.imap")
 FETCH_CHUNK = 100
@@ -62,7 +62,7 @@ class ImapConfig:
     poll_interval: float = 60
 
     @classmethod
-    def of(cls, game: "Game") -> "ImapConfig":
+    def of(cls, game: "GameHandle") -> "ImapConfig":
         names = {f.name for f in fields(cls)}
         cfg = cls(**{k: v for k, v in game.config.section("imap").items() if k in names})
         if not cfg.host or not cfg.user:
@@ -100,7 +100,7 @@ def _close(client: IMAPClient) -> None:
 class Poller:
     """One mailbox, one game: fetch, journal, mark, process."""
 
-    def __init__(self, game: "Game", cfg: ImapConfig):
+    def __init__(self, game: "GameHandle", cfg: ImapConfig):
         self.game = game
         self.cfg = cfg
 
@@ -171,7 +171,7 @@ class Poller:
         client.noop()  # an EOF during IDLE looks like "nothing happened": this one raises
 
 
-def run(game: "Game", once: bool = False) -> int:
+def run(game: "GameHandle", once: bool = False) -> int:
     """``nomic poll``: poll until SIGTERM/SIGINT; with ``once``, one round. Returns new messages."""
     logging.getLogger("nomic").setLevel(logging.INFO)
     cfg = ImapConfig.of(game)

@@ -34,7 +34,7 @@ from aiosmtpd.lmtp import LMTP
 from aiosmtpd.smtp import SMTP
 
 if TYPE_CHECKING:
-    from nomic.game import Arrival, Game, Receipt
+    from mailer.ports import Arrival, GameHandle, Receipt
 
 log = logging.getLogger("nomic.intake")
 BATCH = 500  # most messages one group commit takes
@@ -67,7 +67,7 @@ class Door:
 LMTP_DOOR = Door(max_connections=100, timeout=600)  # [lmtp] defaults: the MTA's door, roomy and patient
 
 
-def door(kind: str, game: "Game", limits: Limits) -> Door:
+def door(kind: str, game: "GameHandle", limits: Limits) -> Door:
     """SMTP: ``[smtp] max_connections`` and ``timeout``; LMTP: ``[lmtp]``'s, defaulting to ``LMTP_DOOR``."""
     if kind == "smtp":
         return Door(limits.max_connections, limits.timeout)
@@ -79,7 +79,7 @@ def door(kind: str, game: "Game", limits: Limits) -> Door:
 class JournalWriter:
     """One thread that journals messages, several per transaction when several wait."""
 
-    def __init__(self, game: "Game", on_commit: Callable[[], None] = lambda: None):
+    def __init__(self, game: "GameHandle", on_commit: Callable[[], None] = lambda: None):
         self.game = game
         self.on_commit = on_commit
         self.last_commit = 0.0  # time.monotonic() of the latest group commit
@@ -154,7 +154,7 @@ class JournalWriter:
 class IntakeHandler:
     """The aiosmtpd handler for both SMTP and LMTP."""
 
-    def __init__(self, game: "Game", writer: JournalWriter, limits: Limits):
+    def __init__(self, game: "GameHandle", writer: JournalWriter, limits: Limits):
         self.game = game
         self.writer = writer
         self.limits = limits

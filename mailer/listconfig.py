@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from nomic.game import Game
+    from mailer.ports import GameHandle
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,7 @@ class ListSettings:
         return f"{self.site_url}{path}"
 
 
-def settings(game: "Game") -> ListSettings:
+def settings(game: "GameHandle") -> ListSettings:
     g, lst = game.config.game, game.config.section("list")
     cfg = game.engine_config
     site = str(g.get("site_url", "") or "")

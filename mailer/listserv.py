@@ -28,7 +28,7 @@ from engine.state import GameState
 from mailer import headers, outbox
 from mailer.compose import KIND_NAMES, body, list_headers, machine_mail, message_id, thread
 from mailer.listconfig import ListSettings
-from nomic.storage import Entry
+from storage import Entry
 
 log = logging.getLogger("nomic.list")
 

@@ -18,47 +18,14 @@ import json
 from datetime import datetime
 from email.message import EmailMessage
 
-from sqlalchemy import Index, LargeBinary, func, insert
+from sqlalchemy import func, insert
 from sqlalchemy.orm import defer
-from sqlmodel import Column, Field, Session, SQLModel, select
+from sqlmodel import Session, select
 
 from mailer import headers
+from storage.tables import Delivery, OutboxMessage
 
 PENDING = ("queued", "claimed", "sending")
-
-
-class OutboxMessage(SQLModel, table=True):
-    __tablename__ = "outbox"
-    id: int | None = Field(default=None, primary_key=True)
-    seq: int = Field(index=True)  # the journal entry that caused it (0: the web form)
-    kind: str  # answer | announcement | list | chime | digest | notice | confirm | operator
-    recipients: str  # JSON list of envelope recipients
-    mail_from: str
-    subject: str
-    message_id: str = Field(index=True)
-    raw: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
-    status: str = Field(default="queued", index=True)  # queued | sent | failed
-    attempts: int = 0
-    next_attempt: str | None = None
-    last_error: str | None = None
-    created: str
-    personal: bool = False  # add each recipient's List-Unsubscribe headers when sending
-
-
-class Delivery(SQLModel, table=True):
-    """One envelope recipient of one outbox message."""
-    __tablename__ = "delivery"
-    __table_args__ = (Index("ix_delivery_outbox_status", "outbox_id", "status"),)
-    id: int | None = Field(default=None, primary_key=True)
-    outbox_id: int
-    rcpt: str
-    status: str = Field(default="queued", index=True)  # queued | claimed | sending | sent | failed
-    attempts: int = 0
-    next_attempt: str = ""  # ISO time; "" means at once
-    claim: str | None = None  # "host:pid:nonce" of the sender that holds it
-    claimed_at: str | None = None
-    last_error: str | None = None
-    sent_at: str | None = None
 
 
 OUTBOX = OutboxMessage.__table__  # type: ignore[attr-defined]

@@ -20,11 +20,11 @@ from engine.inputs import ClockStep, Message
 from engine.imperial.state import ImperialState
 from mailer import announce, answers, bounces, chime, digest, listserv
 from mailer.listconfig import ListSettings, settings
-from nomic.config import parse_time
+from storage.config import parse_time
 
 if TYPE_CHECKING:
-    from nomic.game import Game
-    from nomic.storage import Entry
+    from mailer.ports import GameHandle
+    from storage import Entry
 
 
 class Members:
@@ -38,7 +38,7 @@ class Members:
         self.plain_digest = [s.email for s in state.subscribers if s.digest and s.plain and s.email not in off]
 
 
-def enqueue(session: Session, game: "Game", entry: "Entry", inp: Message | ClockStep,
+def enqueue(session: Session, game: "GameHandle", entry: "Entry", inp: Message | ClockStep,
             events: list[Event]) -> None:
     ls = settings(game)
     if isinstance(inp, Message):

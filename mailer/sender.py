@@ -54,7 +54,7 @@ from mailer.outbox import Delivery, OutboxMessage, iso, settle
 from mailer.tokens import stamped_token
 
 if TYPE_CHECKING:
-    from nomic.game import Game
+    from mailer.ports import GameHandle
 
 log = logging.getLogger("nomic.sender")
 HOST = socket.gethostname()
@@ -74,7 +74,7 @@ class SenderConfig:
     in_doubt: str
 
     @classmethod
-    def of(cls, game: "Game") -> "SenderConfig":
+    def of(cls, game: "GameHandle") -> "SenderConfig":
         o = game.config.section("outbox")
         in_doubt = str(o.get("in_doubt", "resend"))
         if in_doubt not in ("resend", "hold"):
@@ -233,7 +233,7 @@ def _refused(code: int, text: bytes) -> None:
     raise (Permanent if code >= 500 else Temporary)(message)
 
 
-def run_once(game: "Game", now: datetime | None = None) -> int:
+def run_once(game: "GameHandle", now: datetime | None = None) -> int:
     """One pass over the due deliveries; returns how many were sent.
 
     A pass stops early when the relay cannot be reached (everything waits for
@@ -338,7 +338,7 @@ def _finish(s: Session, d: Delivery, status: str, error: str | None) -> str:
     return status
 
 
-def run_forever(game: "Game", stop: threading.Event, interval: float = 5.0) -> None:
+def run_forever(game: "GameHandle", stop: threading.Event, interval: float = 5.0) -> None:
     """The daemon's sender loop: a pass, then wait ``interval`` seconds or until ``stop`` is set."""
     while not stop.is_set():
         try:

@@ -45,10 +45,10 @@ from mailer.compose import machine_mail
 from mailer.listconfig import ListSettings, settings
 from mailer.message import message_key
 from mailer.tokens import mac, read_stamped_token, stamped_token
-from nomic.render import render
+from rendering import render
 
 if TYPE_CHECKING:
-    from nomic.game import Game
+    from mailer.ports import GameHandle
 
 log = logging.getLogger("nomic.web")
 CONFIRM_DAYS = 7
@@ -78,7 +78,7 @@ class FormLimits:
         return cls(**{k: int(v) for k, v in section.items() if k in names})
 
 
-def handle_post(game: "Game", path: str, body: bytes | str, now: datetime | None = None) -> tuple[int, str]:
+def handle_post(game: "GameHandle", path: str, body: bytes | str, now: datetime | None = None) -> tuple[int, str]:
     now = now or datetime.now(timezone.utc).replace(microsecond=0)
     path = urlsplit(path).path.rstrip("/")
     form = parse_qs(body.decode("utf-8", "replace") if isinstance(body, bytes) else body)
@@ -103,7 +103,7 @@ def handle_post(game: "Game", path: str, body: bytes | str, now: datetime | None
     return 404, "Not found."
 
 
-def handle_get(game: "Game", path: str, now: datetime | None = None) -> tuple[int, str]:
+def handle_get(game: "GameHandle", path: str, now: datetime | None = None) -> tuple[int, str]:
     """The page behind a link: says what the button will do; only its POST acts."""
     now = now or datetime.now(timezone.utc)
     ls = settings(game)
@@ -123,7 +123,7 @@ def handle_get(game: "Game", path: str, now: datetime | None = None) -> tuple[in
     return 404, "Not found."
 
 
-def _unsubscribe_link(game: "Game", ls: ListSettings, path: str, now: datetime) -> tuple[str | None, str]:
+def _unsubscribe_link(game: "GameHandle", ls: ListSettings, path: str, now: datetime) -> tuple[str | None, str]:
     """``(address, "")`` when the link in ``path`` may unsubscribe now, else ``(None, why not)``."""
     elsewise = f"use the link in a recent mail from the list, or mail Unsubscribe to {ls.address}."
     found = read_stamped_token(ls.seed, "unsubscribe", path.removeprefix("/unsubscribe/"))
@@ -158,7 +158,7 @@ def mailbox(address: str) -> str:
     return f"{local.partition('+')[0].replace('.', '')}@{domain.rstrip('.')}"
 
 
-def _request(game: "Game", ls: ListSettings, address: str, now: datetime) -> tuple[int, str]:
+def _request(game: "GameHandle", ls: ListSettings, address: str, now: datetime) -> tuple[int, str]:
     if not address.isascii():
         return 400, ("This list can mail only addresses written in plain ASCII (no letters like é or ü); "
                      "please give another address.")
@@ -215,12 +215,12 @@ def _too_many(limits: FormLimits, ls: ListSettings, address: str, recent: list[s
     return None
 
 
-def _journal(game: "Game", ls: ListSettings, address: str, command: str, now: datetime) -> None:
+def _journal(game: "GameHandle", ls: ListSettings, address: str, command: str, now: datetime) -> None:
     """Journal the confirmed change as an authenticated message from the address.
 
     The caller's processing loop applies it (``nomic serve`` processes after every journal write).
     """
-    from nomic.game import Arrival
+    from mailer.ports import Arrival
     mail = EmailMessage()
     mail["From"] = address
     mail["To"] = ls.address

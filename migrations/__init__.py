@@ -1,1 +1,1 @@
-"""Alembic migration scripts for a game's database (applied by ``nomic.migrate`` on every open)."""
+"""Alembic migration scripts for a game's database (applied by ``storage.migrate`` on every open)."""

@@ -1,6 +1,6 @@
 """Alembic environment: the game's SQLModel tables, on the connection nomic hands over.
 
-``nomic.migrate.upgrade`` passes its own connection (already inside a locked
+``storage.migrate.upgrade`` passes its own connection (already inside a locked
 transaction) in ``config.attributes["connection"]``. From the ``alembic``
 command line the database comes from ``-x url=...``, else from the game
 directory's game.toml (``-x game=DIR``, else $NOMIC_GAME, else ./game).
@@ -13,7 +13,7 @@ from pathlib import Path
 from alembic import context
 from sqlalchemy import create_engine
 
-from nomic.migrate import metadata
+from storage.migrate import metadata
 
 config = context.config
 target_metadata = metadata()
@@ -23,7 +23,7 @@ def _url() -> str:
     args = context.get_x_argument(as_dictionary=True)
     if args.get("url"):
         return args["url"]
-    from nomic.config import Config
+    from storage.config import Config
     return Config.load(Path(args.get("game") or os.environ.get("NOMIC_GAME", "game"))).database_url
 
 

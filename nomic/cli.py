@@ -15,7 +15,7 @@ from typing import Annotated, Optional
 import typer
 from typer.core import TyperArgument, TyperCommand
 
-from nomic.config import ConfigError, parse_time
+from storage.config import ConfigError, parse_time
 from nomic.sources import SourceError, check_mail, read_messages
 
 
@@ -206,7 +206,7 @@ def serve(smtp: Annotated[Optional[str], typer.Option(metavar="HOST:PORT", help=
           http: Annotated[Optional[str], typer.Option(metavar="HOST:PORT", help="HOST:PORT for the site preview and one-click unsubscribe")] = None,
           game: GameOpt = None) -> None:
     """The daemon: SMTP and LMTP intake, the clock, the outbox sender, site rebuilds."""
-    from mailer.daemon import DaemonError, run
+    from nomic.daemon import DaemonError, run
     try:
         run(open_intake(game), smtp=smtp, lmtp=lmtp, http=http)
     except DaemonError as exc:

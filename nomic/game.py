@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -28,13 +27,15 @@ from engine.inputs import load_message
 from engine.ruleset import ruleset_for
 from engine.state import GameState
 from mailer.grammar import Grammar
+from mailer.ports import Arrival, Receipt
 from mailer import outgoing
 from mailer.auth import Verdict, authenticate
 from mailer.message import ParsedMail, journal_key, parse_head
-from nomic import storage
-from nomic.config import CONFIG_NAME, Config, ConfigError, default_text, parse_time
+import storage
+from storage.config import CONFIG_NAME, Config, ConfigError, default_text, parse_time
 from nomic.inputs import parser_version, to_input
-from nomic.storage import Duplicate, Entry, Meta, Snapshot
+from storage import Duplicate, Entry
+from storage.tables import Meta, Snapshot
 
 log = logging.getLogger("nomic")
 PROCESS_BATCH = 200  # most entries folded in one transaction
@@ -42,23 +43,6 @@ SNAPSHOT_EVERY = 1000  # entries folded between snapshots while a backlog lasts
 Progress = Callable[[int], None]  # told the journal seq reached, now and then
 Input = Message | ClockStep
 Parsed = Input | Exception | None  # an entry's input, or why it could not be read (None: a skip entry)
-
-
-@dataclass
-class Arrival:
-    """A parsed, authenticated message on its way into the journal."""
-    key: str
-    raw: bytes
-    at: datetime
-    meta: dict
-
-
-@dataclass
-class Receipt:
-    """What became of one received message."""
-    status: str  # "new" | "duplicate"
-    seq: int
-    key: str
 
 
 class Game:

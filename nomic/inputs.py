@@ -17,8 +17,8 @@ from engine.ruleset import Ruleset
 from mailer import grammar
 from mailer.grammar import Grammar
 from mailer.message import parse
-from nomic.config import parse_time
-from nomic.storage import Entry
+from storage.config import parse_time
+from storage import Entry
 
 # what decides how a stored mail reads: its inputs are cached under a hash of all of it
 _PARSING_CODE = (mailer.message, grammar, engine.commands, engine.inputs, engine.state, sys.modules[__name__])

@@ -6,9 +6,9 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
-ROOT = Path(__file__).resolve().parent.parent
-TEMPLATES = ROOT / "templates"
-STATIC = ROOT / "site"
+HERE = Path(__file__).resolve().parent
+TEMPLATES = HERE / "templates"  # shipped inside the package, so a plain (non-editable) install renders
+STATIC = HERE / "static"
 
 
 @cache

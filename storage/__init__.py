@@ -13,58 +13,15 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Iterator
 
-from sqlalchemy import LargeBinary, bindparam, delete, event, insert, make_url, text, update
+from sqlalchemy import bindparam, delete, event, insert, make_url, text, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError
-from sqlmodel import Column, Field, Session, SQLModel, create_engine, select
+from sqlmodel import Session, SQLModel, create_engine, select
 
-from nomic.config import ConfigError
+from storage.config import ConfigError
+from storage.tables import EventRow, JournalEntry, Meta, ParsedInput
 
 GENESIS = "0" * 64
-
-
-class JournalEntry(SQLModel, table=True):
-    __tablename__ = "journal"
-    seq: int | None = Field(default=None, primary_key=True)
-    kind: str  # "mail" | "clock" | "skip" (an entry whose fold faulted: see ``skip_item``)
-    at: str  # ISO 8601, UTC: the time of receipt or of the clock step
-    key: str = Field(unique=True, index=True)  # mailer.message.journal_key, "clock:<at>" or "skip:<seq>"
-    raw: bytes | None = Field(default=None, sa_column=Column(LargeBinary, nullable=True))
-    meta: str = "{}"  # JSON: source, envelope, authentication verdict (parsed commands: ParsedInput)
-    prev_hash: str
-    hash: str
-
-
-class Snapshot(SQLModel, table=True):
-    __tablename__ = "snapshot"
-    seq: int = Field(primary_key=True)  # the state after folding journal entries 1..seq
-    state: str
-
-
-class EventRow(SQLModel, table=True):
-    __tablename__ = "event"
-    id: int | None = Field(default=None, primary_key=True)
-    seq: int = Field(index=True)
-    kind: str = Field(index=True)
-    data: str
-
-
-class ParsedInput(SQLModel, table=True):
-    """The engine input parsed out of a journal entry, kept so a replay need not parse the mail again.
-
-    ``parser`` names the parsing code that wrote it (nomic.inputs.parser_version):
-    a row written by other code is read as absent.
-    """
-    __tablename__ = "parsed_input"
-    seq: int = Field(primary_key=True)
-    parser: str
-    input: str  # engine.inputs.Message as JSON
-
-
-class Meta(SQLModel, table=True):
-    __tablename__ = "meta"
-    key: str = Field(primary_key=True)
-    value: str
 
 
 JOURNAL = JournalEntry.__table__  # type: ignore[attr-defined]
@@ -96,7 +53,7 @@ def connect(url: str) -> Engine:
     else:  # a server that hangs must not hold the daemon (nor its stop) for ever; the URL may override
         connect_args = {} if "connect_timeout" in url else {"connect_timeout": 10}
         eng = create_engine(url, pool_pre_ping=True, connect_args=connect_args)
-    from nomic import migrate  # alembic: bring the schema to the newest revision
+    from storage import migrate  # alembic: bring the schema to the newest revision
     try:
         migrate.upgrade(eng)
         SQLModel.metadata.create_all(eng)  # tables still without a migration (tests/deploy/test_migrations.py flags them)

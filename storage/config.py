@@ -18,7 +18,7 @@ class ConfigError(Exception):
 
 
 def default_text() -> str:
-    return resources.files("nomic").joinpath("default_game.toml").read_text()
+    return resources.files("storage").joinpath("default_game.toml").read_text()
 
 
 def parse_time(value: str) -> datetime:

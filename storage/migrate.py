@@ -11,8 +11,6 @@ command line opening the same game at once cannot both migrate it.
 """
 from __future__ import annotations
 
-import importlib
-import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -24,30 +22,16 @@ from sqlalchemy import MetaData, inspect
 from sqlalchemy.engine import Connection, Engine
 
 import migrations
+from storage import tables
 
 SCRIPTS = Path(migrations.__file__).resolve().parent
 BASELINE = "0001"  # the schema that create_all made before there were migrations
-_DECLARES_TABLE = re.compile(r"^class \w+\(.*\btable=True", re.M)
 _PG_LOCK = 0x6E6F6D6963  # "nomic": the advisory lock key for migrations on PostgreSQL
 
 
 def metadata() -> MetaData:
-    """Every table of the game: importing each module that defines one registers it."""
-    from sqlmodel import SQLModel
-
-    for module in _table_modules():
-        importlib.import_module(module)
-    return SQLModel.metadata
-
-
-@lru_cache(maxsize=1)
-def _table_modules() -> tuple[str, ...]:
-    """The modules of nomic/ and mailer/ that declare SQLModel tables (``table=True``)."""
-    found = []
-    for package in ("nomic", "mailer"):
-        root = Path(importlib.import_module(package).__file__).parent  # type: ignore[arg-type]
-        found += [f"{package}.{p.stem}" for p in sorted(root.glob("*.py")) if _DECLARES_TABLE.search(p.read_text())]
-    return tuple(found)
+    """Every table of the game (storage/tables.py declares them all)."""
+    return tables.SQLModel.metadata
 
 
 @lru_cache(maxsize=1)

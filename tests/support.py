@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from engine.ruleset import ruleset_for
 from mailer.grammar import Grammar
 from nomic.cli import app
-from nomic.config import parse_time
+from storage.config import parse_time
 
 EMPEROR = "tie@imperial.test"
 SCRIBE = "ths@imperial.test"

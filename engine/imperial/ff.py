@@ -16,7 +16,7 @@ to below 290 K, that player gains fifteen times their Profile Entropy.
 from __future__ import annotations
 
 from engine.context import Context
-from engine.imperial import judging, retool, temperature
+from engine.imperial import temperature
 from engine.imperial.judging import Outcome
 from engine.imperial.scoring import award, describe
 from engine.imperial.variables import rule_on

@@ -8,7 +8,6 @@ joined) it happens at the end of the day instead, among the players by then.
 from __future__ import annotations
 
 from engine.context import Context
-from engine.imperial import days
 from engine.imperial.days import DayEnd
 from engine.imperial.scoring import award, describe
 from engine.imperial.variables import rule_on

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 
 from engine.imperial.commands import ProclamationCmd
 from engine.context import Context
-from engine.imperial import judging, mechanics
+from engine.imperial import mechanics
 from engine.imperial.judging import Outcome
 from engine.imperial.variables import MINIMUM
 from engine.inputs import Message

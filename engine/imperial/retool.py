@@ -21,7 +21,6 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.context import Context
-from engine.imperial import days, judging
 from engine.imperial.days import DayEnd
 from engine.imperial.judging import Outcome
 from engine.imperial.profiles import SECTIONS, flip, raised, reshape, rotate

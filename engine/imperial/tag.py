@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from engine.imperial.commands import TagCmd
 from engine.context import Context
-from engine.imperial import days, judging, temperature
+from engine.imperial import temperature
 from engine.imperial.days import DayEnd
 from engine.imperial.judging import Outcome
 from engine.imperial.variables import rule_on

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from engine.imperial.commands import ReportCmd
 from engine.context import Context
-from engine.imperial import days, ff, judging, player_of_the_day  # noqa: F401 (rule 18's step registers first)
 from engine.imperial.days import DayEnd
 from engine.imperial.judging import Outcome
 from engine.imperial.profiles import SECTIONS, bit_difference, mask, raised, reshape

@@ -1,4 +1,4 @@
-"""The cache of parsed engine inputs: parsed_input (nomic/storage.py ParsedInput).
+"""The cache of parsed engine inputs: parsed_input (storage/__init__.py ParsedInput).
 
 Revision ID: 0004
 Revises: 0003

@@ -3,7 +3,7 @@
 - ``reader``: one consistent read of state, events and list posts from the database.
 - ``model``: who is who, which events a submission caused, rule page names.
 - ``generators``/``archive``/``feeds``: pages as (path, template, plain context).
-- ``writer``: renders with the templates in ``templates/site/`` and writes only what changed.
+- ``writer``: renders with the templates in ``rendering/templates/site/`` and writes only what changed.
 
 A build is cheap when little changed: pages are lazy behind plain keys (thousands at
 once in a ``Family``), and a process that builds again (the daemon, every few seconds)

@@ -14,6 +14,7 @@ from operator import attrgetter
 from engine.imperial.game_profile import game_profile as engine_game_profile
 from engine.imperial.state import ImperialPlayer, Submission
 from nomic.website import drawing
+from engine.ruleset import ruleset_for
 from nomic.website.commands import command_help
 from nomic.website.describe import describe
 from nomic.website.model import ROW_NUMBER, ROW_STATUS, SiteModel, group
@@ -386,7 +387,7 @@ def dice(m: SiteModel) -> Iterator[Page]:
 
 
 def how_to_play(m: SiteModel) -> Iterator[Page]:
-    yield Page("how-to-play.html", "how_to_play.html", command_help(m.data.game, m.data.offices))
+    yield Page("how-to-play.html", "how_to_play.html", command_help(m.data.game, ruleset_for(m.data.state.ruleset)))
 
 
 GENERATORS = [home, rules, submissions, scores, players, game_profile, temperature, bell_tower,

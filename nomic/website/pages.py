@@ -16,7 +16,7 @@ class Page:
     True or 1.0 in another.
     """
     path: str  # relative to the site root, "/"-separated
-    template: str  # under templates/site/
+    template: str  # under rendering/templates/site/
     context: dict | Callable[[], dict] = field(default_factory=dict)
     key: object = None
 
@@ -51,7 +51,7 @@ class Family:
 
 @dataclass(frozen=True, slots=True)
 class Fragment:
-    """Part of a page rendered by a macro of ``templates/site/macros.html`` and kept across pages
+    """Part of a page rendered by a macro of ``rendering/templates/site/macros.html`` and kept across pages
     and builds: when a page changes around it (a list page's block links), it is not rendered again.
     ``key`` is plain data that determines what ``args()`` gives (as for a page's key)."""
     macro: str

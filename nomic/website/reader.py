@@ -23,8 +23,8 @@ from sqlmodel import Session, col, func, select
 from engine.dice import seed_hash
 from engine.imperial.state import ImperialState
 from mailer.message import parse
-from nomic.config import parse_time
-from nomic.storage import EventRow, JournalEntry
+from storage.config import parse_time
+from storage import EventRow, JournalEntry
 
 if TYPE_CHECKING:
     from nomic.game import Game

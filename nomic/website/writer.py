@@ -30,7 +30,7 @@ import orjson
 from jinja2 import Environment
 from markupsafe import Markup
 
-from nomic.render import STATIC, TEMPLATES, environment
+from rendering import STATIC, TEMPLATES, environment
 from nomic.website.pages import Family, Fragment, Page
 
 MANIFEST = ".manifest.json"

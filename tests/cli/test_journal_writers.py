@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from datetime import datetime, timezone
 
-from nomic import storage
+import storage
 from nomic.game import Game
 from tests.support import make_mail
 

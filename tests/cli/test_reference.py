@@ -11,7 +11,8 @@ import pytest
 
 from mailer import grammar
 from nomic import reference
-from nomic.website.commands import EMPEROR_COMMANDS, PLAYER_COMMANDS
+from engine.ruleset import ruleset_for
+from nomic.website.commands import office_rows, player_rows
 from tests.support import GRAMMAR
 
 ROOT = Path(__file__).parents[2]
@@ -35,7 +36,7 @@ def test_every_game_toml_key_is_in_the_reference_with_its_default_and_a_meaning(
             row = next(ln for ln in text.split(f"### [{section}]")[1].splitlines() if ln.startswith(f"| `{key}` |"))
             name, default, meaning = [c.strip() for c in row.strip("|").split(" | ")]
             assert tomllib.loads(f"v = {default.strip('`')}")["v"] == value
-            assert meaning, f"[{section}] {key} has no comment in nomic/default_game.toml"
+            assert meaning, f"[{section}] {key} has no comment in storage/default_game.toml"
 
 
 def test_a_hash_inside_a_string_is_not_read_as_a_comment():
@@ -48,8 +49,12 @@ def fill(text: str) -> str:
     return re.sub(rf"(?<![A-Za-z])({words})(?![A-Za-z])", lambda m: FILLED[m[0]], text)
 
 
+IMPERIAL = ruleset_for("imperial")
+
+
 @pytest.mark.parametrize("what, subject, line, rule",
-                         [c for c in PLAYER_COMMANDS + EMPEROR_COMMANDS if not c[1].startswith("Proclamation")])
+                         [(h.what, h.subject, h.line, h.rule) for h in player_rows(IMPERIAL) + office_rows(IMPERIAL)
+                          if not h.subject.startswith("Proclamation")])
 def test_every_command_in_the_table_is_one_the_game_understands(what, subject, line, rule):
     """The table is documentation: each line, filled in as a player would, is read as a command."""
     subject, line = fill(subject), fill(line)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from nomic.config import Config
+from storage.config import Config
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 NOMIC = shutil.which("nomic") or str(Path(sys.executable).with_name("nomic"))

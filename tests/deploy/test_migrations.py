@@ -9,7 +9,8 @@ from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import create_engine, inspect
 
-from nomic import migrate, storage
+import storage
+from storage import migrate
 
 
 def _alembic(conn) -> Config:
@@ -61,7 +62,7 @@ def test_opening_an_up_to_date_game_changes_no_schema(play):
 
 
 def play_url(play) -> str:
-    from nomic.config import Config
+    from storage.config import Config
     return Config.load(play.dir).database_url
 
 

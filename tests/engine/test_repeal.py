@@ -14,7 +14,7 @@ from sqlmodel import Session, select
 
 from engine.imperial.mechanics import MECHANICS
 from nomic.game import Game
-from nomic.storage import EventRow
+from storage import EventRow
 from tests.engine.imperial_play import ALICE, BOB, join, scores, with_variables, IDLE_OFFICERS
 from tests.engine.rule_support import NOBODY, roll
 from tests.support import EMPEROR, SCRIBE, Play, at

@@ -6,7 +6,7 @@ import json
 from sqlmodel import Session, select
 
 from nomic.game import Game
-from nomic.storage import EventRow
+from storage import EventRow
 from tests.engine.rule_support import NOBODY, day_end, mails, roll
 from tests.support import EMPEROR, Play, at
 

@@ -19,7 +19,7 @@ from sqlmodel import Session, func, select
 
 from mailer.outbox import OutboxMessage
 from nomic.game import Game
-from nomic.storage import JournalEntry
+from storage import JournalEntry
 from tests.faults.daemon import Daemon, mail, nomic
 
 MESSAGES = 5000

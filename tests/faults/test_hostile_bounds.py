@@ -15,7 +15,7 @@ from sqlmodel import Session, select
 
 import engine
 from mailer.outbox import OutboxMessage
-from nomic import storage
+import storage
 from nomic.game import Game
 from tests.support import EMPEROR, GAME_ADDRESS, LIST_ADDRESS, Play, make_mail
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from nomic.config import Config, ConfigError, default_text
+from storage.config import Config, ConfigError, default_text
 from nomic.game import Game
 
 MX = "mx.imperial.test"

@@ -12,7 +12,7 @@ from imapclient import IMAPClient
 from sqlmodel import Session, select
 
 from nomic.game import Game
-from nomic.storage import JournalEntry, get_meta
+from storage import JournalEntry, get_meta
 from tests.support import make_mail
 
 ALICE = "alice@wonder.land"

@@ -22,7 +22,7 @@ from mailer import answers, bounces, digest, headers, listserv
 from mailer.listconfig import settings as list_settings
 from mailer.outbox import OutboxMessage
 from nomic.game import Game
-from nomic.storage import Entry
+from storage import Entry
 from tests.support import LIST_ADDRESS, SCRIBE, at
 
 ALICE, BOB, CAROL, DAVE = "alice@wonder.land", "bob@builder.org", "carol@c.org", "dave@d.org"

@@ -12,7 +12,7 @@ from engine.imperial.state import ImperialState
 from mailer.tokens import address_token
 from mailer.web import handle_get, handle_post
 from nomic.game import Game
-from nomic.storage import Snapshot
+from storage.tables import Snapshot
 from tests.mailer.support import configure
 from tests.outbox.conftest import SITE
 

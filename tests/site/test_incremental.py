@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from nomic.config import parse_time
+from storage.config import parse_time
 from nomic.game import Game
 from nomic.website import build, forget, generators
 from tests.site.game import ALICE, BOB, CAROL, play_days
