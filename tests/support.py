@@ -59,15 +59,26 @@ class Play:
     """A test game in ``dir``, driven through the CLI exactly as an operator would."""
 
     def __init__(self, dir: Path, **options: str):
-        self.dir = dir
-        self.runner = CliRunner()
-        self._n = count(1)
+        self.attach(dir)
         settings = {"seed": "test-seed", "day_mode": "emperor", "database_url": "",
                     "emperor": EMPEROR, "scribe": SCRIBE, "first_it": "", "auth": "none"}
         settings.update(options)
         cfg = dir.parent / f"{dir.name}.toml"
         cfg.write_text(GAME_TOML.format(**settings))
         self.cli("init", str(dir), "--config", str(cfg))
+
+    @classmethod
+    def existing(cls, dir: Path) -> "Play":
+        """A game made elsewhere (no ``nomic init``)."""
+        play = cls.__new__(cls)
+        play.attach(dir)
+        return play
+
+    def attach(self, dir: Path) -> None:
+        """Drive the game in ``dir`` (``__init__`` also creates it)."""
+        self.dir = dir
+        self.runner = CliRunner()
+        self._n = count(1)
 
     def cli(self, *args: str, ok: bool = True, input: bytes | None = None) -> str:
         argv = list(args)
