@@ -16,6 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from nomic.game import Game  # noqa: E402
 from storage import iso  # noqa: E402
+from storage.config import default_text  # noqa: E402
 
 GAME = "ths@imperial.test"
 LIST = "players@imperial.test"
@@ -29,7 +30,7 @@ BODY = "\r\n".join([PARAGRAPH.strip()] * 6) + "\r\n"
 
 def game_toml(seed: str = "bench-seed", database_url: str = "", day_mode: str = "emperor") -> str:
     """The default game with authentication off (benchmark mail carries no DKIM or Authentication-Results)."""
-    text = (Path(__file__).resolve().parent.parent / "storage" / "default_game.toml").read_text()
+    text = default_text()
     text = text.replace('mode = "authres"', 'mode = "none"', 1)
     text = text.replace('seed = "change-me"', f'seed = "{seed}"', 1)
     text = text.replace('day_mode = "emperor"', f'day_mode = "{day_mode}"', 1)

@@ -15,7 +15,7 @@ from typing import Annotated, Optional
 import typer
 from typer.core import TyperArgument, TyperCommand
 
-from storage.config import ConfigError, parse_time
+from storage.config import DEFAULT_RULESET, ConfigError, parse_time
 from nomic.sources import SourceError, check_mail, read_messages
 
 
@@ -82,13 +82,21 @@ def when(at: str | None) -> datetime:
 
 @command()
 def init(directory: Annotated[Path, typer.Argument(metavar="DIR", help="where to create the game")],
-         config: Annotated[Optional[Path], typer.Option("--config", metavar="FILE", help="game.toml to start from")] = None) -> None:
+         config: Annotated[Optional[Path], typer.Option("--config", metavar="FILE", help="game.toml to start from")] = None,
+         ruleset: Annotated[Optional[str], typer.Option(
+             "--ruleset", metavar="NAME", help="imperial (the default), blognomic or suber: game.toml gets that "
+             "ruleset's defaults, and the game its rules text")] = None) -> None:
     """Create a game: DIR/game.toml and its database."""
+    from engine.ruleset import PACKAGES
     from nomic.game import Game
     if config is not None and not config.is_file():
         fail(f"cannot read {config}", 2)
+    if ruleset is not None and config is not None:
+        fail("--ruleset or --config, not both: FILE's [game] ruleset chooses the game", 2)
+    if ruleset is not None and ruleset not in PACKAGES:
+        fail(f"unknown ruleset {ruleset!r} (known: {', '.join(sorted(PACKAGES))})", 2)
     try:
-        Game.create(directory, config)
+        Game.create(directory, config, ruleset or DEFAULT_RULESET)
     except ConfigError as exc:
         fail(str(exc))
     typer.echo(f"created a game in {directory}")

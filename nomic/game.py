@@ -32,7 +32,7 @@ from mailer import outgoing
 from mailer.auth import Verdict, authenticate
 from mailer.message import ParsedMail, journal_key, parse_head
 import storage
-from storage.config import CONFIG_NAME, Config, ConfigError, default_text, parse_time
+from storage.config import CONFIG_NAME, DEFAULT_RULESET, Config, ConfigError, default_text, parse_time
 from nomic.inputs import parser_version, to_input
 from storage import Duplicate, Entry
 from storage.tables import Meta, Snapshot
@@ -59,10 +59,10 @@ class Game:
         self.parser = parser_version(self.engine_config.address, self.engine_config.list_address, self.ruleset)
 
     @staticmethod
-    def create(game_dir: Path, config_file: Path | None = None) -> "Game":
+    def create(game_dir: Path, config_file: Path | None = None, ruleset: str = DEFAULT_RULESET) -> "Game":
         if (game_dir / CONFIG_NAME).exists():
             raise ConfigError(f"{game_dir} already holds a game; not overwriting it")
-        text = config_file.read_text() if config_file else default_text()
+        text = config_file.read_text() if config_file else default_text(ruleset)
         game_dir.mkdir(parents=True, exist_ok=True)
         (game_dir / CONFIG_NAME).write_text(text)
         try:

@@ -1,6 +1,7 @@
 """game.toml: reading it, its defaults, and the engine's view of it."""
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -9,16 +10,47 @@ from pathlib import Path
 from typing import Any
 
 from engine.context import EngineConfig
+from engine.ruleset import PACKAGES
 
 CONFIG_NAME = "game.toml"
+DEFAULT_RULESET = "imperial"
+# (ruleset, [game] edition) -> its bundled text in storage/rulesets/
+RULES_TEXTS = {("imperial", ""): "imperial-nomic.txt", ("blognomic", "149"): "blognomic-149.txt",
+               ("blognomic", "109"): "blognomic-109.txt", ("suber", ""): "suber-nomic-2005.txt"}
+_TABLE = re.compile(r"^\[(\w+)\][ \t]*$", re.M)
 
 
 class ConfigError(Exception):
     """game.toml is missing, unreadable or wrong."""
 
 
-def default_text() -> str:
-    return resources.files("storage").joinpath("default_game.toml").read_text()
+def _bundled(name: str) -> str:
+    return resources.files("storage").joinpath(name).read_text()
+
+
+def default_text(ruleset: str = DEFAULT_RULESET) -> str:
+    """The commented defaults of a game of ``ruleset``: its own file (storage/defaults/RULESET.toml),
+    each of its tables followed by the keys every game has there (storage/defaults/common.toml), then
+    common's other tables. ``nomic init`` writes it; ``Config.load`` fills in a game.toml with it."""
+    head, own = _tables(_bundled(f"defaults/{ruleset}.toml"))
+    common = _tables(_bundled("defaults/common.toml"))[1]
+    merged = {name: own.get(name, "").rstrip("\n") + common.get(name, "") for name in {**own, **common}}
+    return head + "\n".join(f"[{name}]{body.rstrip()}\n" for name, body in merged.items())
+
+
+def _tables(text: str) -> tuple[str, dict[str, str]]:
+    """A TOML file of plain ``[table]`` headers cut into what comes before the first and each table's body."""
+    head, *rest = _TABLE.split(text)
+    return head, dict(zip(rest[::2], rest[1::2]))
+
+
+def ruleset_of(data: dict[str, Any]) -> str:
+    """The ruleset a game.toml names (``[game] ruleset``; Imperial when it names none)."""
+    game = data.get("game")
+    name = game.get("ruleset", DEFAULT_RULESET) if isinstance(game, dict) else DEFAULT_RULESET
+    if name not in PACKAGES:
+        raise ConfigError(f"[game] ruleset must be one of {', '.join(map(repr, sorted(PACKAGES)))}, not {name!r}")
+    return str(name)
 
 
 def parse_time(value: str) -> datetime:
@@ -54,7 +86,9 @@ class Config:
             data = tomllib.loads(path.read_text())
         except (OSError, tomllib.TOMLDecodeError) as exc:
             raise ConfigError(f"cannot read {path}: {exc}") from None
-        return cls(game_dir, _merge(tomllib.loads(default_text()), data))
+        config = cls(game_dir, _merge(tomllib.loads(default_text(ruleset_of(data))), data))
+        config.bundled_rules()  # an edition the ruleset does not have is refused now, not at the first fold
+        return config
 
     def section(self, name: str) -> dict[str, Any]:
         return self.data.get(name, {})
@@ -82,10 +116,20 @@ class Config:
                               "to every message); until then no mail would be believed")
 
     def rules_text(self) -> str:
+        """The rules a new game begins with: ``[game] rules_file`` (in the game directory), else the
+        ruleset's bundled text for its edition."""
         name = self.game.get("rules_file", "")
         if name:
             return (self.dir / name).read_text()
-        return resources.files("nomic").joinpath("rulesets/imperial-nomic.txt").read_text()
+        return _bundled(f"rulesets/{self.bundled_rules()}")
+
+    def bundled_rules(self) -> str:
+        """The name of the bundled text of ``[game] ruleset`` and ``edition`` (storage/rulesets/)."""
+        ruleset, edition = self.game["ruleset"], str(self.game.get("edition", ""))
+        if (ruleset, edition) not in RULES_TEXTS:
+            known = [repr(e) for r, e in RULES_TEXTS if r == ruleset]
+            raise ConfigError(f"[game] edition of {ruleset} must be {' or '.join(known)}, not {edition!r}")
+        return RULES_TEXTS[ruleset, edition]
 
     def engine(self) -> EngineConfig:
         g, o = self.game, self.section("offices")
@@ -93,10 +137,10 @@ class Config:
             start=parse_time(str(g["start"])), seed=str(g["seed"]),
             address=g["address"].lower(), list_address=g["list_address"].lower(),
             offices=offices(o), first_it=o.get("first_it", "").lower(),
-            day_mode=g.get("day_mode", "emperor"), ruleset=g.get("ruleset", "imperial"),
+            day_mode=g.get("day_mode", "emperor"), ruleset=g["ruleset"],
             edition=str(g.get("edition", "")),
             variables={k: int(v) for k, v in self.section("variables").items()},
-            options=dict(self.section(g.get("ruleset", "imperial"))))
+            options=dict(self.section(g["ruleset"])))
 
 
 def offices(section: dict[str, Any]) -> dict[str, tuple[str, ...]]:

@@ -15,7 +15,7 @@ from engine.events import Event
 from engine.inputs import ClockStep, Message
 from mailer.grammar import Grammar
 
-RULESETS = Path(__file__).resolve().parents[2] / "nomic" / "rulesets"
+RULESETS = Path(__file__).resolve().parents[2] / "storage" / "rulesets"
 ADDRESS = "ths@blog.test"
 ADMIN = "admin@blog.test"
 START = datetime(2026, 1, 5, 0, 0, tzinfo=timezone.utc)

@@ -29,7 +29,7 @@ START = datetime(2026, 1, 5, tzinfo=timezone.utc)
 CONFIG = EngineConfig(start=START, seed="index-seed", address="ths@imperial.test",
                       list_address="players@imperial.test", offices={"emperor": (EMPEROR,), "scribe": ("ths@imperial.test",)},
                       variables={"start_temperature": 12})
-RULES = resources.files("nomic").joinpath("rulesets/imperial-nomic.txt").read_text()
+RULES = resources.files("storage").joinpath("rulesets/imperial-nomic.txt").read_text()
 # carol's display name is bob's address: a lookup of it must find whichever joined first
 PEOPLE = {"alice@wonder.land": "Alice", "bob@builder.org": "Bob", "carol@c.org": "bob@builder.org",
           "dave@d.org": "Dave"}

@@ -22,7 +22,7 @@ EMPEROR = "tie@imperial.test"
 START = datetime(2026, 1, 5, tzinfo=timezone.utc)
 CONFIG = EngineConfig(start=START, seed="prop-seed", address="ths@imperial.test",
                       list_address="players@imperial.test", offices={"emperor": (EMPEROR,), "scribe": ("ths@imperial.test",)})
-RULES = resources.files("nomic").joinpath("rulesets/imperial-nomic.txt").read_text()
+RULES = resources.files("storage").joinpath("rulesets/imperial-nomic.txt").read_text()
 
 players = st.sampled_from([ALICE, BOB, CAROL])
 actions = st.one_of(

@@ -13,7 +13,7 @@ from engine.suber import RULESET
 from engine.suber.state import SuberState
 from mailer.grammar import Grammar
 
-RULES_TEXT = (Path(__file__).parents[2] / "nomic" / "rulesets" / "suber-nomic-2005.txt").read_text()
+RULES_TEXT = (Path(__file__).parents[2] / "storage" / "rulesets" / "suber-nomic-2005.txt").read_text()
 START = datetime(2026, 1, 5, tzinfo=UTC)
 ALICE, BOB, CAROL, DAN = "alice@suber.test", "bob@suber.test", "carol@suber.test", "dan@suber.test"
 # listed out of turn order: rule 201 sorts them by surname (Adams, Brown, Clark)
