@@ -1,5 +1,8 @@
 """``nomic serve --http``: the built site, and the list's links and form (mailer/web.py).
 
+``nomic host serve --http`` serves every game's site under ``/SLUG/`` (each with its own
+links and form) and a list of the games at ``/`` (``make_host_server``).
+
 A small threaded server, meant for loopback behind nginx (docs/operating.md)
 or a demo, that a misbehaving client cannot wedge:
 
@@ -19,11 +22,12 @@ from __future__ import annotations
 
 import io
 import logging
+import os
 import re
 import socket
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from email.message import Message
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -149,22 +153,50 @@ def _busy(sock: socket.socket) -> None:
         pass
 
 
+@dataclass(frozen=True)
+class Site:
+    """One game's built site and list pages; ``lock`` is its processor's (mailer.web reads the state)."""
+    game: "GameHandle"
+    lock: threading.Lock
+    after_post: Callable[[], None]
+
+    @property
+    def dir(self) -> str:
+        return str(self.game.config.dir / "site")
+
+
+Mount = tuple[Site, str]  # the site a request is for, and the path prefix it is served under
+
+
 def make_server(address: tuple[str, int], game: "GameHandle", lock: threading.Lock,
                 after_post: Callable[[], None]) -> Server:
-    """The server for ``nomic serve --http``; ``lock`` is the processor's (mailer.web reads the state)."""
+    """The server for ``nomic serve --http``: one game's site at ``/``."""
+    mount = (Site(game, lock, after_post), "")
     limits = HttpLimits.from_config(game.config.section("http"))
-    return Server(address, _handler(game, lock, after_post, limits), limits)
+    return Server(address, _handler(lambda path: mount, limits), limits)
 
 
-def _handler(game: "GameHandle", lock: threading.Lock, after_post: Callable[[], None],
-             limits: HttpLimits) -> type[SimpleHTTPRequestHandler]:
-    site = str(game.config.dir / "site")
+def make_host_server(address: tuple[str, int], limits: HttpLimits, sites: Callable[[], Mapping[str, Site]],
+                     index: Callable[[], str]) -> Server:
+    """The server for ``nomic host serve --http``: each game's site under ``/SLUG/``, ``index()`` at ``/``.
 
+    ``sites`` is asked at every request: the host may add and remove games while serving.
+    """
+    def resolve(path: str) -> Mount | None:
+        slug = urlsplit(path).path.split("/")[1]
+        site = sites().get(slug)
+        return None if site is None else (site, "/" + slug)
+    return Server(address, _handler(resolve, limits, index), limits)
+
+
+def _handler(resolve: Callable[[str], Mount | None], limits: HttpLimits,
+             index: Callable[[], str] | None = None) -> type[SimpleHTTPRequestHandler]:
     class Handler(SimpleHTTPRequestHandler):
         timeout = limits.timeout  # the socket's, set by setup(); reads then follow the deadline
+        prefix = ""  # the path prefix of the request's site
 
         def __init__(self, *args: Any, **kw: Any):
-            super().__init__(*args, directory=site, **kw)
+            super().__init__(*args, directory=os.devnull, **kw)  # the site's, once the request names it
 
         def setup(self) -> None:
             super().setup()
@@ -173,19 +205,24 @@ def _handler(game: "GameHandle", lock: threading.Lock, after_post: Callable[[], 
 
         def do_GET(self) -> None:
             """The built site; the pages behind subscribe/unsubscribe links come from mailer.web."""
-            if not self._accept():
+            if self._index():
                 return
-            if self.path.startswith(("/subscribe/", "/unsubscribe/")):
-                self._web(handle_get, game, self.path)
+            site = self._accept()
+            if site is None:
+                return
+            path = self._within()
+            if path.startswith(("/subscribe/", "/unsubscribe/")):
+                self._web(handle_get, site, path)
             else:
                 super().do_GET()
 
         def do_HEAD(self) -> None:
-            if self._accept():
+            if not self._index() and self._accept() is not None:
                 super().do_HEAD()
 
         def do_POST(self) -> None:
-            if not self._accept():
+            site = self._accept()
+            if site is None:
                 return
             try:
                 length = body_length(self.headers)
@@ -196,27 +233,47 @@ def _handler(game: "GameHandle", lock: threading.Lock, after_post: Callable[[], 
             if len(body) < length:  # the client gave up
                 return
             self.connection.settimeout(limits.timeout)
-            self._web(handle_post, game, self.path, body)
-            after_post()
+            self._web(handle_post, site, self._within(), body)
+            site.after_post()
 
-        def list_directory(self, path: str) -> None:
+        def translate_path(self, path: str) -> str:
+            return super().translate_path(path[len(self.prefix):])
+
+        def list_directory(self, path: "str | os.PathLike[str]") -> None:
             """Never: a directory without index.html is not found."""
             self.send_error(404, "File not found")
 
-        def _accept(self) -> bool:
-            """Is the path one to look up? If not, the 400 is sent. Writes get the plain socket timeout."""
+        def _index(self) -> bool:
+            """A host's list of games at ``/``: answered here (True), or not asked for."""
+            if index is None or self.command == "POST" or urlsplit(self.path).path not in ("/", "/index.html"):
+                return False
+            self._reply(200, index(), "text/html")
+            return True
+
+        def _accept(self) -> Site | None:
+            """The site the path is for, or None with the 400 or 404 sent. Writes get the plain socket timeout."""
             self.connection.settimeout(limits.timeout)
             try:
                 check_path(self.path)
             except Refusal as refused:
                 self._reply(refused.status, refused.text)
-                return False
-            return True
+                return None
+            mount = resolve(self.path)
+            if mount is None:
+                self._reply(404, "Not found.")
+                return None
+            site, self.prefix = mount
+            self.directory = site.dir
+            return site
 
-        def _web(self, handle: Callable[..., tuple[int, str]], *args: Any) -> None:
+        def _within(self) -> str:
+            """The request's path within its site."""
+            return self.path[len(self.prefix):] or "/"
+
+        def _web(self, handle: Callable[..., tuple[int, str]], site: Site, *args: Any) -> None:
             try:
-                with lock:
-                    status, text = handle(*args)
+                with site.lock:
+                    status, text = handle(site.game, *args)
             except Exception:
                 log.exception("%s %s failed", self.command, self.path)
                 status, text = 500, "Something went wrong; nothing was changed."
@@ -229,7 +286,8 @@ def _handler(game: "GameHandle", lock: threading.Lock, after_post: Callable[[], 
             self.send_header("Content-Type", f"{ctype}; charset=utf-8")
             self.send_header("Content-Length", str(len(data)))
             self.end_headers()
-            self.wfile.write(data)
+            if self.command != "HEAD":
+                self.wfile.write(data)
 
         def log_message(self, format: str, *args: Any) -> None:
             log.debug("http: " + format, *args)

@@ -7,7 +7,12 @@ message waiting and commits them in a single transaction (group commit).
 Processing (the engine, answers, the site) happens elsewhere, later, and
 never delays a 250.
 
-Replies: 550 at RCPT for an address the game does not own, 452 past the
+One listener may serve several games (``nomic host serve``): ``Routes`` gives each
+recipient to the game that owns its address, each game has its own ``Mailbox``
+(journal writer), a message to two games is journaled once in each, and LMTP
+answers each recipient with its own game's status.
+
+Replies: 550 at RCPT for an address no game owns, 452 past the
 recipient limit, 552 past the size limit (SIZE), 421 past the connection
 limit, and 451 when the journal cannot be written (the sending server keeps
 the mail and retries): never a 5xx for our own fault.
@@ -42,12 +47,12 @@ BATCH = 500  # most messages one group commit takes
 
 @dataclass(frozen=True)
 class Limits:
-    """``[smtp]`` in game.toml: what both listeners accept; ``max_connections`` and ``timeout`` are SMTP's."""
+    """``[smtp]`` in game.toml (host.toml for a host): what both listeners accept;
+    ``max_connections`` and ``timeout`` are SMTP's."""
     max_message_size: int = 1024 * 1024
     max_connections: int = 100
     max_recipients: int = 100
     timeout: float = 300
-    bounce_prefix: str = "game-bounces"
     hostname: str = ""
 
     @classmethod
@@ -67,13 +72,12 @@ class Door:
 LMTP_DOOR = Door(max_connections=100, timeout=600)  # [lmtp] defaults: the MTA's door, roomy and patient
 
 
-def door(kind: str, game: "GameHandle", limits: Limits) -> Door:
+def door(kind: str, limits: Limits, lmtp: dict[str, Any]) -> Door:
     """SMTP: ``[smtp] max_connections`` and ``timeout``; LMTP: ``[lmtp]``'s, defaulting to ``LMTP_DOOR``."""
     if kind == "smtp":
         return Door(limits.max_connections, limits.timeout)
-    section = game.config.section("lmtp")
-    return Door(int(section.get("max_connections", LMTP_DOOR.max_connections)),
-                float(section.get("timeout", LMTP_DOOR.timeout)))
+    return Door(int(lmtp.get("max_connections", LMTP_DOOR.max_connections)),
+                float(lmtp.get("timeout", LMTP_DOOR.timeout)))
 
 
 class JournalWriter:
@@ -85,6 +89,8 @@ class JournalWriter:
         self.last_commit = 0.0  # time.monotonic() of the latest group commit
         self.committing = False  # a batch is in hand (perhaps waiting for the database lock)
         self._queue: queue.Queue[tuple[Arrival, concurrent.futures.Future] | None] = queue.Queue()
+        self._open = True  # taking mail; False once stop() was called
+        self._gate = threading.Lock()  # a message is queued before the stop, or refused
         self._thread = threading.Thread(target=self._run, name="journal-writer", daemon=True)
 
     def start(self) -> "JournalWriter":
@@ -92,8 +98,14 @@ class JournalWriter:
         return self
 
     def submit(self, arrival: "Arrival") -> concurrent.futures.Future:
+        """The message's Receipt, once committed; an error if this writer has stopped (its game
+        left a host while the message was on its way)."""
         fut: concurrent.futures.Future = concurrent.futures.Future()
-        self._queue.put((arrival, fut))
+        with self._gate:
+            if self._open:
+                self._queue.put((arrival, fut))
+                return fut
+        fut.set_exception(RuntimeError("this game's journal writer has stopped"))
         return fut
 
     def busy(self) -> bool:
@@ -107,7 +119,9 @@ class JournalWriter:
 
     def stop(self) -> None:
         """Commit what is already queued, then end the thread."""
-        self._queue.put(None)
+        with self._gate:
+            self._open = False
+            self._queue.put(None)
         self._thread.join()
 
     def _run(self) -> None:
@@ -151,29 +165,110 @@ class JournalWriter:
         self.on_commit()
 
 
-class IntakeHandler:
-    """The aiosmtpd handler for both SMTP and LMTP."""
+@dataclass(frozen=True)
+class Addresses:
+    """The addresses a game owns: ``game.address``, ``game.list_address`` and its VERP bounce
+    addresses ``<bounce_prefix>`` and ``<bounce_prefix>+...`` at the game's domain."""
+    address: str
+    list_address: str
+    bounce_prefix: str
 
-    def __init__(self, game: "GameHandle", writer: JournalWriter, limits: Limits):
-        self.game = game
-        self.writer = writer
-        self.limits = limits
+    @classmethod
+    def of(cls, game: "GameHandle") -> "Addresses":
         cfg = game.engine_config
-        self.domain = cfg.address.rpartition("@")[2]
-        self.owned = {cfg.address, cfg.list_address}
-        self.slow_auth = game.config.section("auth").get("mode") == "dkim"
+        prefix = str(game.config.section("smtp").get("bounce_prefix") or "")
+        return cls(cfg.address.lower(), cfg.list_address.lower(), prefix.lower())
+
+    @property
+    def domain(self) -> str:
+        return self.address.rpartition("@")[2]
 
     def owns(self, address: str) -> bool:
         addr = address.lower()
         local, _, domain = addr.rpartition("@")
-        if addr in self.owned:
+        if addr in (self.address, self.list_address):
             return True
-        prefix = self.limits.bounce_prefix.lower()
+        prefix = self.bounce_prefix
         return bool(prefix) and domain == self.domain and (local == prefix or local.startswith(prefix + "+"))
+
+    def examples(self) -> list[str]:
+        """One address of each kind it owns (what ``clash`` tries against another game)."""
+        bounce = [f"{self.bounce_prefix}@{self.domain}"] if self.bounce_prefix else []
+        return [self.address, self.list_address, *bounce]
+
+    def clash(self, other: "Addresses") -> str | None:
+        """An address both own, or None."""
+        return next((a for a in self.examples() if other.owns(a)), None) or \
+            next((a for a in other.examples() if self.owns(a)), None)
+
+
+class Mailbox:
+    """One game's side of intake: the addresses it owns and the writer of its journal."""
+
+    def __init__(self, game: "GameHandle", writer: JournalWriter):
+        self.game = game
+        self.writer = writer
+        self.addresses = Addresses.of(game)
+        self.slow_auth = game.config.section("auth").get("mode") == "dkim"
+
+    async def journal(self, raw: bytes, at: datetime, source: str, mail_from: str, rcpt_tos: list[str]) -> str:
+        """Journal the message for this game's recipients ``rcpt_tos``; the reply for them."""
+        args = (raw, at, source, mail_from, rcpt_tos)
+        try:
+            if self.slow_auth:  # DNS look-ups: off the event loop
+                arrival = await asyncio.get_running_loop().run_in_executor(None, self.game.prepare, *args)
+            else:  # the headers only: well under a millisecond, cheaper than a thread hop
+                arrival = self.game.prepare(*args)
+            receipt: Receipt = await asyncio.wrap_future(self.writer.submit(arrival))
+        except Exception:
+            log.exception("message from <%s> to %s not journaled; answered 451", mail_from, rcpt_tos[0])
+            return UNSTORED
+        if receipt.status == "duplicate":
+            return f"250 2.0.0 Already received (journal entry {receipt.seq})"
+        log.info("journal entry %s: %s from <%s>", receipt.seq, receipt.key, mail_from)
+        return f"250 2.0.0 Journaled as entry {receipt.seq}"
+
+
+UNSTORED = "451 4.3.0 The message could not be stored; please try again later"
+
+
+class Routes:
+    """Which mailbox owns an address: a dictionary look-up, however many games a host serves."""
+
+    def __init__(self, mailboxes: list[Mailbox]):
+        self.exact: dict[str, Mailbox] = {}
+        self.bounces: dict[tuple[str, str], Mailbox] = {}
+        for box in mailboxes:
+            a = box.addresses
+            self.exact.setdefault(a.address, box)
+            self.exact.setdefault(a.list_address, box)
+            if a.bounce_prefix:
+                self.bounces.setdefault((a.domain, a.bounce_prefix), box)
+
+    def find(self, address: str) -> Mailbox | None:
+        addr = address.lower()
+        box = self.exact.get(addr)
+        if box is None:
+            local, _, domain = addr.rpartition("@")
+            box = self.bounces.get((domain, local.partition("+")[0]))
+        return box if box is not None and box.addresses.owns(addr) else None
+
+
+class IntakeHandler:
+    """The aiosmtpd handler for both SMTP and LMTP: each recipient goes to the game that owns it.
+
+    ``routes`` may be replaced while serving (``nomic host serve`` on SIGHUP): a recipient
+    is looked up again at DATA, and one whose game has gone since RCPT gets 451.
+    """
+
+    def __init__(self, routes: Routes, limits: Limits, lmtp: dict[str, Any] | None = None):
+        self.routes = routes
+        self.limits = limits
+        self.lmtp = lmtp or {}  # the [lmtp] section: that listener's Door
 
     async def handle_RCPT(self, server: SMTP, session: Any, envelope: Any, address: str,
                           rcpt_options: list[str]) -> str:
-        if not self.owns(address):
+        if self.routes.find(address) is None:
             return f"550 5.1.1 <{address}>: no such mailbox here"
         if len(envelope.rcpt_tos) >= self.limits.max_recipients:
             return "452 4.5.3 Too many recipients"
@@ -182,30 +277,23 @@ class IntakeHandler:
         return "250 2.1.5 OK"
 
     async def handle_DATA(self, server: SMTP, session: Any, envelope: Any) -> str:
-        status = await self._journal(server, envelope)
-        if isinstance(server, LMTP):  # LMTP: one reply per accepted recipient
-            return "\r\n".join([status] * max(1, len(envelope.rcpt_tos)))
-        return status
-
-    async def _journal(self, server: SMTP, envelope: Any) -> str:
+        """Journal one copy per game, all at once; LMTP answers each recipient with its game's
+        status. SMTP has one reply: 451 if any game failed (the retry is a duplicate for the others)."""
         raw: bytes = envelope.original_content or b""
         at = datetime.now(timezone.utc)
         source = "lmtp" if isinstance(server, LMTP) else "smtp"
         mail_from = envelope.mail_from if envelope.mail_from not in (None, "<>") else ""
-        args = (raw, at, source, mail_from, list(envelope.rcpt_tos))
-        try:
-            if self.slow_auth:  # DNS look-ups: off the event loop
-                arrival = await asyncio.get_running_loop().run_in_executor(None, self.game.prepare, *args)
-            else:  # the headers only: well under a millisecond, cheaper than a thread hop
-                arrival = self.game.prepare(*args)
-            receipt: Receipt = await asyncio.wrap_future(self.writer.submit(arrival))
-        except Exception:
-            log.exception("message from <%s> not journaled; answered 451", mail_from)
-            return "451 4.3.0 The message could not be stored; please try again later"
-        if receipt.status == "duplicate":
-            return f"250 2.0.0 Already received (journal entry {receipt.seq})"
-        log.info("journal entry %s: %s from <%s>", receipt.seq, receipt.key, mail_from)
-        return f"250 2.0.0 Journaled as entry {receipt.seq}"
+        owners = [self.routes.find(r) for r in envelope.rcpt_tos]
+        games: dict[Mailbox, list[str]] = {}
+        for rcpt, box in zip(envelope.rcpt_tos, owners):
+            if box is not None:
+                games.setdefault(box, []).append(rcpt)
+        done = await asyncio.gather(*(box.journal(raw, at, source, mail_from, rcpts) for box, rcpts in games.items()))
+        status = dict(zip(games, done))
+        replies = [status[box] if box is not None else UNSTORED for box in owners] or [UNSTORED]
+        if isinstance(server, LMTP):  # LMTP: one reply per accepted recipient
+            return "\r\n".join(replies)
+        return next((r for r in replies if not r.startswith("2")), replies[0])
 
 
 class _ConnectionLimit:
@@ -244,7 +332,7 @@ class LimitedLMTP(_ConnectionLimit, LMTP):
 def protocol_factory(kind: str, handler: IntakeHandler) -> Callable[[], SMTP]:
     """A factory for ``loop.create_server``: SMTP or LMTP speaking to ``handler``, with its own ``Door``."""
     limits = handler.limits
-    own = door(kind, handler.game, limits)
+    own = door(kind, limits, handler.lmtp)
     counter = [0]  # this listener's connections
     cls = LimitedLMTP if kind == "lmtp" else LimitedSMTP
     hostname = limits.hostname or socket.getfqdn()  # once: getfqdn may ask DNS

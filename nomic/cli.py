@@ -274,6 +274,11 @@ def send(at: AtOpt = None, game: GameOpt = None) -> None:
         fail(str(exc))
     typer.echo(f"sent {n} deliveries")
 
+
+from nomic.host import host_app  # noqa: E402  (nomic host: several games, one daemon)
+app.add_typer(host_app, name="host")
+
+
 def main() -> None:
     logging.basicConfig(level=logging.WARNING, format="nomic: %(levelname)s: %(message)s")
     try:

@@ -1,5 +1,9 @@
 """``nomic serve``: intake, clock, processing, outbox sender, site and preview, in one process.
 
+Two parts: ``GameService``, one game's threads (writer, processor, sender), and the
+listeners (``listen``, ``start_http``, ``wait_for_signal``), which ``nomic host serve``
+(nomic/host.py) shares among the ``GameService`` of every game it serves.
+
 Threads, each with one job:
 
 - the event loop (main thread): aiosmtpd SMTP and LMTP servers (mailer.intake);
@@ -30,9 +34,9 @@ from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
 import engine
-from mailer.http_server import make_server
-from mailer.intake import IntakeHandler, JournalWriter, Limits, protocol_factory
-from nomic.website import build as build_website
+from mailer.http_server import Server, make_server
+from mailer.intake import IntakeHandler, JournalWriter, Limits, Mailbox, Routes, protocol_factory
+from nomic.website import SiteMemory, build as build_website
 
 if TYPE_CHECKING:
     from nomic.game import Game
@@ -68,8 +72,9 @@ class Processor(threading.Thread):
     when nothing more waits, at most every ``SITE_EVERY`` seconds.
     """
 
-    def __init__(self, game: "Game", lock: threading.Lock, busy: Callable[[], bool] = lambda: False):
-        super().__init__(name="processor", daemon=True)
+    def __init__(self, game: "Game", lock: threading.Lock, busy: Callable[[], bool] = lambda: False,
+                 name: str = "processor"):
+        super().__init__(name=name, daemon=True)
         self.game = game
         self.lock = lock
         self.busy = busy
@@ -77,6 +82,7 @@ class Processor(threading.Thread):
         self.stopping = threading.Event()
         self.site_dirty = False
         self.site_built = 0.0
+        self.site_memory = SiteMemory()  # what each rebuild remembers of the last
 
     def stop(self) -> None:
         self.stopping.set()
@@ -131,7 +137,7 @@ class Processor(threading.Thread):
         self.site_built = time.monotonic()
         try:
             with self.lock:
-                build_website(self.game, self.game.config.dir / "site")
+                build_website(self.game, self.game.config.dir / "site", memory=self.site_memory)
         except Exception:
             log.exception("site build failed")
 
@@ -149,26 +155,57 @@ class Processor(threading.Thread):
         return max(0.0, min(waits))
 
 
-def _sender(game: "Game", stop: threading.Event) -> threading.Thread | None:
-    if not game.config.section("outbox").get("relay"):
-        log.warning("no [outbox] relay in game.toml: outgoing mail stays in the outbox")
-        return None
-    from nomic.game import Game
-    from mailer.sender import run_forever
-    own = Game(game.config.dir)  # its own connection pool and state cache
-    thread = threading.Thread(target=run_forever, args=(own, stop), name="sender", daemon=True)
-    thread.start()
-    return thread
+class GameService:
+    """One game's share of a daemon: its journal writer, its processor and its outbox sender.
+
+    ``label`` names its threads (``processor-SLUG`` in a host). Start it before
+    taking its mail; ``stop`` commits what is queued, folds it, and ends the threads.
+    """
+
+    def __init__(self, game: "Game", label: str = ""):
+        self.game = game
+        self.label = label
+        self.lock = threading.Lock()
+        self.writer = JournalWriter(game)
+        self.processor = Processor(game, self.lock, busy=self.writer.busy, name=self._name("processor"))
+        self.writer.on_commit = self.processor.wake.set
+        self.mailbox = Mailbox(game, self.writer)
+        self._stop_sender = threading.Event()
+        self._sender: threading.Thread | None = None
+
+    def _name(self, job: str) -> str:
+        return f"{job}-{self.label}" if self.label else job
+
+    def start(self) -> "GameService":
+        self.writer.start()
+        self.processor.start()
+        self._sender = self._start_sender()
+        return self
+
+    def stop(self) -> None:
+        self.writer.stop()
+        self.processor.stop()
+        self._stop_sender.set()
+        if self._sender is not None:
+            self._sender.join()
+
+    def _start_sender(self) -> threading.Thread | None:
+        if not self.game.config.section("outbox").get("relay"):
+            log.warning("%s: no [outbox] relay in game.toml: outgoing mail stays in the outbox",
+                        self.game.config.dir)
+            return None
+        from nomic.game import Game
+        from mailer.sender import run_forever
+        own = Game(self.game.config.dir)  # its own connection pool and state cache
+        thread = threading.Thread(target=run_forever, args=(own, self._stop_sender), name=self._name("sender"),
+                                  daemon=True)
+        thread.start()
+        return thread
 
 
-async def _serve(game: "Game", smtp: str | None, lmtp: str | None, http: str | None) -> None:
+async def listen(handler: IntakeHandler, smtp: str | None, lmtp: str | None) -> list[asyncio.Server]:
+    """The SMTP and LMTP listeners asked for, speaking to ``handler``."""
     loop = asyncio.get_running_loop()
-    lock = threading.Lock()
-    writer = JournalWriter(game)
-    processor = Processor(game, lock, busy=writer.busy)
-    writer.on_commit = processor.wake.set
-    writer.start()
-    handler = IntakeHandler(game, writer, Limits.from_config(game.config.section("smtp")))
     servers = []
     for kind, spec in (("smtp", smtp), ("lmtp", lmtp)):
         if spec:
@@ -177,42 +214,72 @@ async def _serve(game: "Game", smtp: str | None, lmtp: str | None, http: str | N
             servers.append(server)
             bound = server.sockets[0].getsockname()
             log.info("listening for %s on %s:%d", kind.upper(), bound[0], bound[1])
-    httpd = None
-    if http:
-        httpd = make_server(host_port(http, "http"), game, lock, processor.wake.set)
-        threading.Thread(target=httpd.serve_forever, name="http", daemon=True).start()
-        log.info("serving the site on http://%s:%d/", *httpd.server_address[:2])
-    processor.start()
-    stop_sender = threading.Event()
-    sender = _sender(game, stop_sender)
+    return servers
+
+
+async def close(servers: list[asyncio.Server]) -> None:
+    for server in servers:
+        server.close()
+    await asyncio.gather(*(s.wait_closed() for s in servers))
+
+
+def start_http(httpd: Server) -> Server:
+    threading.Thread(target=httpd.serve_forever, name="http", daemon=True).start()
+    log.info("serving the site on http://%s:%d/", *httpd.server_address[:2])
+    return httpd
+
+
+def stop_http(httpd: Server | None) -> None:
+    if httpd is not None:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+async def wait_for_signal() -> None:
+    """Until SIGTERM or SIGINT."""
+    loop = asyncio.get_running_loop()
     stopped = asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stopped.set)
     log.info("ready")
     await stopped.wait()
     log.info("stopping")
-    for server in servers:
-        server.close()
-    await asyncio.gather(*(s.wait_closed() for s in servers))
-    await loop.run_in_executor(None, writer.stop)
-    await loop.run_in_executor(None, processor.stop)
-    if httpd is not None:
-        httpd.shutdown()
-        httpd.server_close()
-    stop_sender.set()
-    if sender is not None:
-        await loop.run_in_executor(None, sender.join)
+
+
+async def _serve(game: "Game", smtp: str | None, lmtp: str | None, http: str | None) -> None:
+    loop = asyncio.get_running_loop()
+    service = GameService(game)
+    limits = Limits.from_config(game.config.section("smtp"))
+    servers = await listen(IntakeHandler(Routes([service.mailbox]), limits, game.config.section("lmtp")), smtp, lmtp)
+    httpd = None
+    if http:
+        httpd = start_http(make_server(host_port(http, "http"), game, service.lock, service.processor.wake.set))
+    service.start()
+    await wait_for_signal()
+    await close(servers)
+    await loop.run_in_executor(None, service.stop)
+    stop_http(httpd)
     log.info("stopped")
+
+
+def check_addresses(smtp: str | None, lmtp: str | None, http: str | None) -> None:
+    """Bad arguments fail before anything starts."""
+    for spec, what in ((smtp, "smtp"), (lmtp, "lmtp"), (http, "http")):
+        if spec:
+            host_port(spec, what)
+
+
+def quiet_logging() -> None:
+    """The daemon's log: nomic's INFO, not aiosmtpd's per-command chatter; and quick thread switches."""
+    logging.getLogger("nomic").setLevel(logging.INFO)
+    sys.setswitchinterval(SWITCH_INTERVAL)
+    logging.getLogger("mail.log").setLevel(logging.WARNING)
 
 
 def run(game: "Game", smtp: str | None = None, lmtp: str | None = None,
         http: str | None = None) -> None:
     """``nomic serve``: run until SIGTERM or SIGINT."""
-    logging.getLogger("nomic").setLevel(logging.INFO)
-    sys.setswitchinterval(SWITCH_INTERVAL)
-    logging.getLogger("mail.log").setLevel(logging.WARNING)  # aiosmtpd's per-command chatter
-    for spec, what in ((smtp, "smtp"), (lmtp, "lmtp"), (http, "http")):
-        if spec:
-            host_port(spec, what)  # bad arguments fail before anything starts
+    quiet_logging()
+    check_addresses(smtp, lmtp, http)
     asyncio.run(_serve(game, smtp, lmtp, http))
 

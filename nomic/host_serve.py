@@ -1,0 +1,137 @@
+"""``nomic host serve``: one daemon for every game of a host (host.toml, nomic/host_config.py).
+
+Each game runs as it would under ``nomic serve`` (nomic/daemon.py ``GameService``: its
+own journal writer, processor, clock and outbox sender, its own database), and shares
+only the listeners: one SMTP/LMTP listener whose ``Routes`` give each recipient to
+the game that owns its address, and one HTTP server with each game's site under
+``/SLUG/`` and the list of games at ``/``.
+
+SIGHUP reads host.toml again: games added start, games removed stop (what they had
+accepted is played first), the others are not touched. A host.toml that cannot be
+served (a game that cannot be opened, two games owning one address) is refused and
+the games go on as before. SIGTERM or SIGINT stops every game as ``nomic serve`` does.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from mailer.http_server import HttpLimits, Site, make_host_server
+from mailer.intake import Addresses, IntakeHandler, Limits, Routes
+from nomic import host_config
+from nomic.daemon import (GameService, check_addresses, close, host_port, listen, quiet_logging, start_http,
+                          stop_http, wait_for_signal)
+from nomic.game import Game
+from nomic.host_config import HostConfig, HostError
+from nomic.host_index import listing, page
+from storage.config import ConfigError
+
+log = logging.getLogger("nomic.host")
+STOPPERS = 8  # games stopped at once
+
+
+class Host:
+    """The games a running host serves; ``update`` makes them what host.toml says."""
+
+    def __init__(self, host_dir: Path):
+        self.dir = host_dir
+        self.config = HostConfig(host_dir, {})
+        self.services: dict[str, GameService] = {}
+        self.sites: dict[str, Site] = {}
+
+    def update(self) -> list[GameService]:
+        """Read host.toml; start the games it adds. Returns the services of the games it
+        removed, for the caller to stop once no mail is routed to them."""
+        config = host_config.load(self.dir)
+        games = {slug: self._game(slug, path) for slug, path in config.games.items()}
+        host_config.check({slug: Addresses.of(g) for slug, g in games.items()})
+        kept = {slug: svc for slug, svc in self.services.items() if games.get(slug) is svc.game}
+        gone = [svc for slug, svc in self.services.items() if slug not in kept]
+        services = {slug: kept.get(slug) or GameService(g, slug).start() for slug, g in games.items()}
+        self.config, self.services = config, services
+        self.sites = {slug: Site(s.game, s.lock, s.processor.wake.set) for slug, s in services.items()}
+        return gone
+
+    def _game(self, slug: str, path: Path) -> Game:
+        """The game served as ``slug``: the running one if it is still the same directory, else opened."""
+        running = self.services.get(slug)
+        if running is not None and running.game.config.dir.resolve() == path.resolve():
+            return running.game
+        try:
+            game = Game(path)
+            game.config.check_auth()
+        except ConfigError as exc:
+            raise HostError(f"game {slug}: {exc}") from None
+        return game
+
+    def routes(self) -> Routes:
+        return Routes([s.mailbox for s in self.services.values()])
+
+    def index(self) -> str:
+        rows = []
+        for slug, svc in self.services.items():
+            try:
+                with svc.lock:
+                    rows.append(listing(slug, str(svc.game.config.game.get("name", slug)), svc.game.state()))
+            except Exception:
+                log.exception("game %s left out of the index: its state cannot be read", slug)
+        return page(rows)
+
+
+def stop_all(services: list[GameService]) -> None:
+    """Stop several games at once: each commits its queue and plays what it accepted."""
+    with ThreadPoolExecutor(STOPPERS) as pool:
+        list(pool.map(GameService.stop, services))
+
+
+async def _serve(host: Host, smtp: str | None, lmtp: str | None, http: str | None) -> None:
+    loop = asyncio.get_running_loop()
+    cfg = host.config
+    handler = IntakeHandler(host.routes(), Limits.from_config(cfg.section("smtp")), cfg.section("lmtp"))
+    servers = await listen(handler, smtp, lmtp)
+    httpd = None
+    if http:
+        httpd = start_http(make_host_server(host_port(http, "http"), HttpLimits.from_config(cfg.section("http")),
+                                            lambda: host.sites, host.index))
+    reloading = asyncio.Lock()
+
+    async def reload() -> None:
+        async with reloading:
+            try:
+                gone = await loop.run_in_executor(None, host.update)
+            except HostError as exc:
+                log.error("host.toml not applied: %s; the games are served as before", exc)
+                return
+            handler.routes = host.routes()
+            await loop.run_in_executor(None, stop_all, gone)
+            log.info("host.toml applied: serving %s", ", ".join(host.services) or "no game")
+
+    tasks: set[asyncio.Task] = set()
+
+    def on_hangup() -> None:
+        task = loop.create_task(reload())
+        tasks.add(task)
+        task.add_done_callback(tasks.discard)
+
+    loop.add_signal_handler(signal.SIGHUP, on_hangup)
+    await wait_for_signal()
+    await close(servers)
+    async with reloading:
+        await loop.run_in_executor(None, stop_all, list(host.services.values()))
+    stop_http(httpd)
+    log.info("stopped")
+
+
+def run(host_dir: Path, smtp: str | None = None, lmtp: str | None = None, http: str | None = None) -> None:
+    """``nomic host serve``: run until SIGTERM or SIGINT; HostError if a game cannot be served."""
+    quiet_logging()
+    for handler in logging.getLogger().handlers:  # which game a line is about: its threads are named for it
+        handler.setFormatter(logging.Formatter("nomic: %(threadName)s: %(levelname)s: %(message)s"))
+    check_addresses(smtp, lmtp, http)
+    host = Host(host_dir)
+    host.update()
+    log.info("serving %d games: %s", len(host.services), ", ".join(host.services))
+    asyncio.run(_serve(host, smtp, lmtp, http))
