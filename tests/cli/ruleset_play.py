@@ -1,0 +1,64 @@
+"""A game of any ruleset through the real command line, set up as an operator would: ``nomic init DIR
+--ruleset NAME``, then a few keys of the game.toml it wrote edited; then ``tests.support.Play``'s
+ingest, tick, state and replay."""
+from __future__ import annotations
+
+import re
+import tomllib
+from itertools import count
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from tests.support import Play
+
+_KEY = re.compile(r"^(\w+)\s*=")
+_TABLE = re.compile(r"^\[(\w+)\]\s*$")
+
+
+def configured(text: str, settings: dict[str, dict[str, str]]) -> str:
+    """``text`` (a game.toml) with each ``settings[table][key]`` (a TOML value as written) in place of
+    that key's line; every key must be in the file already."""
+    table, lines, done = "", [], set()
+    for line in text.splitlines():
+        if (t := _TABLE.match(line)):
+            table = t[1]
+        elif (k := _KEY.match(line)) and k[1] in settings.get(table, {}):
+            line = f"{k[1]} = {settings[table][k[1]]}"
+            done.add((table, k[1]))
+        lines.append(line)
+    missing = {(t, k) for t, keys in settings.items() for k in keys} - done
+    assert not missing, f"not in the game.toml nomic init wrote: {sorted(missing)}"
+    return "\n".join(lines) + "\n"
+
+
+class RulesetPlay(Play):
+    """``Play`` for a game made by ``nomic init DIR --ruleset NAME``; mail goes to its address, and
+    ``sent`` counts it."""
+
+    def __init__(self, dir: Path, ruleset: str, database_url: str, settings: dict[str, dict[str, str]]):
+        self.dir, self.runner, self._n, self.sent = dir, CliRunner(), count(1), 0
+        self.cli("init", str(dir), "--ruleset", ruleset)
+        toml = dir / "game.toml"
+        base = {"game": {"seed": '"test-seed"', "database_url": f'"{database_url}"'}, "auth": {"mode": '"none"'}}
+        toml.write_text(configured(toml.read_text(), {t: base.get(t, {}) | settings.get(t, {})
+                                                      for t in base.keys() | settings.keys()}))
+        self.address = tomllib.loads(toml.read_text())["game"]["address"]
+
+    def send(self, sender: str, subject: str, body: str = "", at: str = "2026-01-05T01:00:00Z", **kw) -> str:
+        kw.setdefault("to", self.address)
+        self.sent += 1
+        return super().send(sender, subject, body, at, **kw)
+
+    def reply(self, sender: str, message_id: str, body: str, at: str, subject: str = "Re: your message") -> str:
+        """A reply in the thread of ``message_id`` (without angle brackets)."""
+        return self.send(sender, subject, body, at, headers={"In-Reply-To": f"<{message_id}>",
+                                                            "References": f"<{message_id}>"})
+
+    def mail_to(self, address: str) -> list[dict]:
+        """What the game queued for ``address``, oldest first (``nomic outbox --json``)."""
+        return [m for m in self.outbox() if address in m["to"]]
+
+    def answer_to(self, sender: str) -> str:
+        """The text of the latest answer to ``sender``."""
+        return [m for m in self.mail_to(sender) if m["kind"] == "answer"][-1]["text"]

@@ -1,0 +1,180 @@
+"""Issue 17 through the command line: a BlogNomic game made by ``nomic init --ruleset blognomic``,
+played by mail with ``nomic ingest`` and the clock with ``nomic tick``, the exact ``nomic state
+--json`` after every step, an answer to every message, and ``nomic replay --verify`` at the end."""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.blognomic.ruletext import parse_rules
+from storage.config import Config
+from tests.cli.ruleset_play import RulesetPlay
+
+ADMIN, ALICE, BOB, CAROL, DAVE = (f"{n}@blog.test" for n in ("admin", "alice", "bob", "carol", "dave"))
+NAMES = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol", DAVE: "Dave"}
+CAKE = "Every Pactmaker may eat cake."
+
+
+def new_game(tmp_path, new_database_url, auto_resolve: bool = True) -> RulesetPlay:
+    return RulesetPlay(tmp_path / "blog", "blognomic", new_database_url(),
+                       {"blognomic": {"auto_resolve": "true" if auto_resolve else "false"}})
+
+
+def t(day: int, hour: int, minute: int = 0, second: int = 0) -> str:
+    return f"2026-01-{day:02}T{hour:02}:{minute:02}:{second:02}Z"
+
+
+class Expect:
+    """The state JSON the game must show, changed step by step as the rules say."""
+
+    def __init__(self, play: RulesetPlay) -> None:
+        self.play = play
+        rules = parse_rules(Config.load(play.dir).rules_text())
+        self.view: dict[str, Any] = {
+            "ruleset": "blognomic", "edition": "149", "dynasty": 1, "hiatus": False, "quorum": 1,
+            "players": [self.pactmaker(ADMIN, "admin", admin=True)], "matters": [],
+            "rules": [{"name": r.title, "section": r.section, "text": r.text, "repealed": False} for r in rules]}
+
+    @staticmethod
+    def pactmaker(email: str, name: str, admin: bool = False) -> dict[str, Any]:
+        return {"email": email, "name": name, "idle": False, "admin": admin, "seraphim": False}
+
+    def check(self) -> None:
+        assert self.play.state() == self.view
+
+    def open(self, number: int, kind: str, author: str, title: str, at: str) -> None:
+        self.view["matters"].append({
+            "number": number, "kind": kind, "author": author, "title": title, "status": "pending",
+            "opened_at": at, "resolved_at": None, "self_killed": False, "vetoed": False,
+            "votes": {author: "FOR"}, "tally": {"for": 1, "against": 0, "deferential": 0}})
+
+    def matter(self, number: int) -> dict[str, Any]:
+        return self.view["matters"][number - 1]
+
+    def vote(self, number: int, voter: str, icon: str) -> None:
+        m = self.matter(number)
+        m["votes"][voter] = icon
+        m["tally"] = {"for": list(m["votes"].values()).count("FOR"),
+                      "against": list(m["votes"].values()).count("AGAINST"), "deferential": 0}
+
+    def resolve(self, number: int, status: str, at: str) -> None:
+        self.matter(number).update(status=status, resolved_at=at)
+
+
+def said(play: RulesetPlay, sender: str, *lines: str) -> None:
+    """The latest answer to ``sender`` says exactly these lines ("command": result), in order."""
+    text = play.answer_to(sender)
+    body = [ln.strip() for ln in text.splitlines() if ln.startswith(("  \"", "! \""))]
+    assert body == [ln.strip() for ln in lines], text
+
+
+def test_a_dynasty_by_mail_and_the_clock(tmp_path, new_database_url):
+    play = new_game(tmp_path, new_database_url)
+    want = Expect(play)
+    want.check()
+
+    # Four people join: with the Admin, five Pactmakers, Quorum 3.
+    for i, (email, name) in enumerate(NAMES.items()):
+        quorum = (i + 2) // 2 + 1
+        assert play.send(email, "Join", at=t(5, 0, 10 + i), name=name).endswith(
+            f"{name} ({email}) is a Pactmaker; Quorum is now {quorum}\n")
+        want.view["players"].append(want.pactmaker(email, name))
+        want.view["quorum"] = quorum
+        said(play, email, f'  "Join": {name} ({email}) is a Pactmaker; Quorum is now {quorum}')
+    want.check()
+
+    # Alice proposes a rule; Bob and Carol vote FOR: Popular, but open for less than 12 hours.
+    play.send(ALICE, "Proposal: Free cake", f'Cake is good.\nEnact rule "Cake": {CAKE}', at=t(5, 1),
+              message_id="p1@test", name="Alice")
+    said(play, ALICE, '  "Proposal: Free cake": Proposal 1 "Free cake" is open for voting; Quorum is 3')
+    want.open(1, "proposal", ALICE, "Free cake", t(5, 1))
+    want.check()
+    play.send(BOB, "Votes", "FOR 1", at=t(5, 2))
+    said(play, BOB, '  "FOR 1": FOR on Proposal 1 "Free cake"; now 2 FOR, 0 AGAINST, 0 DEFERENTIAL (Quorum 3)')
+    want.vote(1, BOB, "FOR")
+    want.check()
+    play.reply(CAROL, "p1@test", "FOR", at=t(5, 3), subject="Re: Proposal: Free cake")
+    said(play, CAROL, '  "FOR": FOR on Proposal 1 "Free cake"; now 3 FOR, 0 AGAINST, 0 DEFERENTIAL (Quorum 3)')
+    want.vote(1, CAROL, "FOR")
+    want.check()
+
+    # Two pending Proposals are Alice's limit: the third is refused and takes no number.
+    play.send(ALICE, "Proposal: More cake", "Seconds.", at=t(5, 4), name="Alice")
+    want.open(2, "proposal", ALICE, "More cake", t(5, 4))
+    assert play.send(ALICE, "Proposal: Even more cake", "Thirds.", at=t(5, 4, 30)).endswith(
+        "you already have 2 Proposals pending (1, 2); no Proposal made\n")
+    said(play, ALICE, '! "Proposal: Even more cake": you already have 2 Proposals pending (1, 2); no Proposal made')
+    want.check()
+
+    # The Admin may not enact Proposal 2 before Proposal 1, the oldest.
+    play.send(ADMIN, "Enact", "Enact 2", at=t(5, 5))
+    said(play, ADMIN, '! "Enact 2": Proposal 2 may not be Enacted: it is not the oldest pending Proposal '
+                      '(Proposal 1 is); nothing done')
+    want.check()
+
+    # auto_resolve: the clock enacts Proposal 1 at the very second its 12 hours are up.
+    assert play.tick(t(5, 12, 59, 59)) == "nothing due\n"
+    assert "resolved" in play.tick(t(5, 13, 30))
+    want.resolve(1, "enacted", t(5, 13))
+    want.view["rules"].append({"name": "Cake", "section": "dynastic", "text": CAKE, "repealed": False})
+    want.check()
+
+    # Three AGAINST make Proposal 2 Unpopular: the third vote fails it at once.
+    for voter in (BOB, CAROL, DAVE):
+        play.send(voter, "Votes", "AGAINST 2", at=t(5, 14))
+        want.vote(2, voter, "AGAINST")
+    said(play, DAVE, '  "AGAINST 2": AGAINST on Proposal 2 "More cake"; now 1 FOR, 3 AGAINST, 0 DEFERENTIAL '
+                     '(Quorum 3)', '  "Proposal 2": "More cake": Failed 1-3 (Quorum 3)')
+    want.resolve(2, "failed", t(5, 14))
+    want.check()
+
+    # Bob declares victory: Hiatus; everyone FOR and no AGAINST: enacted at 12 hours; Dynasty 2.
+    play.send(BOB, "Declaration of Victory: Cake master", "I ate the most.", at=t(5, 15), name="Bob")
+    want.open(3, "dov", BOB, "Cake master", t(5, 15))
+    want.view["hiatus"] = True
+    want.check()
+    for voter in (ALICE, CAROL, DAVE):
+        play.send(voter, "Votes", "FOR 3", at=t(5, 16))
+        want.vote(3, voter, "FOR")
+    want.check()
+    assert play.tick(t(6, 2, 59, 59)) == "nothing due\n"
+    play.tick(t(6, 3))
+    want.resolve(3, "enacted", t(6, 3))
+    want.view["dynasty"] = 2
+    next(p for p in want.view["players"] if p["email"] == BOB)["seraphim"] = True
+    want.check()
+
+    # The new Seraphim's Ascension Address keeps "Cake" and ends the Hiatus.
+    play.send(BOB, "Ascension Address: Bakers", 'Keep rule "Cake"', at=t(6, 4))
+    want.view["hiatus"] = False
+    for rule in want.view["rules"]:
+        rule["repealed"] = rule["section"] == "dynastic" and rule["name"] != "Cake"
+    want.check()
+
+    said(play, BOB, '  "Ascension Address: Bakers": Dynasty 2 begins: Bakers; 16 dynastic rules repealed, '
+                    '0 Proposals failed')
+    assert len([m for m in play.outbox() if m["kind"] == "answer"]) == play.sent  # every message answered
+    play.verify()
+
+
+def test_without_auto_resolve_an_admin_enacts_when_the_rules_allow(tmp_path, new_database_url):
+    play = new_game(tmp_path, new_database_url, auto_resolve=False)
+    want = Expect(play)
+    for email in (ALICE, BOB):
+        play.send(email, "Join", at=t(5, 0, 10), name=NAMES[email])
+        want.view["players"].append(want.pactmaker(email, NAMES[email]))
+    want.view["quorum"] = 2
+    play.send(ALICE, "Proposal: Free cake", "Cake is good.", at=t(5, 1))
+    want.open(1, "proposal", ALICE, "Free cake", t(5, 1))
+    play.send(BOB, "Votes", "FOR 1", at=t(5, 2))
+    want.vote(1, BOB, "FOR")
+    play.send(ADMIN, "Enact", "Enact 1", at=t(5, 12, 59, 59))
+    said(play, ADMIN, '! "Enact 1": Proposal 1 may not be Enacted: it has been open for voting for less than '
+                      '12 hours; nothing done')
+    assert play.tick(t(5, 20)) == "nothing due\n"  # the clock resolves nothing: the Admins do
+    want.check()
+    play.send(ADMIN, "Enact", "Enact 1", at=t(5, 20, 5))
+    said(play, ADMIN, '  "Enact 1": Proposal 1 "Free cake": Enacted 2-0 (Quorum 2)')
+    want.resolve(1, "enacted", t(5, 20, 5))
+    want.check()
+    assert len([m for m in play.outbox() if m["kind"] == "answer"]) == play.sent
+    play.verify()
