@@ -1,14 +1,15 @@
-"""The public website, built like Pelican: reader -> generators -> writer.
+"""The public website, built like Pelican: reader -> model -> generators -> writer.
 
 - ``reader``: one consistent read of state, events and list posts from the database.
-- ``model``: who is who, which events a submission caused, rule page names.
-- ``generators``/``archive``/``feeds``: pages as (path, template, plain context).
-- ``writer``: renders with the templates in ``rendering/templates/site/`` and writes only what changed.
+- ``rulesets``: the game's ruleset's site package: its model (who is who, which events a matter
+  caused, rule page names), its generators (pages as (path, template, plain context); the shared
+  ones in ``shared``/``archive``) and its navigation.
+- ``writer``: renders with the ruleset's templates, then the shared ones, and writes only what changed.
 
 A build is cheap when little changed: pages are lazy behind plain keys (thousands at
-once in a ``Family``), and a process that builds again (the daemon, every few seconds)
-keeps what it learnt: new events only are read, keys are hashed only when they differ,
-templates stay compiled, and rendered text and list tables are reused (see ``forget``).
+once in a ``Family``), and a caller that builds again (the daemon, every few seconds)
+passes the same ``SiteMemory``: new events only are read, keys are hashed only when they
+differ, templates stay compiled, and rendered text and list tables are reused.
 """
 from __future__ import annotations
 
@@ -18,47 +19,43 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from nomic.website import archive, feeds, generators, text, writer
-from nomic.website.model import SiteModel, build_model
-from nomic.website.pages import Family, Page
+from nomic.website.memory import SiteMemory
 from nomic.website.reader import read
-from nomic.website.writer import WriteReport, Writer
+from nomic.website.rulesets import site_for
+from nomic.website.writer import StaleKeys, WriteReport, Writer
 
 if TYPE_CHECKING:
     from nomic.game import Game
 
-__all__ = ["build", "forget", "pages"]
+__all__ = ["SiteMemory", "StaleKeys", "build"]
 
 
-def pages(m: SiteModel) -> Iterator[Page | Family]:
-    for generate in [*generators.GENERATORS, archive.archive, feeds.feeds]:
-        yield from generate(m)
-
-
-def build(game: "Game", out: Path, csp: bool = True) -> WriteReport:
+def build(game: "Game", out: Path, csp: bool = True, memory: SiteMemory | None = None,
+          check: bool = False) -> WriteReport:
     """Build the site of ``game`` into ``out``; only changed files are written.
 
+    ``memory``: what earlier builds of this site remembered (none: a fresh memory, as for a
+    build from scratch); the caller keeps it for the next build. ``check``: render the pages an
+    unchanged key would keep as well, and raise ``StaleKeys`` if any came out different.
     ``csp`` puts a Content-Security-Policy that forbids every script in each
     page: a second wall behind the sanitiser (the XSS tests turn it off to
     prove the sanitiser alone holds).
     """
+    memory = memory if memory is not None else SiteMemory()
     with _no_collection():
-        data = read(game)
-        writer = Writer(out, {"name": data.game["name"], "csp": csp,
-                              "address": data.game["address"], "list_address": data.game["list_address"]})
-        for item in pages(build_model(data)):
-            writer.add(item)
+        data = read(game, memory)
+        ruleset = data.state.ruleset
+        parts = site_for(ruleset)
+        writer = Writer(out, {"name": data.game["name"], "csp": csp, "address": data.game["address"],
+                              "list_address": data.game["list_address"], "nav": [list(n) for n in parts.nav],
+                              "feeds": [list(f) for f in parts.feeds]},
+                        ruleset, memory, check)
+        model = parts.model(data, memory)
+        for generate in parts.generators:
+            for item in generate(model):
+                writer.add(item)
         writer.static()
         return writer.finish()
-
-
-def forget() -> None:
-    """Drop what this process remembers of earlier builds by content (fingerprints, templates,
-    fragments, rendered text); what it knows of a game's journal and of an output directory is
-    checked against them each build, and stays."""
-    writer.forget()
-    text.markdown.cache_clear()
-    text.inline.cache_clear()
 
 
 @contextmanager

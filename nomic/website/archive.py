@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from nomic.website.model import SiteModel
 from nomic.website.pages import Page
 from nomic.website.reader import ListPost
-from nomic.website.text import inline, markdown, when
+from nomic.website.text import when
 
 
 def threads(posts: list[ListPost]) -> list[tuple[ListPost, list[tuple[int, ListPost]]]]:
@@ -38,16 +38,16 @@ def threads(posts: list[ListPost]) -> list[tuple[ListPost, list[tuple[int, ListP
 
 def _post(m: SiteModel, depth: int, p: ListPost) -> dict:
     return {"id": f"post-{p.seq}", "depth": min(depth, 6), "at": when(p.at),
-            "subject": inline(p.subject or "(no subject)"),
+            "subject": m.text.inline(p.subject or "(no subject)"),
             "author": m.people.name(p.sender) if p.sender in m.people.names else (p.name or p.sender.split("@")[0]),
-            "text": markdown(p.text)}
+            "text": m.text.markdown(p.text)}
 
 
 def archive(m: SiteModel) -> Iterator[Page]:
     listing = []
     for root, posts in threads(m.data.posts):
         path = f"list/thread-{root.seq}.html"
-        listing.append({"href": f"thread-{root.seq}.html", "subject": inline(root.subject or "(no subject)"),
+        listing.append({"href": f"thread-{root.seq}.html", "subject": m.text.inline(root.subject or "(no subject)"),
                         "posts": len(posts), "last": when(max(p.at for _, p in posts)),
                         "started_by": _post(m, 0, root)["author"]})
         yield Page(path, "thread.html", {"subject": root.subject or "(no subject)",

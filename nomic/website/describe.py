@@ -122,7 +122,7 @@ def _directive(d: dict, p: People, root: str) -> Markup:
 
 def _generic(kind: str) -> Callable[[dict, People, str], Markup]:
     def describe(d: dict, p: People, root: str) -> Markup:
-        parts = [Markup("{}: {}").format(k, p.link(v, root) if k in ("player", "author", "target") else v)
+        parts = [Markup("{}: {}").format(k, p.link(None if v is None else str(v), root) if k in ("player", "author", "target") else v)
                  for k, v in d.items() if isinstance(v, (str, int, float, bool)) or v is None]
         return Markup("{}{}{}").format(kind.replace("_", " "), Markup(": ") if parts else "",
                                        Markup(", ").join(parts))

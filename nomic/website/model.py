@@ -1,114 +1,63 @@
-"""The site's view of the game: who is who, which events belong to which submission, rule pages.
+"""The site's view of a game that every ruleset shares: who is who, the ledger by player, player text.
 
-Built once per build from ``SiteData`` and shared by every generator.
+Built once per build from ``SiteData``; a ruleset's site package extends it
+(``nomic/website/imperial/model.py``, ...) and every generator reads it.
 """
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from functools import cached_property
-from operator import attrgetter, itemgetter
+from operator import attrgetter
+from typing import Any, TypeVar
 
-from engine.state import LedgerEntry, Rule
+from engine.state import LedgerEntry
 from nomic.website.describe import People
-from nomic.website.reader import EventRecord, SiteData
-from nomic.website.text import slug
+from nomic.website.memory import SiteMemory
+from nomic.website.reader import SiteData
+from nomic.website.text import Text, slug, when
 
-# Events that close a group of effects in one journal entry: what came before belongs to them.
-_CLOSERS = ("judged", "submitted")
-# Events that name their submission in ``data.number``.
-_NUMBERED = (*_CLOSERS, "rewritten")
-
-
-# The number and the status in a submission's row key (SiteModel.row_keys).
-ROW_NUMBER, ROW_STATUS = itemgetter(0), itemgetter(4)
+T = TypeVar("T")
 
 
 @dataclass
 class SiteModel:
     data: SiteData
     people: People
-    effects: dict[int, list[EventRecord]] = field(default_factory=dict)
-    rule_slugs: list[str] = field(default_factory=list)  # parallel to state.rules
-    rows: dict[tuple[int, str], dict] = field(default_factory=dict)  # submission rows, made once
+    memory: SiteMemory
 
     @property
-    def state(self):
+    def state(self) -> Any:
         return self.data.state
 
-    def rule_pages(self) -> list[tuple[str, Rule]]:
-        return list(zip(self.rule_slugs, self.state.rules))
-
-    # Indexes, so that no page scans the whole game (large games have 10,000s of submissions).
+    @property
+    def text(self) -> Text:
+        return self.memory.text
 
     @cached_property
     def ledger_by_player(self) -> dict[str, list[LedgerEntry]]:
         return group(self.state.ledger, attrgetter("player"))
 
-    @cached_property
-    def ledger_by_submission(self) -> dict[int | None, list[LedgerEntry]]:
-        return group(self.state.ledger, attrgetter("submission"))
-
-    @cached_property
-    def history_marks(self) -> dict[int, tuple]:
-        """For each submission with effects or ledger entries: how many of each, and the last one's
-        id and number. Both are only ever added to, so this tells whether either changed."""
-        marks = {n: (len(found), found[-1].id, 0, None) for n, found in self.effects.items()}
-        for n, entries in self.ledger_by_submission.items():
-            if n is not None:
-                marks[n] = (*marks.get(n, (0, None))[:2], len(entries), entries[-1].n)
-        return marks
-
-    @cached_property
-    def player_keys(self) -> dict[str, tuple]:
-        """What each player's row, and the head of their page, are made from."""
-        it, slugs = self.state.it, self.people.slugs
-        return {p.email: (p.email, p.name, slugs[p.email], p.score, p.category, p.profile, p.probation, p.active,
-                          p.sealed, p.sealed_from, p.sealed_until, p.joined_day, it == p.email)
-                for p in self.state.players}
-
-    @cached_property
-    def row_keys(self) -> list[tuple]:
-        """What each submission's row in a list is made from (its author as linked: name and page),
-        parallel to state.submissions (which holds them by number: submission n is at n - 1)."""
-        links = {p.email: self.people.link(p.email, "../") for p in self.state.players}
-        link = self.people.link
-        return [(s.number, s.kind, s.title, links.get(s.author) or link(s.author, "../"), s.status, s.reason, s.day)
-                for s in self.state.submissions]
-
-    @cached_property
-    def row_keys_by_author(self) -> dict[str, tuple]:
-        out: dict[str, list[tuple]] = defaultdict(list)
-        for s, k in zip(self.state.submissions, self.row_keys):
-            out[s.author].append(k)
-        return {a: tuple(keys) for a, keys in out.items()}
-
-    @cached_property
-    def events_by_player(self) -> dict[str, list[EventRecord]]:
-        """Events about a player (as ``player`` or ``target``), score changes and dice aside."""
-        out: dict[str, list[EventRecord]] = defaultdict(list)
-        for e in self.data.events:
-            if e.kind in ("score", "draw"):
-                continue
-            for who in {e.data.get("player"), e.data.get("target")}:
-                if isinstance(who, str):
-                    out[who].append(e)
-        return out
+    def ledger_row(self, e: LedgerEntry, root: str, matter: Callable[[int, str], dict] | None = None) -> dict:
+        """One ledger entry; its rule is named once (many causes name it already: "Player of the Day 1
+        (rule 18)"); ``matter`` links the entry's submission or proposal (href and label)."""
+        rule = None if f"(rule {e.rule})" in e.cause else e.rule
+        return {"n": e.n, "at": when(e.at), "day": e.day, "player": self.people.link(e.player, root),
+                "delta": f"{e.delta:+d}", "score": e.score, "cause": e.cause, "rule": rule,
+                "matter": matter(e.submission, root) if matter and e.submission is not None else None}
 
 
-def group(items, key) -> dict:
+def group(items: Iterable[T], key: Callable[[T], Any]) -> dict:
     out: dict = defaultdict(list)
     for item in items:
         out[key(item)].append(item)
     return out
 
 
-def build_model(data: SiteData) -> SiteModel:
-    return SiteModel(data=data, people=_people(data), effects=_effects(data.events),
-                     rule_slugs=_rule_slugs(data.state.rules))
-
-
-def _people(data: SiteData) -> People:
+def people(data: SiteData, labels: Mapping[str, str]) -> People:
+    """Players' names and page slugs; ``labels`` names an office's holders who are not players
+    (office -> label, later offices winning where one address holds two)."""
     slugs: dict[str, str] = {}
     taken: set[str] = set()
     for p in data.state.players:
@@ -119,47 +68,11 @@ def _people(data: SiteData) -> People:
             s = f"{base}-{n}"
         taken.add(s)
         slugs[p.email] = s
-    offices = {str(data.offices.get("scribe", "")).lower(): "THS",
-               str(data.offices.get("emperor", "")).lower(): "TIE"}
+    offices = {str(address).lower(): label for office, label in labels.items()
+               for address in _holders(data.offices.get(office, ""))}
     return People(names={p.email: p.name for p in data.state.players}, slugs=slugs, offices=offices)
 
 
-def _rule_slugs(rules: list[Rule]) -> list[str]:
-    """'8' for the first rule 8, '8-2' for the second (the ruleset has two; docs/rulings.md)."""
-    seen: dict[int, int] = defaultdict(int)
-    out = []
-    for r in rules:
-        seen[r.number] += 1
-        out.append(str(r.number) if seen[r.number] == 1 else f"{r.number}-{seen[r.number]}")
-    return out
-
-
-def _effects(events: list[EventRecord]) -> dict[int, list[EventRecord]]:
-    """Every event that a submission caused, in order.
-
-    An event names its submission in ``data.submission``; otherwise the events
-    of one journal entry that come before a ``judged``/``submitted`` event (and
-    after the previous one) are that judgment's effects: the engine emits the
-    score and temperature changes of a judgment before the ``judged`` event,
-    and a day's end (which may open a message's processing) before ``day_end``.
-    """
-    out: dict[int, list[EventRecord]] = defaultdict(list)
-    pending: list[EventRecord] = []
-    seq = None
-    for e in events:
-        if e.seq != seq:
-            pending, seq = [], e.seq
-        explicit = e.data.get("number") if e.kind in _NUMBERED else e.data.get("submission")
-        if e.kind == "day_end":  # a day's end with its dice and cooling belongs to no submission
-            pending = []
-        elif isinstance(explicit, int) and e.kind not in _CLOSERS:
-            out[explicit].append(e)
-        elif isinstance(explicit, int):
-            out[explicit].extend(pending)
-            out[explicit].append(e)
-            pending = []
-        else:
-            pending.append(e)
-    for n, found in out.items():
-        found.sort(key=lambda e: e.id)
-    return dict(out)
+def _holders(office: object) -> list[str]:
+    """An office's addresses: one (Imperial's TIE) or a list (BlogNomic's admins)."""
+    return [str(a) for a in office] if isinstance(office, (list, tuple)) else [str(office)]

@@ -1,7 +1,7 @@
 """A page to be written: where it goes, which template renders it, and with what."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 
@@ -16,7 +16,7 @@ class Page:
     True or 1.0 in another.
     """
     path: str  # relative to the site root, "/"-separated
-    template: str  # under rendering/templates/site/
+    template: str  # site/<template>: the ruleset's (rendering/templates/<ruleset>/site/), else the shared
     context: dict | Callable[[], dict] = field(default_factory=dict)
     key: object = None
 
@@ -38,7 +38,7 @@ class Family:
     name: str  # the family's own, among all families
     template: str
     paths: list[str]
-    keys: list[object]
+    keys: Sequence[object]
     context: Callable[[int], dict]
 
     @property
@@ -51,9 +51,10 @@ class Family:
 
 @dataclass(frozen=True, slots=True)
 class Fragment:
-    """Part of a page rendered by a macro of ``rendering/templates/site/macros.html`` and kept across pages
-    and builds: when a page changes around it (a list page's block links), it is not rendered again.
+    """Part of a page rendered by a macro of ``site/<template>`` and kept across pages and builds:
+    when a page changes around it (a list page's block links), it is not rendered again.
     ``key`` is plain data that determines what ``args()`` gives (as for a page's key)."""
     macro: str
     key: object
     args: Callable[[], tuple] = field(compare=False)
+    template: str = "macros.html"

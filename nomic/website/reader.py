@@ -5,9 +5,9 @@ time (one join, only the kinds the site shows, never the raw mail). List posts
 are the one place raw mail is read: the ``list_post`` events name the journal
 entries whose mail is archived.
 
-Events and journal entries are only ever added to, so what a process has read
-of a game (the daemon rebuilds every few seconds) is kept with its ``Game``, and
-a rebuild reads only the events and posts that are new. If the events read
+Events and journal entries are only ever added to, so what a build has read of a
+game is kept in the ``SiteMemory`` its caller passes again (the daemon rebuilds every
+few seconds), and a rebuild reads only the events and posts that are new. If the events read
 before are no longer all there (the game was rebuilt), they are all read again.
 """
 from __future__ import annotations
@@ -15,19 +15,19 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING
-from weakref import WeakKeyDictionary
+from typing import TYPE_CHECKING, Any
 
 from sqlmodel import Session, col, func, select
 
 from engine.dice import seed_hash
-from engine.imperial.state import ImperialState
+from engine.state import GameState
 from mailer.message import parse
 from storage.config import parse_time
 from storage import EventRow, JournalEntry
 
 if TYPE_CHECKING:
     from nomic.game import Game
+    from nomic.website.memory import SiteMemory
 
 # Events the site never shows: answer lines and delivery bookkeeping.
 HIDDEN_KINDS = ("outcome", "unauthenticated", "subscription", "fault")
@@ -57,7 +57,7 @@ class ListPost:
 @dataclass
 class SiteData:
     """What the generators work from: one consistent read of the game."""
-    state: ImperialState
+    state: GameState[Any]
     game: dict
     offices: dict
     seed_hash: str
@@ -70,19 +70,16 @@ class SiteData:
 
 
 @dataclass
-class _Known:
-    """What this process has read of one game: its visible events, in order, and its list posts."""
+class Known:
+    """What the builds of one site have read of its game: its visible events, in order, and its list posts."""
     events: list[EventRecord] = field(default_factory=list)
     posts: dict[int, ListPost] = field(default_factory=dict)
 
 
-_KNOWN: "WeakKeyDictionary[Game, _Known]" = WeakKeyDictionary()
-
-
-def read(game: "Game") -> SiteData:
+def read(game: "Game", memory: "SiteMemory") -> SiteData:
     cfg = game.config
     seed = str(cfg.game["seed"])
-    known = _KNOWN.setdefault(game, _Known())
+    known = memory.known(game)
     with Session(game.db) as s:
         known.events = events = _events(s, known.events)
         seqs = sorted({e.seq for e in events if e.kind == "list_post" and e.data.get("accepted", True)})
@@ -101,7 +98,7 @@ def _events(s: Session, known: list[EventRecord]) -> list[EventRecord]:
                               .where(visible, col(EventRow.id) <= last)).one()) != (len(known), last):
         known, last = [], 0
     rows = s.exec(
-        select(EventRow.id, EventRow.seq, EventRow.kind, EventRow.data, JournalEntry.at)
+        select(col(EventRow.id), col(EventRow.seq), col(EventRow.kind), col(EventRow.data), col(JournalEntry.at))  # type: ignore[call-overload]
         .join(JournalEntry, col(JournalEntry.seq) == col(EventRow.seq))
         .where(visible, col(EventRow.id) > last)
         .order_by(col(EventRow.id))).all()

@@ -5,16 +5,17 @@ through markdown-it-py with raw HTML disabled and then through nh3, whose
 allow-list drops every script, event handler, style and unknown URL scheme.
 Mail relies on line breaks, so single newlines are kept as <br>.
 
-Rendering is memoised by the source text: a long game's pages repeat the same
-titles and texts, and the daemon rebuilds the site in one process every few
-seconds. Markup is an immutable str, so sharing results is safe.
+``Text`` remembers what it rendered by the source text: a long game's pages repeat
+the same titles and texts, and the daemon rebuilds the site in one process every
+few seconds with the same ``Text`` (its ``SiteMemory``). Markup is an immutable
+str, so sharing results is safe.
 """
 from __future__ import annotations
 
 import difflib
 import re
 from datetime import datetime
-from functools import cache, lru_cache
+from functools import lru_cache
 from urllib.parse import quote
 
 import nh3
@@ -30,28 +31,28 @@ SCHEMES = {"http", "https", "mailto"}
 PLAIN = re.compile(r"[A-Za-z0-9 .,;:?!'\"()/+=#%-]*")
 
 
-@cache
-def _md() -> MarkdownIt:
-    return MarkdownIt("commonmark", {"html": False, "breaks": True, "linkify": False})
-
-
 def _clean(html: str, tags: set[str]) -> Markup:
     return Markup(nh3.clean(html, tags=tags, attributes={"a": {"href", "title"}},
                             url_schemes=SCHEMES, link_rel="nofollow noopener noreferrer ugc"))
 
 
-@lru_cache(maxsize=4096)
-def markdown(text: str) -> Markup:
-    """A block of player text (a proposal, a rule, a list post) as sanitised HTML."""
-    return _clean(_md().render(text or ""), TAGS)
+class Text:
+    """Player text as sanitised HTML, each result remembered (least recently used first out)."""
 
+    def __init__(self, blocks: int = 4096, lines: int = 32768) -> None:
+        self.md = MarkdownIt("commonmark", {"html": False, "breaks": True, "linkify": False})
+        self.markdown = lru_cache(maxsize=blocks)(self._markdown)
+        self.inline = lru_cache(maxsize=lines)(self._inline)
 
-@lru_cache(maxsize=32768)
-def inline(text: str) -> Markup:
-    """A one-line piece of player text (a title, a subject): emphasis and code only, no links."""
-    if PLAIN.fullmatch(text or ""):
-        return Markup(text or "")
-    return _clean(_md().renderInline(text or ""), INLINE_TAGS)
+    def _markdown(self, text: str) -> Markup:
+        """A block of player text (a proposal, a rule, a list post) as sanitised HTML."""
+        return _clean(self.md.render(text or ""), TAGS)
+
+    def _inline(self, text: str) -> Markup:
+        """A one-line piece of player text (a title, a subject): emphasis and code only, no links."""
+        if PLAIN.fullmatch(text or ""):
+            return Markup(text or "")
+        return _clean(self.md.renderInline(text or ""), INLINE_TAGS)
 
 
 def slug(text: str) -> str:

@@ -8,10 +8,14 @@ removed. So after one new event a rebuild touches only the pages it changed,
 and a web server or rsync sees only those.
 
 The daemon rebuilds in one process every few seconds, so what a build needs
-from the last one is kept in memory: each page's fingerprint with the key it
-was made from (hashed again only when the key differs), the manifest as last
-written (read again only when the file changed), the compiled templates of the
-current design, and recently rendered fragments.
+from the last one is kept in its ``SiteMemory`` (nomic/website/memory.py): each
+page's fingerprint with the key it was made from (hashed again only when the key
+differs), the manifest as last written (read again only when the file changed),
+the compiled templates of the current design, and recently rendered fragments.
+
+A check build (``check=True``) renders the keyed pages it would have kept too, and
+raises ``StaleKeys`` naming each whose bytes differ from the last build's: a key that
+misses something its page shows.
 """
 from __future__ import annotations
 
@@ -19,12 +23,11 @@ import hashlib
 import operator
 import os
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from itertools import compress, count
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 from jinja2 import Environment
@@ -33,15 +36,12 @@ from markupsafe import Markup
 from rendering import STATIC, TEMPLATES, environment
 from nomic.website.pages import Family, Fragment, Page
 
+if TYPE_CHECKING:
+    from nomic.website.memory import SiteMemory
+
 MANIFEST = ".manifest.json"
 FORMAT = 2
 FRAGMENTS = 32_000_000  # characters of rendered fragments kept (a list page's table is ~30,000)
-
-# Memos of fingerprints (a pure function, so shared by every game and output directory of the
-# process): a keyed page's path -> (what it was made of, its fingerprint); a family's name ->
-# (common, template, root, its members' paths, keys and fingerprints).
-_FINGERPRINTS: dict[str, tuple[object, str]] = {}
-_FAMILIES: dict[str, tuple[str, str, str, list[str], list[object], list[str]]] = {}
 
 
 @dataclass
@@ -62,8 +62,8 @@ class Manifest:
         self.folders.add(path.rpartition("/")[0])
 
 
-# output directory -> (the manifest file's identity when this process last read or wrote it, it)
-_MANIFESTS: dict[Path, tuple[tuple[int, int, int], Manifest]] = {}
+class StaleKeys(AssertionError):
+    """A check build found pages whose key is unchanged but whose bytes are not."""
 
 
 @dataclass
@@ -78,10 +78,10 @@ def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def design_hash() -> str:
-    """Templates and static files: a change to either re-renders every page."""
+def design_hash(ruleset: str) -> str:
+    """Templates (shared and the ruleset's) and static files: a change to any re-renders every page."""
     h = hashlib.sha256()
-    for base in (TEMPLATES / "site", STATIC):
+    for base in (TEMPLATES / "site", TEMPLATES / ruleset / "site", STATIC):
         for f in sorted(base.rglob("*")):
             if f.is_file():
                 h.update(str(f.relative_to(base)).encode() + b"\0" + f.read_bytes())
@@ -92,7 +92,7 @@ def _fingerprint(made_of: tuple) -> str:
     return _digest(orjson.dumps(made_of))  # dataclasses and datetimes as JSON; anything else fails
 
 
-def fingerprint(page: Page, common: str) -> str:
+def fingerprint(page: Page, common: str, memo: dict[str, tuple[object, str]]) -> str:
     """What the page is made from: its key if it has one, else its whole context.
 
     A key is hashed again only when it differs from the one this path had last (keys are
@@ -102,49 +102,58 @@ def fingerprint(page: Page, common: str) -> str:
     if page.key is None:
         return _fingerprint((common, page.template, page.root, page.make_context()))
     made_of = (common, page.template, page.root, page.key)
-    memo = _FINGERPRINTS.get(page.path)
-    if memo is not None and memo[0] == made_of:
-        return memo[1]
+    known = memo.get(page.path)
+    if known is not None and known[0] == made_of:
+        return known[1]
     fp = _fingerprint(made_of)
-    _FINGERPRINTS[page.path] = (made_of, fp)
+    memo[page.path] = (made_of, fp)
     return fp
 
 
-def family_fingerprints(f: Family, common: str) -> list[str]:
+# a family's name -> (common, template, root, its members' paths, keys and fingerprints)
+FamilyMemo = dict[str, tuple[str, str, str, list[str], Sequence[object], list[str]]]
+
+
+def family_fingerprints(f: Family, common: str, memo: FamilyMemo) -> list[str]:
     """Each member's fingerprint, as ``fingerprint`` gives it: the last build's where the
     member at that place has the same path and key."""
     head = (common, f.template, f.root)
-    memo = _FAMILIES.get(f.name)
-    paths, keys, fps = memo[3:] if memo is not None and memo[:3] == head else ([], [], [])
+    known = memo.get(f.name)
+    paths, keys, fps = known[3:] if known is not None and known[:3] == head else ([], [], [])
     out = fps[:len(f.paths)]
     changed = map(operator.or_, map(operator.ne, paths, f.paths), map(operator.ne, keys, f.keys))
     for i in compress(count(), changed):  # pairwise at C speed; only the changed in Python
         out[i] = _fingerprint((*head, f.keys[i]))
     out += [_fingerprint((*head, key)) for key in f.keys[len(out):]]
-    _FAMILIES[f.name] = (*head, f.paths, f.keys, out)
+    memo[f.name] = (*head, f.paths, f.keys, out)
     return out
 
 
 class Templates:
-    """The site's templates of one design, compiled once and never checked on disk again (a new
-    design makes new ``Templates``), and the fragments they rendered lately."""
+    """The site's templates of one design (the ruleset's first, the shared second), compiled once
+    and never checked on disk again (a new design makes new ``Templates``), and the fragments they
+    rendered lately. ``stale`` collects the fragments a check found changed under the same key."""
 
-    def __init__(self) -> None:
-        self.env: Environment = environment().overlay(auto_reload=False, cache_size=400)
-        self.env.getattr = _items_first(self.env.getattr)  # type: ignore[method-assign]
-        self.fragments: OrderedDict[tuple[str, object], Markup] = OrderedDict()
+    def __init__(self, ruleset: str) -> None:
+        self.env: Environment = environment(ruleset).overlay(auto_reload=False, cache_size=400)
+        self.env.getattr = _items_first(self.env.getattr)  # type: ignore[method-assign, assignment]
+        self.fragments: OrderedDict[tuple[str, str, object], Markup] = OrderedDict()
         self.kept = 0  # characters in self.fragments
+        self.stale: list[str] = []
 
-    def render(self, page: Page, site: dict) -> str:
-        context = {k: self.fragment(v) if isinstance(v, Fragment) else v for k, v in page.make_context().items()}
+    def render(self, page: Page, site: dict, check: bool = False) -> str:
+        context = {k: self.fragment(v, check) if isinstance(v, Fragment) else v
+                   for k, v in page.make_context().items()}
         return self.env.get_template(f"site/{page.template}").render(
             site=site, root=page.root, path=page.path, **context)
 
-    def fragment(self, f: Fragment) -> Markup:
-        key = (f.macro, f.key)
+    def fragment(self, f: Fragment, check: bool = False) -> Markup:
+        key = (f.template, f.macro, f.key)
         made = self.fragments.get(key)
+        if check and made is not None and self._make(f) != made:
+            self.stale.append(f"fragment {f.macro} {f.key!r}")
         if made is None:
-            made = getattr(self.env.get_template("site/macros.html").module, f.macro)(*f.args())
+            made = self._make(f)
             self.fragments[key] = made
             self.kept += len(made)
             while self.kept > FRAGMENTS:
@@ -152,6 +161,9 @@ class Templates:
         else:
             self.fragments.move_to_end(key)
         return made
+
+    def _make(self, f: Fragment) -> Markup:
+        return getattr(self.env.get_template(f"site/{f.template}").module, f.macro)(*f.args())  # type: ignore[no-any-return]
 
 
 def _items_first(getattr_: Callable[[Any, str], Any]) -> Callable[[Any, str], Any]:
@@ -165,18 +177,6 @@ def _items_first(getattr_: Callable[[Any, str], Any]) -> Callable[[Any, str], An
     return get
 
 
-@lru_cache(maxsize=1)
-def templates(design: str) -> Templates:
-    return Templates()
-
-
-def forget() -> None:
-    """Drop the memos of fingerprints, templates and fragments: the next build makes them afresh."""
-    _FINGERPRINTS.clear()
-    _FAMILIES.clear()
-    templates.cache_clear()
-
-
 def _identity(path: Path) -> tuple[int, int, int] | None:
     try:
         st = path.stat()
@@ -186,18 +186,22 @@ def _identity(path: Path) -> tuple[int, int, int] | None:
 
 
 class Writer:
-    """Writes pages into ``out``; ``site`` is the context every page shares (name, CSP...)."""
+    """Writes pages into ``out``; ``site`` is the context every page shares (name, CSP, navigation...).
+    With ``check``, pages kept by their key are rendered too and compared (``StaleKeys``)."""
 
-    def __init__(self, out: Path, site: dict):
+    def __init__(self, out: Path, site: dict, ruleset: str, memory: "SiteMemory", check: bool = False):
         self.out = out.resolve()
         self.site = site
+        self.memory = memory
+        self.check = check
+        self.stale: list[str] = []
         self.old = self._load()
         self.present = self._files()
         self.new = Manifest(folders=set(self.old.folders))
         self.made_dirs: set[Path] = set()
         self.report = WriteReport()
-        design = design_hash()
-        self.templates = templates(design)
+        design = design_hash(ruleset)
+        self.templates = memory.templates(ruleset, design)
         self.common = design + orjson.dumps(site, option=orjson.OPT_SORT_KEYS).decode()
 
     def _files(self) -> set[str]:
@@ -216,7 +220,7 @@ class Writer:
         identity = _identity(self.out / MANIFEST)
         if identity is None:
             return Manifest()
-        known = _MANIFESTS.get(self.out)
+        known = self.memory.manifests.get(self.out)
         if known is not None and known[0] == identity:
             return known[1]
         try:
@@ -224,7 +228,7 @@ class Writer:
         except (OSError, ValueError):
             return Manifest()
         manifest = Manifest.of(data.get("pages", {}) if data.get("format") == FORMAT else {})
-        _MANIFESTS[self.out] = (identity, manifest)
+        self.memory.manifests[self.out] = (identity, manifest)
         return manifest
 
     def add(self, item: Page | Family) -> None:
@@ -234,28 +238,40 @@ class Writer:
             self.page(item)
 
     def page(self, page: Page) -> None:
-        fp = fingerprint(page, self.common)
-        if self._keep([page.path], [fp]):
+        fp = fingerprint(page, self.common, self.memory.fingerprints)
+        if not self._keep([page.path], [fp])[0]:
             self._render(page, fp)
+        elif self.check and page.key is not None:
+            self._compare(page)
 
     def family(self, f: Family) -> None:
-        fps = family_fingerprints(f, self.common)
-        for i in self._keep(f.paths, fps):
+        fps = family_fingerprints(f, self.common, self.memory.families)
+        kept = self._keep(f.paths, fps)
+        for i in compress(count(), map(operator.not_, kept)):
             self._render(f.page(i), fps[i])
+        if self.check:
+            for i in compress(count(), kept):
+                self._compare(f.page(i))
 
-    def _keep(self, paths: list[str], fps: list[str]) -> list[int]:
+    def _keep(self, paths: list[str], fps: list[str]) -> list[bool]:
         """Carry over the pages made from the same as in the last build and still there (a family's
-        thousands at C speed); returns the indexes of the others, to be rendered."""
+        thousands at C speed); returns which were (the others are to be rendered)."""
         same = list(map(operator.and_, map(operator.eq, map(self.old.inputs.get, paths), fps),
                         map(self.present.__contains__, paths)))
         kept = list(compress(paths, same))
         self.new.pages.update(zip(kept, map(self.old.pages.__getitem__, kept)))
         self.new.inputs.update(zip(kept, compress(fps, same)))
         self.report.pages += len(kept)
-        return list(compress(count(), map(operator.not_, same)))
+        return same
+
+    def _compare(self, page: Page) -> None:
+        """Check mode: a page kept by its key must render to the bytes it was written with."""
+        html = self.templates.render(page, self.site, check=True)
+        if _digest(html.encode()) != self.old.pages[page.path]["sha256"]:
+            self.stale.append(page.path)
 
     def _render(self, page: Page, fp: str) -> None:
-        html = self.templates.render(page, self.site)
+        html = self.templates.render(page, self.site, self.check)
         self.report.rendered += 1
         self._put(page.path, html.encode(), fp)
 
@@ -281,7 +297,8 @@ class Writer:
         self.report.written += 1
 
     def finish(self) -> WriteReport:
-        """Remove pages that are no longer generated, then save the manifest."""
+        """Remove pages that are no longer generated, then save the manifest; in check mode, then
+        raise ``StaleKeys`` if a kept page or a remembered fragment rendered differently."""
         for path in self.old.pages.keys() - self.new.pages.keys():
             (self.out / path).unlink(missing_ok=True)
             self.report.removed += 1
@@ -292,5 +309,9 @@ class Writer:
             os.replace(tmp, self.out / MANIFEST)
             identity = _identity(self.out / MANIFEST)
             if identity is not None:
-                _MANIFESTS[self.out] = (identity, self.new)
+                self.memory.manifests[self.out] = (identity, self.new)
+        stale = self.stale + self.templates.stale
+        self.templates.stale = []
+        if stale:
+            raise StaleKeys(f"unchanged key, changed bytes: {', '.join(stale)}")
         return self.report

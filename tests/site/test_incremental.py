@@ -2,11 +2,14 @@
 from __future__ import annotations
 
 import json
+
+import pytest
 from pathlib import Path
 
 from storage.config import parse_time
 from nomic.game import Game
-from nomic.website import build, forget, generators
+from nomic.website import SiteMemory, StaleKeys, build
+from nomic.website.imperial import generators
 from tests.site.game import ALICE, BOB, CAROL, play_days
 from tests.support import EMPEROR, LIST_ADDRESS, at, make_mail
 
@@ -43,15 +46,16 @@ def test_after_one_new_submission_only_the_pages_it_changes_are_rewritten(make_p
 
 
 class Rebuilt:
-    """Plays into one in-process Game, as the daemon does, rebuilding its site after every step.
+    """Plays into one in-process Game, as the daemon does, rebuilding its site after every step
+    with the one ``SiteMemory`` it keeps.
 
     After each rebuild the site must be byte for byte what a full build from scratch
-    (a fresh Game, an empty directory, nothing remembered from earlier builds) makes of the same
-    game. That build leaves the memos the next rebuild compares with: those of the same state.
+    (a fresh Game, an empty directory, a fresh memory) makes of the same game.
     """
 
     def __init__(self, play, out: Path, fresh: Path):
         self.game, self.dir, self.out, self.fresh = Game(play.dir), play.dir, out, fresh
+        self.memory = SiteMemory()
         self.builds = 0
         self.rebuild()
 
@@ -75,11 +79,10 @@ class Rebuilt:
         self.rebuild()
 
     def rebuild(self) -> None:
-        build(self.game, self.out)
+        build(self.game, self.out, memory=self.memory)
         self.builds += 1
         fresh = self.fresh / str(self.builds)
-        forget()
-        build(Game(self.dir), fresh)
+        build(Game(self.dir), fresh, memory=SiteMemory())
         assert files(self.out) == files(fresh), f"after build {self.builds}"
 
 
@@ -105,3 +108,19 @@ def test_every_rebuild_is_byte_identical_to_a_full_build(make_play, tmp_path, mo
     rebuilt.refold()
     rebuilt.send(BOB, "Proposal: After the refold", "Still counted.", at=at(5, 1), name="Bob")
     assert rebuilt.builds > 20
+
+
+def test_a_check_build_renders_kept_pages_and_finds_their_keys_sound(played, site_copy):
+    report = build(Game(played.dir), site_copy, check=True)
+    assert (report.rendered, report.written) == (0, 0)
+
+
+def test_a_check_build_names_the_pages_whose_key_misses_what_they_show(played, site_copy, monkeypatch):
+    """A key that leaves out the title shown: the page is kept by its key, and the check says so."""
+    made = generators._submission
+    monkeypatch.setattr(generators, "_submission", lambda m, s, root: {**made(m, s, root), "title": "Renamed"})
+    assert build(Game(played.dir), site_copy).written == 0  # kept by the unchanged keys
+    with pytest.raises(StaleKeys) as raised:
+        build(Game(played.dir), site_copy, check=True)
+    assert str(raised.value) == "unchanged key, changed bytes: " + ", ".join(
+        f"submissions/{n}.html" for n in range(1, 8))

@@ -1,7 +1,7 @@
 """Issue 15: the temperature chart reads the same whether the game lasted a day or half a year."""
 from __future__ import annotations
 
-from nomic.website.drawing import TemperatureChange, temperature_chart
+from nomic.website.imperial.drawing import TemperatureChange, temperature_chart
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -10,16 +10,19 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Callable, Iterator
 from operator import attrgetter
+from typing import Any
 
 from engine.imperial.game_profile import game_profile as engine_game_profile
 from engine.imperial.state import ImperialPlayer, Submission
-from nomic.website import drawing
-from engine.ruleset import ruleset_for
-from nomic.website.commands import command_help
+from engine.state import LedgerEntry
+from nomic.website import archive, shared
+from nomic.website.imperial.feeds import feeds
 from nomic.website.describe import describe
-from nomic.website.model import ROW_NUMBER, ROW_STATUS, SiteModel, group
+from nomic.website.imperial import drawing
+from nomic.website.imperial.model import ROW_NUMBER, ROW_STATUS, ImperialModel as SiteModel, day_summary
+from nomic.website.model import group
 from nomic.website.pages import Family, Fragment, Page
-from nomic.website.text import inline, markdown, when, word_diff
+from nomic.website.text import when, word_diff
 
 STATUSES = ("pending", "accepted", "rejected", "ignored")
 KIND_NAMES = {"proposal": "Proposal", "point_of_order": "Point of Order"}
@@ -40,7 +43,7 @@ def _sub_row(m: SiteModel, s: Submission, root: str) -> dict:
 
 
 def _make_sub_row(m: SiteModel, s: Submission, root: str) -> dict:
-    return {"number": s.number, "kind": KIND_NAMES.get(s.kind, s.kind), "title": inline(s.title),
+    return {"number": s.number, "kind": KIND_NAMES.get(s.kind, s.kind), "title": m.text.inline(s.title),
             "author": m.people.link(s.author, root), "status": s.status, "reason": s.reason or "",
             "day": s.day, "received": when(s.received_at)}
 
@@ -82,10 +85,10 @@ def _linkable(m: SiteModel, names: list[str]) -> list[bool]:
 
 
 def _rules_index(m: SiteModel, root: str) -> dict:
-    return {"rules": [{"slug": s, "number": r.number, "title": inline(r.title), "text": markdown(r.text),
+    return {"rules": [{"slug": s, "number": r.number, "title": m.text.inline(r.title), "text": m.text.markdown(r.text),
                        "amended_by": _amendments(m, r.amended_by, root), "repealed": r.repealed,
                        "versions": len(r.history)} for s, r in m.rule_pages()],
-            "proclamations": [{"number": p.number, "title": inline(p.title), "text": markdown(p.text),
+            "proclamations": [{"number": p.number, "title": m.text.inline(p.title), "text": m.text.markdown(p.text),
                                "at": when(p.at), "day": p.day, "from_number": p.from_number,
                                "changes": p.changes} for p in reversed(m.state.proclamations)]}
 
@@ -94,11 +97,11 @@ def _rule(m: SiteModel, r, root: str) -> dict:
     versions = []
     for i, v in enumerate(r.history, start=1):
         prev = r.history[i - 2] if i > 1 else None
-        versions.append({"n": i, "title": inline(v.title), "text": markdown(v.text),
+        versions.append({"n": i, "title": m.text.inline(v.title), "text": m.text.markdown(v.text),
                          "by": _amendments(m, [v.by], root) if v.by else [], "at": when(v.at),
                          "diff": word_diff(prev.text, v.text) if prev else None,
                          "current": i == len(r.history)})
-    return {"number": r.number, "title": inline(r.title), "repealed": r.repealed,
+    return {"number": r.number, "title": m.text.inline(r.title), "repealed": r.repealed,
             "amended_by": _amendments(m, r.amended_by, root), "versions": list(reversed(versions))}
 
 
@@ -106,7 +109,7 @@ def _amendments(m: SiteModel, names: list[str], root: str) -> list[dict]:
     """'P7' links to submission 7 when this game has one, with who made it (rules 3 and 7: an
     accepted Proposal changes the rules), 'Proclamation 2' to the Proclamation, by TIE;
     amendments from before the game are named only."""
-    out = []
+    out: list[dict[str, Any]] = []
     for name in names:
         if name.startswith("Proclamation "):
             out.append({"name": name, "href": f"{root}rules/index.html#proclamation-{name.split()[-1]}",
@@ -146,7 +149,7 @@ def submissions(m: SiteModel) -> Iterator[Page | Family]:
                  [f"submissions/by-{m.people.slugs[p.email]}.html" for p in st.players], keys,
                  lambda i: _list_context(m, nav, f"Submissions by {st.players[i].name}", "", keys[i][1], [])())
     last = len(st.submissions)
-    yield Family("submission", "submission.html", _submission_paths(last),
+    yield Family("submission", "submission.html", m.memory.numbered("submissions/{}.html", last),
                  [_submission_key(m, x, k, last) for x, k in zip(st.submissions, m.row_keys)],
                  lambda i: _submission(m, st.submissions[i], "../"))
 
@@ -190,20 +193,12 @@ def _list_context(m: SiteModel, nav: list[dict], heading: str, current: str, key
     """A list page of the submissions whose row keys are ``keys``. Its table is a fragment, so that
     a page whose block links alone change (a new block opened) is rendered without its rows."""
     return lambda: {"filters": nav, "heading": heading, "current": current, "blocks": blocks,
-                    "table": Fragment("submission_table", ("../", keys), lambda: (_rows(m, keys, "../"), "../"))}
+                    "table": Fragment("submission_table", ("../", keys), lambda: (_rows(m, keys, "../"), "../"),
+                                      "tables.html")}
 
 
 def _lazy(make: Callable[..., dict], *args: object) -> Callable[[], dict]:
     return lambda: make(*args)
-
-
-_PATHS: list[str] = []  # "submissions/1.html", ...: made once per process, and the same strings each build
-
-
-def _submission_paths(n: int) -> list[str]:
-    """The pages of submissions 1 to ``n`` (state.submissions holds them by number)."""
-    _PATHS.extend(f"submissions/{i}.html" for i in range(len(_PATHS) + 1, n + 1))
-    return _PATHS[:n]
 
 
 _PAGE_FIELDS = attrgetter("received_at", "text", "area", "judged_at", "judged_day")
@@ -223,11 +218,11 @@ def _requests_etc(s: Submission) -> tuple:
 def _submission(m: SiteModel, s: Submission, root: str) -> dict:
     texts = [s.text] + [r.text for r in s.revisions]
     return {
-        **_sub_row(m, s, root), "title_text": s.title, "text": markdown(s.text), "area": s.area,
+        **_sub_row(m, s, root), "title_text": s.title, "text": m.text.markdown(s.text), "area": s.area,
         "requests": [_request(m, r.model_dump(), root) | {"outcome": _granted(s, i, _refused(m, s))}
                      for i, r in enumerate(s.requests)],
         "claims": [{"player": m.people.link(c.get("player"), root), "score": c.get("score")} for c in s.claims],
-        "revisions": [{"n": i, "at": when(r.at), "by": m.people.name(r.by), "text": markdown(r.text),
+        "revisions": [{"n": i, "at": when(r.at), "by": m.people.name(r.by), "text": m.text.markdown(r.text),
                        "diff": word_diff(texts[i - 1], r.text)} for i, r in enumerate(s.revisions, start=1)],
         "judged": when(s.judged_at), "judged_day": s.judged_day,
         "effects": [{"at": when(e.at), "kind": e.kind, "text": describe(e, m.people, root)}
@@ -265,12 +260,12 @@ def _granted(s: Submission, place: int, refused: dict[int, str] | None) -> str:
     return f"not granted: {refused[place]}" if place in refused else "granted"
 
 
-def _ledger_row(m: SiteModel, e, root: str) -> dict:
-    """One ledger entry; its rule is named once (many causes name it already: "Player of the Day 1 (rule 18)")."""
-    rule = None if f"(rule {e.rule})" in e.cause else e.rule
-    return {"n": e.n, "at": when(e.at), "day": e.day, "player": m.people.link(e.player, root),
-            "delta": f"{e.delta:+d}", "score": e.score, "cause": e.cause, "rule": rule,
-            "submission": e.submission}
+def _ledger_row(m: SiteModel, e: LedgerEntry, root: str) -> dict:
+    return m.ledger_row(e, root, _submission_link)
+
+
+def _submission_link(n: int, root: str) -> dict:
+    return {"href": f"{root}submissions/{n}.html", "label": f"submission {n}"}
 
 
 def scores(m: SiteModel) -> Iterator[Page]:
@@ -353,9 +348,7 @@ def temperature(m: SiteModel) -> Iterator[Page]:
 
 def _chime(m: SiteModel, e, root: str) -> dict:
     """A ``day_end`` event: the day that ended, the new one, and its summary when there is one."""
-    summary = e.data.get("summary") if isinstance(e.data.get("summary"), dict) else {}
-    scores = summary.get("scores") if isinstance(summary.get("scores"), dict) else {}
-    notes = summary.get("notes") if isinstance(summary.get("notes"), list) else []
+    summary, scores, notes = day_summary(e)
     return {"id": e.id, "at": when(e.at), "day": e.data.get("day"), "new_day": e.data.get("new_day"),
             "temperature": summary.get("temperature"), "notes": [m.people.linkify(str(n), root) for n in notes],
             "scores": [{"player": m.people.link(k, root), "score": v} for k, v in scores.items()]}
@@ -378,17 +371,5 @@ def bell_tower(m: SiteModel) -> Iterator[Page]:
                {"chimes": [_chime(m, e, "") for e in reversed(m.data.of_kind("day_end"))]})
 
 
-def dice(m: SiteModel) -> Iterator[Page]:
-    draws = m.data.of_kind("draw")
-    yield Page("dice.html", "dice.html", {
-        "seed_hash": m.data.seed_hash, "seed": m.data.seed,
-        "draws": [{"at": when(e.at), "label": e.data.get("label"), "low": e.data.get("low"),
-                   "high": e.data.get("high"), "result": e.data.get("result")} for e in draws]})
-
-
-def how_to_play(m: SiteModel) -> Iterator[Page]:
-    yield Page("how-to-play.html", "how_to_play.html", command_help(m.data.game, ruleset_for(m.data.state.ruleset)))
-
-
-GENERATORS = [home, rules, submissions, scores, players, game_profile, temperature, bell_tower,
-              dice, how_to_play]
+GENERATORS = (home, rules, submissions, scores, players, game_profile, temperature, bell_tower,
+              shared.dice, shared.how_to_play, archive.archive, feeds)

@@ -1,0 +1,52 @@
+"""What one site's builds remember of each other, kept by whoever builds it again.
+
+The daemon keeps one ``SiteMemory`` for as long as it runs and passes it to every rebuild;
+``nomic build`` makes a fresh one. Nothing of a build is kept anywhere else: drop the memory
+and the next build starts from what is on disk (the output's manifest) and in the database.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
+
+from nomic.website.reader import Known
+from nomic.website.text import Text
+from nomic.website.writer import FamilyMemo, Manifest, Templates
+
+if TYPE_CHECKING:
+    from nomic.game import Game
+
+
+@dataclass
+class SiteMemory:
+    """- ``text``: player text rendered, by source;
+    - ``fingerprints``/``families``: keyed pages' fingerprints with the keys they were made from;
+    - ``manifests``: each output directory's manifest as last read or written (with the file's identity);
+    - ``design``: the compiled templates and rendered fragments of the latest design;
+    - ``games``: each game's visible events and list posts read so far;
+    - ``paths``: numbered page paths, the same strings each build (compared at C speed by identity).
+    """
+    text: Text = field(default_factory=Text)
+    fingerprints: dict[str, tuple[object, str]] = field(default_factory=dict)
+    families: FamilyMemo = field(default_factory=dict)
+    manifests: dict[Path, tuple[tuple[int, int, int], Manifest]] = field(default_factory=dict)
+    design: tuple[str, str, Templates] | None = None
+    games: "WeakKeyDictionary[Game, Known]" = field(default_factory=WeakKeyDictionary)
+    paths: dict[str, list[str]] = field(default_factory=dict)
+
+    def templates(self, ruleset: str, design: str) -> Templates:
+        """The templates of this design, compiled afresh when the design (or the ruleset) changed."""
+        if self.design is None or self.design[:2] != (ruleset, design):
+            self.design = (ruleset, design, Templates(ruleset))
+        return self.design[2]
+
+    def known(self, game: "Game") -> Known:
+        return self.games.setdefault(game, Known())
+
+    def numbered(self, pattern: str, n: int) -> list[str]:
+        """``pattern`` (``"submissions/{}.html"``) for 1 to ``n``, made once each."""
+        made = self.paths.setdefault(pattern, [])
+        made.extend(pattern.format(i) for i in range(len(made) + 1, n + 1))
+        return made[:n]
