@@ -11,10 +11,8 @@ from email.utils import format_datetime
 
 from mailer import headers
 from mailer.listconfig import ListSettings
-from rendering import render
 
 SCRIBE_NAME = "The Humble Scribe"
-KIND_NAMES = {"proposal": "Proposal", "point_of_order": "Point of Order"}  # a submission's kind, as mail names it
 # Pages of the built site that mail links to (nomic/website/generators.py, archive.py)
 HOW_TO_PLAY = "how-to-play.html"
 SUBSCRIBE = "list/#join"  # the subscribe form on the list archive's page
@@ -28,12 +26,13 @@ def message_id(ls: ListSettings, kind: str, seq: int, hash_: str, sub: int | Non
 
 
 def body(template: str, ls: ListSettings, **context) -> str:
-    """A mail template rendered with the list's settings and the site's links (none without a site_url).
+    """A mail template rendered by the game's renderer (its ruleset's templates first) with the list's
+    settings and the site's links (none without a site_url).
 
     A lone surrogate (an undecodable byte of a received header, in a title) becomes U+FFFD:
     it cannot be written as UTF-8, and setting the content would raise."""
     links = {"how_to_play": ls.url(HOW_TO_PLAY), "subscribe": ls.url(SUBSCRIBE)} if ls.site_url else {}
-    return SURROGATE.sub("\ufffd", render(template, ls=ls, links=links, **context))
+    return SURROGATE.sub("\ufffd", ls.renderer.render(template, ls=ls, links=links, **context))
 
 
 def machine_mail(ls: ListSettings, *, to: str, subject: str, at: datetime, msgid: str,

@@ -1,8 +1,10 @@
 """The list's settings, read once from game.toml: addresses, ids, URLs, limits."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
+
+from rendering import Renderer
 
 if TYPE_CHECKING:
     from mailer.ports import GameHandle
@@ -20,6 +22,7 @@ class ListSettings:
     bounce_prefix: str
     bounce_limit: int
     operator: str
+    renderer: Renderer = field(default_factory=Renderer, compare=False)  # the game's templates, its ruleset's first
 
     @property
     def list_id(self) -> str:
@@ -50,4 +53,5 @@ def settings(game: "GameHandle") -> ListSettings:
         subject_tag=str(lst.get("subject_tag") or f"[{g['name']}]"),
         bounce_prefix=str(game.config.section("smtp").get("bounce_prefix") or "game-bounces"),
         bounce_limit=int(lst.get("bounce_limit", 3)),
-        operator=str(lst.get("operator") or cfg.holder("scribe")).lower())
+        operator=str(lst.get("operator") or cfg.holder("scribe")).lower(),
+        renderer=Renderer(cfg.ruleset))

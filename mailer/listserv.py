@@ -11,7 +11,7 @@ Loop protection: the engine never posts automatic mail (our own copies carry
 List-Id and Precedence: list), and a post that carries our X-Loop or List-Id
 is dropped here as well.
 
-THS's announcements of judgments and Proclamations go to the list too.
+What the game itself announces to the list is each ruleset's (mailer/imperial/, ...).
 """
 from __future__ import annotations
 
@@ -24,9 +24,8 @@ from email.utils import format_datetime
 from sqlmodel import Session
 
 from engine.events import Event
-from engine.state import GameState
 from mailer import headers, outbox
-from mailer.compose import KIND_NAMES, body, list_headers, machine_mail, message_id, thread
+from mailer.compose import body, list_headers, machine_mail, message_id, thread
 from mailer.listconfig import ListSettings
 from storage import Entry
 
@@ -110,33 +109,3 @@ def refuse(session: Session, ls: ListSettings, entry: Entry, event: Event, at: d
                         template="mail/post_refused.txt", reason=event.data.get("reason"), sender=sender)
     thread(mail, event.data["message_id"])
     outbox.queue(session, entry.seq or 0, "notice", mail, [sender], ls.address, at)
-
-
-def announce(session: Session, ls: ListSettings, state: GameState, entry: Entry,
-             event: Event, events: list[Event], at: datetime, members: list[str]) -> None:
-    """THS announces a judgment or a Proclamation to the list."""
-    if event.kind == "judged":
-        number = int(event.data["number"])
-        sub = state.submission(number)
-        if sub is None:
-            return
-        what = KIND_NAMES[sub.kind]
-        scores = [e.data for e in events if e.kind == "score" and e.data.get("submission") == number]
-        subject = f"{ls.subject_tag} {what} {number} {sub.status}: {sub.title}"
-        mail = machine_mail(ls, to=ls.list_address, at=at, subject=subject,
-                            msgid=message_id(ls, "judged", entry.seq or 0, entry.hash, sub=number),
-                            template="mail/judgment.txt", sub=sub, what=what, event=event.data,
-                            scores=scores, state=state)
-        if sub.message_id:
-            thread(mail, sub.message_id, reply=False)
-    else:
-        number = int(event.data["number"])
-        proc = next((p for p in state.proclamations if p.number == number), None)
-        if proc is None:
-            return
-        mail = machine_mail(ls, to=ls.list_address, at=at,
-                            subject=f"{ls.subject_tag} Proclamation {number}: {proc.title}",
-                            msgid=message_id(ls, f"proclamation{number}", entry.seq or 0, entry.hash),
-                            template="mail/proclamation.txt", proc=proc)
-    list_headers(mail, ls)
-    outbox.queue(session, entry.seq or 0, "announcement", mail, members, ls.address, at, personal=True)

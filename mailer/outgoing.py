@@ -1,13 +1,15 @@
 """Events -> outgoing mail, queued in the outbox in the same transaction as the events.
 
-Each composer looks at one processed journal entry and its events and queues
-the mail they call for. Replays never call this: mail goes out once.
-Outgoing Message-IDs about submission N have the form
-``<sub{N}.{kind}.{journal seq}.{hash}@{game domain}>`` so a reply's
-References tell which submission it is about.
+The generic part is here: the answer to every authenticated message, bounces, list posts,
+subscriptions, and the digest that follows the event ending a day. What else a game mails
+(announcements, tallies, the chime, the daily mail) is its ruleset's (mailer/rulesets.py): each
+composer takes one ``Composition`` (one processed journal entry, one of its events, the state
+after it) and queues the mail it calls for. Replays never call this: mail goes out once.
+Outgoing Message-IDs about matter N have the form ``<sub{N}.{kind}.{journal seq}.{hash}@{game
+domain}>`` (mailer/compose.message_id) so a reply's References tell which matter it is about.
 
-Events are handled in their order, so a day's digest (made at its
-``day_end``) holds exactly the list traffic queued before it.
+Events are handled in their order, so a day's digest holds exactly the list traffic queued
+before it.
 """
 from __future__ import annotations
 
@@ -17,25 +19,13 @@ from sqlmodel import Session
 
 from engine.events import Event
 from engine.inputs import ClockStep, Message
-from engine.imperial.state import ImperialState
-from mailer import announce, answers, bounces, chime, digest, listserv
-from mailer.listconfig import ListSettings, settings
-from storage.config import parse_time
+from mailer import answers, bounces, digest, listserv
+from mailer.listconfig import settings
+from mailer.rulesets import Composer, Composition, Members, RulesetMail, mail_for
 
 if TYPE_CHECKING:
     from mailer.ports import GameHandle
     from storage import Entry
-
-
-class Members:
-    """Who gets what, from the state's subscribers less those whose delivery bounced away."""
-
-    def __init__(self, session: Session, state: ImperialState):
-        off = bounces.disabled(session)
-        self.all = [s.email for s in state.subscribers if s.email not in off]
-        self.per_message = [s.email for s in state.subscribers if not s.digest and s.email not in off]
-        self.digest = [s.email for s in state.subscribers if s.digest and not s.plain and s.email not in off]
-        self.plain_digest = [s.email for s in state.subscribers if s.digest and s.plain and s.email not in off]
 
 
 def enqueue(session: Session, game: "GameHandle", entry: "Entry", inp: Message | ClockStep,
@@ -44,45 +34,42 @@ def enqueue(session: Session, game: "GameHandle", entry: "Entry", inp: Message |
     if isinstance(inp, Message):
         answers.answer(session, game, ls, entry, inp, events)
         bounces.record(session, ls, entry, inp)
-    if not any(e.kind in COMPOSERS for e in events):
+    table = composers(mail_for(game.engine_config.ruleset))
+    if not any(e.kind in table for e in events):
         return
     state = game.state()
     members = Members(session, state)
     for event in events:
-        composer = COMPOSERS.get(event.kind)
-        if composer is not None:
-            composer(session, game, ls, state, entry, inp, event, events, members)
+        for composer in table.get(event.kind, ()):
+            composer(Composition(session, ls, state, entry, inp, event, events, members, game.engine_config))
 
 
-def _list_post(session, game, ls: ListSettings, state, entry, inp, event, events, members) -> None:
-    if event.data.get("accepted"):
-        listserv.distribute(session, ls, entry, inp.at, members.per_message)
-    elif isinstance(inp, Message) and inp.authenticated and not inp.automatic:
-        listserv.refuse(session, ls, entry, event, inp.at)
+def composers(mail: RulesetMail) -> dict[str, tuple[Composer, ...]]:
+    """Event kind -> its composers, in order: the generic ones, the ruleset's, then the digest
+    after the event that ends a day."""
+    table: dict[str, tuple[Composer, ...]] = {kind: (c,) for kind, c in GENERIC.items()}
+    for kind, composer in mail.composers.items():
+        table[kind] = (*table.get(kind, ()), composer)
+    table[mail.day_event] = (*table.get(mail.day_event, ()), _digest)
+    return table
 
 
-def _announcement(session, game, ls, state, entry, inp, event, events, members) -> None:
-    listserv.announce(session, ls, state, entry, event, events, inp.at, members.per_message)
+def _list_post(c: Composition) -> None:
+    if c.event.data.get("accepted"):
+        listserv.distribute(c.session, c.settings, c.entry, c.at, c.members.per_message)
+    elif isinstance(c.inp, Message) and c.inp.authenticated and not c.inp.automatic:
+        listserv.refuse(c.session, c.settings, c.entry, c.event, c.at)
 
 
-def _subscription(session, game, ls, state, entry, inp, event, events, members) -> None:
-    if event.data.get("action") in ("subscribe", "renew"):
-        bounces.enable(session, event.data["address"])
+def _subscription(c: Composition) -> None:
+    if c.event.data.get("action") in ("subscribe", "renew"):
+        bounces.enable(c.session, c.event.data["address"])
 
 
-def _day_end(session, game, ls, state, entry, inp, event, events, members) -> None:
-    at = parse_time(event.data["at"]) if event.data.get("at") else inp.at  # catch-up: each day at its own end
-    if event.data.get("chime", True):  # rule 19 repealed: no chime
-        chime.ring(session, ls, state, event, entry, at, members.all, game.engine_config.holder("emperor"))
-    digest.compose(session, ls, entry, at, game.engine_config.start, int(event.data.get("day", 0)),
-                   members.digest, members.plain_digest)
+def _digest(c: Composition) -> None:
+    """The digest of the day's list traffic, at the day's own end (a catch-up: each day at its own)."""
+    digest.compose(c.session, c.settings, c.entry, c.event_at, c.config.start, int(c.event.data.get("day", 0)),
+                   c.members.digest, c.members.plain_digest)
 
 
-COMPOSERS = {
-    "list_post": _list_post,
-    "submitted": announce.compose,
-    "judged": _announcement,
-    "proclamation": _announcement,
-    "subscription": _subscription,
-    "day_end": _day_end,
-}
+GENERIC: dict[str, Composer] = {"list_post": _list_post, "subscription": _subscription}

@@ -1,23 +1,41 @@
-"""Jinja: one environment for the site and for every outgoing mail."""
+"""Jinja: environments for the site and for outgoing mail, each owned by whoever made it.
+
+A ruleset's own templates live in ``templates/<ruleset>/`` and are looked up before the shared
+ones, so ``mail/daily.txt`` means BlogNomic's daily mail in a BlogNomic game. Nothing here is
+cached for the process: compiled templates live in the environment, and the environment in the
+object its caller keeps (a ``Renderer`` per game, the site writer's own).
+"""
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
+from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
 HERE = Path(__file__).resolve().parent
 TEMPLATES = HERE / "templates"  # shipped inside the package, so a plain (non-editable) install renders
 STATIC = HERE / "static"
 
 
-@cache
-def environment() -> Environment:
+def environment(ruleset: str = "") -> Environment:
+    """A new environment: ``ruleset``'s folder first (where it has one), the shared folder second."""
+    folders = [TEMPLATES / ruleset] if ruleset and (TEMPLATES / ruleset).is_dir() else []
     return Environment(
-        loader=FileSystemLoader(TEMPLATES), undefined=StrictUndefined,
+        loader=ChoiceLoader([FileSystemLoader(f) for f in (*folders, TEMPLATES)]), undefined=StrictUndefined,
         autoescape=select_autoescape(enabled_extensions=("html", "xml", "svg")),
         trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
 
 
-def render(name: str, **context) -> str:
-    return environment().get_template(name).render(**context)
+class Renderer:
+    """One game's templates (its ruleset's first), compiled once for as long as its owner keeps it."""
+
+    def __init__(self, ruleset: str = "") -> None:
+        self.env = environment(ruleset)
+
+    def render(self, name: str, **context: Any) -> str:
+        return self.env.get_template(name).render(**context)
+
+
+def render(name: str, **context: Any) -> str:
+    """A shared template rendered once, by a renderer of its own (for pages made rarely: a form)."""
+    return Renderer().render(name, **context)

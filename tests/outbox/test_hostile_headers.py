@@ -19,6 +19,7 @@ from engine.events import Event
 from engine.inputs import Message
 from engine.imperial.state import Proclamation, Submission
 from mailer import answers, bounces, digest, headers, listserv
+from mailer.imperial import judgments
 from mailer.listconfig import settings as list_settings
 from mailer.outbox import OutboxMessage
 from nomic.game import Game
@@ -165,7 +166,7 @@ NOW = datetime(2026, 1, 5, 1, tzinfo=timezone.utc)
 
 
 class _State:
-    """What ``listserv.announce`` and its templates read of a ImperialState."""
+    """What ``judgments.announce`` and its templates read of a ImperialState."""
 
     def __init__(self, sub: Submission, proc: Proclamation):
         self.sub, self.proclamations = sub, [proc]
@@ -228,7 +229,7 @@ def test_any_text_in_any_composer_gives_exactly_the_headers_intended(game_of_com
         proc = Proclamation(number=1, title=subject, text="x", at=NOW, day=1, from_number=2)
         state = _State(sub, proc)
         for kind in ("judged", "proclamation"):
-            listserv.announce(s, ls, state, _entry(3), Event(kind=kind, data={"number": 1}), [], NOW, [BOB])
+            judgments.announce(s, ls, state, _entry(3), Event(kind=kind, data={"number": 1}), [], NOW, [BOB])
         bounces._tell_operator(s, ls, _entry(4), msg, subject, 3)
         post = raw_mail(f"{_encoded(name)} <{ALICE}>", _encoded(subject), "hi", to=LIST_ADDRESS,
                         message_id="post@wonder.land", extra="References: <ok@wonder.land>\n")

@@ -1,4 +1,4 @@
-"""Every new submission announced at once to TIE and to the list, so that TIE can judge it.
+"""Imperial: every new submission announced at once to TIE and to the list, so that TIE can judge it.
 
 The announcement's Message-ID is ``<sub{N}.submitted.{seq}.{hash}@{domain}>``
 (mailer/compose.message_id), so the Emperor's bare ``Accept``, ``Reject`` or
@@ -19,9 +19,12 @@ from sqlmodel import Session
 from engine.events import Event
 from engine.imperial.state import ImperialState, Submission
 from mailer import outbox
-from mailer.compose import KIND_NAMES, list_headers, machine_mail, message_id, thread
+from mailer.compose import list_headers, machine_mail, message_id, thread
 from mailer.listconfig import ListSettings
+from mailer.rulesets import Composition
 from storage import Entry
+
+KIND_NAMES = {"proposal": "Proposal", "point_of_order": "Point of Order"}  # a submission's kind, as mail names it
 
 
 def _named(sub: Submission) -> str:
@@ -30,10 +33,11 @@ def _named(sub: Submission) -> str:
     return f"{what}: {sub.title}" if sub.title else f"{what} (no title)"
 
 
-def compose(session: Session, game, ls: ListSettings, state: ImperialState, entry: Entry, inp,
-            event: Event, events: list[Event], members) -> None:
-    """The composer of ``submitted`` events (mailer/outgoing.COMPOSERS)."""
-    announce(session, ls, state, entry, event, inp.at, game.engine_config.holder("emperor"), members.per_message)
+def compose(c: Composition) -> None:
+    """The composer of ``submitted`` events."""
+    assert isinstance(c.state, ImperialState)
+    announce(c.session, c.settings, c.state, c.entry, c.event, c.at, c.config.holder("emperor"),
+             c.members.per_message)
 
 
 def announce(session: Session, ls: ListSettings, state: ImperialState, entry: Entry, event: Event,

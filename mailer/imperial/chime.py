@@ -17,6 +17,7 @@ from engine.imperial.state import ImperialState
 from mailer import outbox
 from mailer.compose import list_headers, machine_mail, message_id
 from mailer.listconfig import ListSettings
+from mailer.rulesets import Composition
 from storage import Entry
 
 
@@ -34,6 +35,13 @@ def facts(state: ImperialState, event: Event, entry: Entry) -> dict:
         "waiting": [s for s in state.submissions if s.status == "pending"],
         "head": entry.hash, "seq": entry.seq,
     }
+
+
+def compose(c: Composition) -> None:
+    """The composer of ``day_end`` events: the chime, unless rule 19 is repealed."""
+    if c.event.data.get("chime", True):
+        assert isinstance(c.state, ImperialState)
+        ring(c.session, c.settings, c.state, c.event, c.entry, c.event_at, c.members.all, c.config.holder("emperor"))
 
 
 def ring(session: Session, ls: ListSettings, state: ImperialState, event: Event, entry: Entry,

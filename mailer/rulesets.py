@@ -1,0 +1,88 @@
+"""What a ruleset's mail part is, the one input every composer takes, and the one place that lists them.
+
+A ruleset's mail part is a package beside the generic mailer (``mailer/imperial/``, ...) whose
+``MAIL`` names its composers (event kind -> composer) and the event kind that ends its day
+(the list's digest goes out with it). Like engine/ruleset.PACKAGES, a package is imported only
+when a game asks for it (``mail_for``).
+"""
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Protocol
+
+from sqlmodel import Session
+
+from engine.context import EngineConfig
+from engine.events import Event
+from engine.inputs import ClockStep, Message
+from engine.state import GameState
+from mailer import bounces
+from mailer.listconfig import ListSettings
+from storage.config import parse_time
+
+if TYPE_CHECKING:
+    from storage import Entry
+
+# game.toml's ``[game] ruleset`` -> the package of its mail part
+PACKAGES = {"imperial": "mailer.imperial", "blognomic": "mailer.blognomic", "suber": "mailer.suber"}
+
+
+class Members:
+    """Who gets what, from the state's subscribers less those whose delivery bounced away."""
+
+    def __init__(self, session: Session, state: GameState[Any]):
+        off = bounces.disabled(session)
+        subs = [s for s in state.subscribers if s.email not in off]
+        self.all = [s.email for s in subs]
+        self.per_message = [s.email for s in subs if not s.digest]
+        self.digest = [s.email for s in subs if s.digest and not s.plain]
+        self.plain_digest = [s.email for s in subs if s.digest and s.plain]
+
+
+@dataclass(frozen=True)
+class Composition:
+    """Everything a composer may read: one processed journal entry, one of its events, and the
+    state after the entry; the composer queues mail through ``session``."""
+    session: Session
+    settings: ListSettings
+    state: GameState[Any]
+    entry: "Entry"
+    inp: Message | ClockStep
+    event: Event
+    events: list[Event]
+    members: Members
+    config: EngineConfig
+
+    @property
+    def at(self) -> datetime:
+        """When the entry was received (or the clock step's time)."""
+        return self.inp.at
+
+    @property
+    def event_at(self) -> datetime:
+        """The event's own time where it has one (a day caught up at its own end), else ``at``."""
+        at = self.event.data.get("at")
+        return parse_time(at) if at else self.at
+
+    @property
+    def seq(self) -> int:
+        return self.entry.seq or 0
+
+
+Composer = Callable[[Composition], None]
+
+
+class RulesetMail(Protocol):
+    composers: Mapping[str, Composer]  # event kind -> what it mails
+    day_event: str  # the event kind that ends a day: the digest of the day's list traffic follows it
+
+
+def mail_for(name: str) -> RulesetMail:
+    try:
+        package = PACKAGES[name]
+    except KeyError:
+        raise ValueError(f"no mail for ruleset {name!r} (known: {', '.join(sorted(PACKAGES))})") from None
+    return importlib.import_module(package).MAIL  # type: ignore[no-any-return]
