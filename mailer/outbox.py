@@ -4,21 +4,31 @@ One ``outbox`` row per composed mail (its bytes, once), one ``delivery`` row
 per envelope recipient: a chime to 100,000 subscribers is one message and
 100,000 small delivery rows, each with its own retries and status.
 
-A delivery moves ``queued -> claimed -> sending -> sent | failed`` (or back
-to ``queued`` with a later ``next_attempt``). ``claimed`` means a sender took
-it and has not yet started the SMTP DATA phase; ``sending`` means the DATA
-phase began, so the relay may have accepted it (see mailer/sender.py for
-what happens to such a delivery after a crash). The outbox row's ``status``
-sums its deliveries up: ``queued`` while any is pending, then ``sent`` if
-any was delivered, else ``failed``.
+A delivery moves ``queued -> claimed -> sent | failed`` (or back to ``queued``
+with a later ``next_attempt``). A sender claims its deliveries a batch at a
+time, and one transaction records a batch's outcomes and claims the next
+(``record``, ``claim_batch``). What it hands to the relay in between is
+written, delivery by delivery, to its ``HandoverLog``; ``recover`` reads that
+log when a sender died, so it knows which claimed deliveries the relay never
+got, which it may have got (DATA had begun: "in doubt"), and which it took.
+(``sending`` is the in-doubt state of senders before batches: read, never
+written.) The outbox row's ``status`` sums its deliveries up: ``queued`` while
+any is pending, then ``sent`` if any was delivered, else ``failed``.
 """
 from __future__ import annotations
 
 import json
-from datetime import datetime
+import logging
+import os
+import socket
+import threading
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from email.message import EmailMessage
+from pathlib import Path
 
-from sqlalchemy import func, insert
+from sqlalchemy import bindparam, func, insert, select as core_select, update
+from sqlalchemy.engine import Connection
 from sqlalchemy.orm import defer
 from sqlmodel import Session, select
 
@@ -26,10 +36,21 @@ from mailer import headers
 from storage.tables import Delivery, OutboxMessage
 
 PENDING = ("queued", "claimed", "sending")
-
+HOST = socket.gethostname()
+log = logging.getLogger("nomic.sender")
 
 OUTBOX = OutboxMessage.__table__  # type: ignore[attr-defined]
 DELIVERIES = Delivery.__table__  # type: ignore[attr-defined]
+D = DELIVERIES.c
+
+# built once: a 1,000-member list post runs them ten times a pass
+_RECORD = (update(DELIVERIES).where(D.id == bindparam("b_id"), D.claim == bindparam("b_claim"))
+           .values(status=bindparam("b_status"), claim=None, claimed_at=None,
+                   attempts=D.attempts - bindparam("b_undo"),
+                   next_attempt=func.coalesce(bindparam("b_next"), D.next_attempt),
+                   last_error=func.coalesce(bindparam("b_error"), D.last_error),
+                   sent_at=func.coalesce(bindparam("b_sent_at"), D.sent_at)))
+_ANY = core_select(D.id).where(D.outbox_id == bindparam("oid"), D.status.in_(bindparam("statuses", expanding=True))).limit(1)
 
 
 def iso(t: datetime) -> str:
@@ -56,21 +77,189 @@ def queue(session: Session, seq: int, kind: str, msg: EmailMessage, recipients: 
     return outbox_id
 
 
-def _has(session: Session, outbox_id: int, statuses: tuple[str, ...]) -> bool:
-    return session.exec(select(Delivery.id).where(
-        Delivery.outbox_id == outbox_id, Delivery.status.in_(statuses)).limit(1)).first() is not None  # type: ignore[attr-defined]
+@dataclass(frozen=True)
+class Claimed:
+    """One delivery a sender holds: ``attempts`` counts this one."""
+    id: int
+    outbox_id: int
+    rcpt: str
+    attempts: int
 
 
-def settle(session: Session, outbox_id: int, error: str | None = None) -> None:
-    """Bring an outbox row's summary status up to date with its deliveries (indexed: cheap)."""
-    row = session.get(OutboxMessage, outbox_id)
-    if row is None:
+@dataclass(frozen=True)
+class Outcome:
+    """What became of a claimed delivery: ``sent``, ``failed``, or ``queued`` again.
+
+    ``released``: never tried (the batch ran out of time, or the pass ended), so
+    the claim's attempt is given back.
+    """
+    id: int
+    status: str
+    error: str | None = None
+    next_attempt: str | None = None
+    sent_at: str | None = None
+    released: bool = False
+
+
+def claim_batch(conn: Connection, claim: str, now: datetime, claimed_at: datetime, size: int) -> list[Claimed]:
+    """Take up to ``size`` due deliveries, oldest first, by compare-and-set: only one sender gets each."""
+    due = [r[0] for r in conn.execute(core_select(D.id).where(
+        D.status == "queued", (D.next_attempt == "") | (D.next_attempt <= iso(now)))
+        .order_by(D.id).limit(size))]
+    if not due:
+        return []
+    conn.execute(update(DELIVERIES).where(D.id.in_(due), D.status == "queued")
+                 .values(status="claimed", claim=claim, claimed_at=iso(claimed_at), attempts=D.attempts + 1))
+    rows = conn.execute(core_select(D.id, D.outbox_id, D.rcpt, D.attempts).where(
+        D.id.in_(due), D.claim == claim, D.status == "claimed").order_by(D.id))
+    return [Claimed(*r) for r in rows]
+
+
+def raws(conn: Connection, ids: set[int]) -> dict[int, tuple[bytes, bool, str]]:
+    """``raw``, ``personal`` and ``created`` of outbox rows."""
+    rows = conn.execute(core_select(OUTBOX.c.id, OUTBOX.c.raw, OUTBOX.c.personal, OUTBOX.c.created)
+                        .where(OUTBOX.c.id.in_(ids)))
+    return {r[0]: (bytes(r[1]), bool(r[2]), r[3]) for r in rows}
+
+
+def record(conn: Connection, claim: str, outcomes: list[Outcome], outbox_ids: dict[int, int]) -> None:
+    """Write a batch's outcomes (only where ``claim`` still holds the delivery) and settle their mails.
+
+    ``outbox_ids``: delivery id -> outbox id.
+    """
+    if not outcomes:
         return
-    status = ("queued" if _has(session, outbox_id, PENDING)
-              else "sent" if _has(session, outbox_id, ("sent",)) else "failed")
-    if status != row.status or (error and error != row.last_error):
-        row.status, row.last_error = status, error or row.last_error
-        session.add(row)
+    conn.execute(_RECORD, [{"b_id": o.id, "b_claim": claim, "b_status": o.status, "b_undo": int(o.released),
+                            "b_next": o.next_attempt, "b_error": o.error, "b_sent_at": o.sent_at}
+                           for o in outcomes])
+    errors: dict[int, str | None] = {}
+    for o in outcomes:
+        oid = outbox_ids[o.id]
+        errors[oid] = o.error or errors.get(oid)
+    for oid, error in errors.items():
+        settle(conn, oid, error)
+
+
+def settle(conn: Connection, outbox_id: int, error: str | None = None) -> None:
+    """Bring an outbox row's summary status up to date with its deliveries (indexed: cheap)."""
+    def has(statuses: tuple[str, ...]) -> bool:
+        return conn.execute(_ANY, {"oid": outbox_id, "statuses": list(statuses)}).first() is not None
+    status = "queued" if has(PENDING) else "sent" if has(("sent",)) else "failed"
+    conn.execute(update(OUTBOX).where(OUTBOX.c.id == outbox_id)
+                 .values(status=status, last_error=func.coalesce(error, OUTBOX.c.last_error)))
+
+
+class HandoverLog:
+    """What one sender pass handed to the relay: ``D <id>`` before DATA (made durable first),
+    ``S <id>`` after the relay's 250, ``R <id>`` after a refusal of the DATA.
+
+    The mark before DATA is what the state ``sending`` was, without a database
+    commit: one ``fdatasync`` of a small file, shared by the connections that
+    wait at the same moment. The log lives beside the game (``GAME/outbox-handover/<claim>.log``),
+    is made before the pass hands anything over, and is removed once its outcomes
+    are committed: a claim of this host without a log handed nothing over.
+    """
+
+    def __init__(self, folder: Path, claim: str):
+        folder.mkdir(exist_ok=True)
+        self.path = folder / f"{claim}.log"
+        self.fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        os.fsync(self.fd)
+        _sync_folder(folder)  # the log's name must survive a power cut too
+        self._write = threading.Lock()
+        self._sync = threading.Lock()
+        self._written = self._synced = 0
+
+    def mark(self, kind: str, delivery_id: int, durable: bool = False) -> None:
+        with self._write:
+            os.write(self.fd, f"{kind} {delivery_id}\n".encode())
+            self._written += 1
+            mine = self._written
+        if durable:
+            with self._sync:  # group commit: one fdatasync covers every mark written before it
+                if self._synced < mine:
+                    upto = self._written
+                    os.fdatasync(self.fd)
+                    self._synced = upto
+
+    def close(self, remove: bool) -> None:
+        os.close(self.fd)
+        if remove:
+            self.path.unlink(missing_ok=True)
+
+
+def _sync_folder(folder: Path) -> None:
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def read_log(folder: Path, claim: str) -> dict[int, str] | None:
+    """The last mark of each delivery in a claim's handover log; None if there is none."""
+    try:
+        text = (folder / f"{claim}.log").read_text()
+    except FileNotFoundError:
+        return None
+    marks: dict[int, str] = {}
+    for line in text.splitlines():
+        kind, _, did = line.partition(" ")
+        if did.isdigit():  # a line cut by the crash is no mark
+            marks[int(did)] = kind
+    return marks
+
+
+def alive(claim: str | None, mine: str) -> bool:
+    """Could the sender holding ``claim`` still be at work? (``mine``: this pass's own claim)"""
+    host, _, rest = (claim or "").partition(":")
+    pid = rest.partition(":")[0]
+    if host != HOST or not pid.isdigit():
+        return True  # another machine's sender: only the lease can tell
+    if int(pid) == os.getpid():
+        return claim == mine  # passes in one process run one after another
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+HELD = "in doubt: the sender died during DATA; not resent (in_doubt = hold)"
+RESENT = "in doubt: the sender died during DATA; resent (in_doubt = resend)"
+
+
+def recover(conn: Connection, folder: Path, lease: int, in_doubt: str, now: datetime, mine: str) -> list[str]:
+    """Settle the deliveries of senders that died (gone from this host, or older than ``lease``
+    seconds) from their handover logs; returns the dead claims whose logs may go once this commits."""
+    cutoff = iso(now - timedelta(seconds=lease))
+    rows = [r for r in conn.execute(core_select(D.id, D.outbox_id, D.rcpt, D.status, D.claim, D.claimed_at)
+                                    .where(D.status.in_(("claimed", "sending"))))
+            if not alive(r.claim, mine) or (r.claimed_at or "") < cutoff]
+    logs = {claim: read_log(folder, claim) for claim in {r.claim for r in rows}}
+    outcomes = [_verdict(r, logs[r.claim], in_doubt, r.claimed_at or iso(now)) for r in rows]
+    by_claim: dict[str, list[Outcome]] = {}
+    for r, o in zip(rows, outcomes):
+        by_claim.setdefault(r.claim, []).append(o)
+    for claim, done in by_claim.items():
+        record(conn, claim, done, {r.id: r.outbox_id for r in rows})
+    return [c for c in logs if c and c.startswith(HOST + ":") and not alive(c, mine)]
+
+
+def _verdict(row, marks: dict[int, str] | None, in_doubt: str, claimed_at: str) -> Outcome:
+    mark = (marks or {}).get(row.id)
+    foreign = marks is None and not (row.claim or "").startswith(HOST + ":")  # its log is on its own host
+    if mark == "S":
+        return Outcome(row.id, "sent", sent_at=claimed_at)
+    if row.status == "sending" or mark == "D" or (foreign and mark is None):
+        if in_doubt == "hold":
+            log.warning("delivery %s to %s is in doubt and held", row.id, row.rcpt)
+            return Outcome(row.id, "failed", HELD)
+        log.warning("delivery %s to %s is in doubt and will be resent", row.id, row.rcpt)
+        return Outcome(row.id, "queued", RESENT)
+    return Outcome(row.id, "queued")  # the relay never got it: no loss, no double
 
 
 def listing(session: Session) -> list[dict]:
@@ -86,4 +275,3 @@ def listing(session: Session) -> list[dict]:
              "attempts": r.attempts, "created": r.created, "last_error": r.last_error,
              "deliveries": tally.get(r.id or 0, {})}
             for r in rows]
-

@@ -1,28 +1,45 @@
 """The sender: hands queued deliveries to the SMTP relay (``[outbox] relay = "HOST:PORT"``).
 
 ``run_once(game)`` is one pass (``nomic send``); ``run_forever(game, stop)``
-is what ``nomic serve`` runs. Several senders may run at once: a delivery
-is taken with a compare-and-set claim.
+is what ``nomic serve`` runs. Several senders may run at once: deliveries
+are taken with a compare-and-set claim.
+
+How a pass works
+----------------
+It claims up to ``[outbox] batch`` due deliveries in one transaction, hands
+them to the relay, and records their outcomes in the transaction that claims
+the next batch. Its SMTP connections stay open for the whole pass (one SMTP
+transaction per delivery: each has its own VERP envelope sender, and list
+mail its own one-click unsubscribe link); a batch of more than ten
+deliveries is spread over up to ``[outbox] connections`` of them, each
+recipient's deliveries on one connection and in order. Every mail is made
+ready for the wire once per pass (``Prepared``): a copy is its recipient's
+headers in front of the same bytes.
 
 What survives a crash, exactly
 ------------------------------
-Each delivery is committed three times: ``claimed`` (before connecting),
-``sending`` (after the relay accepted MAIL FROM and RCPT TO, just before
-DATA), and ``sent``/``failed``/``queued`` (right after the relay's answer to
-the end of DATA). The next pass finds the deliveries of a dead sender (its
-pid is gone on this host, or its claim is older than ``claim_lease``):
+Before the DATA of each delivery, the pass writes ``D <id>`` to its handover
+log and makes it durable (mailer/outbox.py, ``HandoverLog``); after the
+relay's 250 it writes ``S <id>``. The next pass finds the deliveries of a
+dead sender (its pid is gone on this host, or its claim is older than
+``claim_lease``) and reads its log:
 
-- ``claimed``: the relay never got the message: it goes back to the queue.
+- no ``D``: the relay never got the message: it goes back to the queue.
   A crash before DATA therefore loses nothing and doubles nothing.
-- ``sending``: the crash fell inside the DATA exchange, between our first
-  byte of DATA and our commit of the relay's answer, and nobody can know
-  whether the relay took the message. ``[outbox] in_doubt`` decides:
+- ``S``: the relay took it: it is sent.
+- ``D`` alone: the crash fell inside the DATA exchange, between our first
+  byte of DATA and the log's record of the relay's answer, and nobody can
+  know whether the relay took the message. ``[outbox] in_doubt`` decides:
   ``"resend"`` (the default: at-least-once; the one message that was in
   flight may arrive twice, with the same Message-ID and the same bytes, so
   mail clients and archives that deduplicate by Message-ID show it once) or
   ``"hold"`` (at-most-once: it is marked failed as "in doubt" for the
   operator to check in the relay's log). The window is one message per
-  sender and lasts from the end of DATA to one database commit.
+  connection; after a power cut, one message per connection and the marks
+  written after the last fdatasync (the ``S`` of that same message).
+
+A sender on another host keeps its log there: when its lease runs out, its
+claimed deliveries are all in doubt.
 
 Temporary failures (4xx, a dropped or refused connection) go back to the
 queue with a doubling back-off (``retry_base`` seconds, at most
@@ -38,29 +55,30 @@ import logging
 import os
 import re
 import smtplib
-import socket
 import threading
+import time
 import uuid
+import zlib
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
-from typing import TYPE_CHECKING
-
-from sqlalchemy import update
-from sqlmodel import Session, or_, select
+from typing import TYPE_CHECKING, Callable
 
 from mailer import bounces, headers
 from mailer.listconfig import ListSettings, settings
-from mailer.outbox import Delivery, OutboxMessage, iso, settle
+from mailer.outbox import HOST, Claimed, HandoverLog, Outcome, claim_batch, iso, raws, record, recover
 from mailer.tokens import stamped_token
 
 if TYPE_CHECKING:
     from mailer.ports import GameHandle
 
 log = logging.getLogger("nomic.sender")
-HOST = socket.gethostname()
 CRLF = re.compile(rb"\r?\n")
-HEAD_END = re.compile(rb"\r?\n\r?\n")  # the blank line after the header section
+DOTS = re.compile(rb"^\.", re.MULTILINE)  # RFC 5321 4.5.2: a line's leading dot is doubled
+HEAD_END = b"\r\n\r\n"  # the blank line after the header section (line ends made CRLF)
 ERROR_MAX = 1000  # characters of a last_error
+FOLDER = "outbox-handover"  # the handover logs, in the game directory
+PER_LANE = 10  # deliveries a batch needs per extra connection
 
 
 @dataclass(frozen=True)
@@ -72,6 +90,8 @@ class SenderConfig:
     retry_cap: int
     claim_lease: int
     in_doubt: str
+    connections: int  # at most this many SMTP connections at once
+    batch: int  # deliveries claimed (and recorded) per transaction
 
     @classmethod
     def of(cls, game: "GameHandle") -> "SenderConfig":
@@ -85,7 +105,8 @@ class SenderConfig:
         return cls(relay=relay, timeout=float(o.get("timeout", 30)),
                    max_attempts=int(o.get("max_attempts", 8)), retry_base=int(o.get("retry_base", 60)),
                    retry_cap=int(o.get("retry_cap", 6 * 3600)), claim_lease=int(o.get("claim_lease", 600)),
-                   in_doubt=in_doubt)
+                   in_doubt=in_doubt, connections=max(1, int(o.get("connections", 4))),
+                   batch=max(1, int(o.get("batch", 100))))
 
     def host_port(self) -> tuple[str, int]:
         host, _, port = self.relay.rpartition(":")
@@ -108,92 +129,80 @@ class Doubt(Exception):
     """The connection failed during DATA: the relay may have the message."""
 
 
-def _alive(claim: str | None, mine: str) -> bool:
-    """Could the sender holding ``claim`` still be at work? (``mine``: this pass's own claim)"""
-    host, _, rest = (claim or "").partition(":")
-    pid = rest.partition(":")[0]
-    if host != HOST or not pid.isdigit():
-        return True  # another machine's sender: only the lease can tell
-    if int(pid) == os.getpid():
-        return claim == mine  # passes in one process run one after another
-    try:
-        os.kill(int(pid), 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
+@dataclass(frozen=True)
+class Prepared:
+    """One outbox mail made ready for the wire, once a pass: CRLF line ends, dots doubled, and
+    whether its header section needs SMTPUTF8. ``issued`` stamps its unsubscribe links."""
+    wire: bytes
+    personal: bool
+    issued: datetime
+    utf8_head: bool
+
+    @classmethod
+    def of(cls, raw: bytes, personal: bool, created: str) -> "Prepared":
+        wire = DOTS.sub(b"..", CRLF.sub(b"\r\n", raw))
+        if not wire.endswith(b"\r\n"):
+            wire += b"\r\n"
+        return cls(wire, personal, datetime.fromisoformat(created.replace("Z", "+00:00")),
+                   not wire.split(HEAD_END, 1)[0].isascii())
 
 
-def recover(session: Session, cfg: SenderConfig, now: datetime, mine: str) -> int:
-    """Release the deliveries of senders that died; returns how many."""
-    stale = [d for d in session.exec(select(Delivery).where(Delivery.status.in_(("claimed", "sending")))).all()  # type: ignore[attr-defined]
-             if not _alive(d.claim, mine) or (d.claimed_at or "") < iso(now - timedelta(seconds=cfg.claim_lease))]
-    for d in stale:
-        if d.status == "sending" and cfg.in_doubt == "hold":
-            d.status, d.last_error = "failed", "in doubt: the sender died during DATA; not resent (in_doubt = hold)"
-            log.warning("delivery %s to %s is in doubt and held", d.id, d.rcpt)
-        else:
-            if d.status == "sending":
-                d.last_error = "in doubt: the sender died during DATA; resent (in_doubt = resend)"
-                log.warning("delivery %s to %s is in doubt and will be resent", d.id, d.rcpt)
-            d.status = "queued"
-        d.claim = d.claimed_at = None
-        session.add(d)
-        session.flush()
-        settle(session, d.outbox_id, d.last_error)
-    session.commit()
-    return len(stale)
-
-
-def personalize(raw: bytes, row: OutboxMessage, rcpt: str, ls: ListSettings) -> bytes:
+def personalize(mail: Prepared, rcpt: str, ls: ListSettings) -> bytes:
     """The bytes for one recipient: list mail gets its RFC 8058 one-click unsubscribe.
 
-    The link is stamped with the time the mail was composed (``row.created``), so
-    mailer/web.py can refuse it once it is old or older than the recipient's latest
-    subscription, and every attempt at one delivery sends the same bytes.
+    The link is stamped with the time the mail was composed, so mailer/web.py can
+    refuse it once it is old or older than the recipient's latest subscription,
+    and every attempt at one delivery sends the same bytes.
     """
-    if not row.personal:
-        return raw
+    if not mail.personal:
+        return mail.wire
     links = [f"<mailto:{ls.address}?subject=unsubscribe>"]
     if ls.site_url:
-        issued = datetime.fromisoformat(row.created.replace("Z", "+00:00"))
-        links.insert(0, f"<{ls.url('unsubscribe/' + stamped_token(ls.seed, 'unsubscribe', rcpt, issued))}>")
-    head = "List-Unsubscribe: " + ",\n ".join(links) + "\n"
+        links.insert(0, f"<{ls.url('unsubscribe/' + stamped_token(ls.seed, 'unsubscribe', rcpt, mail.issued))}>")
+    head = "List-Unsubscribe: " + ",\r\n ".join(links) + "\r\n"
     if ls.site_url:
-        head += "List-Unsubscribe-Post: List-Unsubscribe=One-Click\n"
-    return head.encode() + raw
+        head += "List-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n"
+    return head.encode() + mail.wire
 
 
 class Relay:
-    """One SMTP connection to the relay, opened on first use."""
+    """One SMTP connection to the relay, opened on first use and kept for many transactions."""
 
     def __init__(self, cfg: SenderConfig):
         self.cfg = cfg
         self.smtp: smtplib.SMTP | None = None
 
-    def send(self, mail_from: str, rcpt: str, data: bytes, before_data) -> None:
+    def connect(self) -> smtplib.SMTP:
+        if self.smtp is None:
+            host, port = self.cfg.host_port()
+            smtp = smtplib.SMTP(host, port, timeout=self.cfg.timeout)
+            smtp.ehlo_or_helo_if_needed()
+            self.smtp = smtp
+        return self.smtp
+
+    def send(self, mail_from: str, rcpt: str, data: bytes, utf8_head: bool,
+             before_data: Callable[[], None]) -> None:
+        """One SMTP transaction; ``data`` is ready for the wire (``Prepared``)."""
+        reused = self.smtp is not None
         try:
-            if self.smtp is None:
-                host, port = self.cfg.host_port()
-                self.smtp = smtplib.SMTP(host, port, timeout=self.cfg.timeout)
-                self.smtp.ehlo_or_helo_if_needed()
-            options = self._options(self.smtp, mail_from, rcpt, data)
-            reply = self.smtp.mail(mail_from, options)
+            smtp = self.connect()
+            reply = smtp.mail(mail_from, self._options(smtp, mail_from, rcpt, utf8_head))
             if reply[0] == 250:
-                reply = self.smtp.rcpt(rcpt)
+                reply = smtp.rcpt(rcpt)
         except (OSError, smtplib.SMTPException) as exc:
             self.close()
+            if reused:  # the relay closed a connection we kept: once more, on a new one
+                return self.send(mail_from, rcpt, data, utf8_head, before_data)
             raise Unreachable(f"relay {self.cfg.relay}: {exc}") from None
         if reply[0] not in (250, 251):
             self._reset()
             _refused(*reply)
         before_data()
         try:
-            code, resp = self.smtp.data(CRLF.sub(b"\r\n", data))  # smtplib leaves bytes' line ends alone
-        except smtplib.SMTPDataError as exc:  # an answer: not in doubt
-            self._reset()
-            _refused(exc.smtp_code, exc.smtp_error)
+            code, resp = smtp.docmd("data")
+            if code == 354:
+                smtp.send(data + b".\r\n")
+                code, resp = smtp.getreply()
         except Exception as exc:  # whatever broke, the relay may have the message
             self.close()
             raise Doubt(f"relay {self.cfg.relay}: {exc} during DATA") from None
@@ -201,7 +210,7 @@ class Relay:
             self._reset()
             _refused(code, resp)
 
-    def _options(self, smtp: smtplib.SMTP, mail_from: str, rcpt: str, data: bytes) -> list[str]:
+    def _options(self, smtp: smtplib.SMTP, mail_from: str, rcpt: str, utf8_head: bool) -> list[str]:
         """SMTPUTF8 (RFC 6531) for an address that is not ASCII, which cannot go without it, and
         for UTF-8 headers (RFC 6532) when the relay offers it."""
         offered = smtp.has_extn("smtputf8")
@@ -210,7 +219,7 @@ class Relay:
                 raise Permanent(f"the address {rcpt} is not ASCII and the relay {self.cfg.relay} "
                                 "does not offer SMTPUTF8 (RFC 6531), so it cannot be sent")
             return ["SMTPUTF8"]
-        return ["SMTPUTF8"] if offered and not HEAD_END.split(data, 1)[0].isascii() else []
+        return ["SMTPUTF8"] if offered and utf8_head else []
 
     def _reset(self) -> None:
         try:
@@ -243,99 +252,152 @@ def run_once(game: "GameHandle", now: datetime | None = None) -> int:
     if not cfg.relay:
         log.warning("no [outbox] relay configured: mail stays queued")
         return 0
-    now = now or datetime.now(timezone.utc)
-    ls = settings(game)
-    claim = f"{HOST}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
-    relay = Relay(cfg)
-    sent = 0
-    try:
-        with Session(game.db, expire_on_commit=False) as s:
-            recover(s, cfg, now, claim)
-            for d in _due(s, now):
-                if not _claim(s, d, claim, now):
-                    continue
-                outcome = _deliver(s, relay, cfg, ls, d, now)
-                sent += outcome == "sent"
-                if outcome == "unreachable":
+    return Pass(game, cfg, now or datetime.now(timezone.utc)).run()
+
+
+class Pass:
+    """One pass of the sender: its claim, its connections, its prepared mails and its handover log."""
+
+    def __init__(self, game: "GameHandle", cfg: SenderConfig, now: datetime):
+        self.game, self.cfg, self.now = game, cfg, now
+        self.ls = settings(game)
+        self.claim = f"{HOST}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+        self.folder = game.config.dir / FOLDER
+        self.started = time.monotonic()
+        self.relays = [Relay(cfg) for _ in range(cfg.connections)]
+        self.width = cfg.connections  # connections the relay has taken (it may allow fewer)
+        self.prepared: dict[int, Prepared] = {}
+        self.log: HandoverLog | None = None
+        self.stop = threading.Event()  # the relay is unreachable: end the pass
+        self.deadline = 0.0
+
+    def run(self) -> int:
+        with self.game.db.begin() as conn:
+            dead = recover(conn, self.folder, self.cfg.claim_lease, self.cfg.in_doubt, self.now, self.claim)
+        for claim in dead:
+            (self.folder / f"{claim}.log").unlink(missing_ok=True)
+        sent, finished = 0, False
+        done: list[Outcome] = []
+        owners: dict[int, int] = {}  # delivery id -> outbox id, of the batch in hand
+        pool = ThreadPoolExecutor(self.cfg.connections, "sender") if self.cfg.connections > 1 else None
+        try:
+            while True:
+                with self.game.db.begin() as conn:  # one transaction a batch: the last one's outcomes, the next claim
+                    record(conn, self.claim, done, owners)
+                    batch = [] if self.stop.is_set() else claim_batch(
+                        conn, self.claim, self.now, self._clock(), self.cfg.batch)
+                    self._prepare(conn, batch)
+                if not batch:
                     break
-    finally:
-        relay.close()
-    return sent
+                if self.log is None:  # before anything is handed over
+                    self.log = HandoverLog(self.folder, self.claim)
+                owners = {d.id: d.outbox_id for d in batch}
+                done = self._send(batch, pool)
+                sent += sum(o.status == "sent" for o in done)
+            finished = True
+        finally:
+            if pool is not None:
+                pool.shutdown()
+            for relay in self.relays:
+                relay.close()
+            if self.log is not None:  # kept after a fault: the next pass recovers from it
+                self.log.close(remove=finished)
+        return sent
 
+    def _clock(self) -> datetime:
+        """``now`` moved on by the time the pass has taken: a claim's age is what the lease measures."""
+        return self.now + timedelta(seconds=time.monotonic() - self.started)
 
-def _due(s: Session, now: datetime, batch: int = 200):
-    last = 0
-    while True:
-        rows = s.exec(select(Delivery.id).where(
-            Delivery.status == "queued", Delivery.id > last,
-            or_(Delivery.next_attempt == "", Delivery.next_attempt <= iso(now)))
-            .order_by(Delivery.id).limit(batch)).all()
-        if not rows:
-            return
-        yield from rows
-        last = rows[-1]
+    def _prepare(self, conn, batch: list[Claimed]) -> None:
+        wanted = {d.outbox_id for d in batch} - self.prepared.keys()
+        if wanted:
+            for oid, (raw, personal, created) in raws(conn, wanted).items():
+                self.prepared[oid] = Prepared.of(raw, personal, created)
 
+    def _send(self, batch: list[Claimed], pool: ThreadPoolExecutor | None) -> list[Outcome]:
+        """Hand a batch over: one lane per connection, a recipient always in the same lane."""
+        self.deadline = time.monotonic() + self.cfg.claim_lease / 4  # well inside the claim's lease
+        lanes = max(1, min(self.width, len(batch) // PER_LANE))
+        if lanes > 1 and not self._first_connected():
+            lanes = 1
+        if lanes == 1 or pool is None:
+            return self._lane(0, batch)
+        parts: list[list[Claimed]] = [[] for _ in range(lanes)]
+        for d in batch:
+            parts[zlib.crc32(d.rcpt.encode()) % lanes].append(d)
+        return [o for part in pool.map(self._lane, range(lanes), parts) for o in part]
 
-def _claim(s: Session, delivery_id: int, claim: str, now: datetime) -> bool:
-    """Compare-and-set: only one sender gets a queued delivery."""
-    result = s.exec(update(Delivery).where(Delivery.id == delivery_id, Delivery.status == "queued")  # type: ignore[call-overload]
-                    .values(status="claimed", claim=claim, claimed_at=iso(now), attempts=Delivery.attempts + 1))
-    s.commit()
-    return result.rowcount == 1
+    def _first_connected(self) -> bool:
+        try:
+            self.relays[0].connect()
+            return True
+        except (OSError, smtplib.SMTPException):
+            return False  # one lane, whose first delivery meets the outage as its own
 
+    def _lane(self, index: int, items: list[Claimed]) -> list[Outcome]:
+        relay = self.relays[index]
+        if index:
+            try:
+                relay.connect()
+            except (OSError, smtplib.SMTPException) as exc:  # the relay allows fewer connections
+                log.info("the relay took %d connections, not %d: %s", index, index + 1, exc)
+                self.width = min(self.width, index)
+                return [Outcome(d.id, "queued", released=True) for d in items]
+        done: list[Outcome] = []
+        for n, d in enumerate(items):
+            if self.stop.is_set() or time.monotonic() > self.deadline:
+                return done + [Outcome(x.id, "queued", released=True) for x in items[n:]]
+            done.append(self._hand_over(relay, d))
+        return done
 
-def _deliver(s: Session, relay: Relay, cfg: SenderConfig, ls: ListSettings, delivery_id: int,
-             now: datetime) -> str:
-    d = s.get(Delivery, delivery_id, populate_existing=True)
-    row = s.get(OutboxMessage, d.outbox_id) if d else None
-    s.commit()  # hold no database lock while the relay talks: intake must not wait for it
-    if d is None or row is None:
-        return "gone"
+    def _hand_over(self, relay: Relay, d: Claimed) -> Outcome:
+        assert self.log is not None
+        handover = self.log
+        mail = self.prepared[d.outbox_id]
+        began = False
 
-    def before_data() -> None:
-        d.status = "sending"
-        s.add(d)
-        s.commit()
+        def before_data() -> None:
+            nonlocal began
+            handover.mark("D", d.id, durable=True)
+            began = True
 
-    try:
-        relay.send(bounces.verp(ls, d.rcpt), d.rcpt, personalize(row.raw, row, d.rcpt, ls), before_data)
-    except Permanent as exc:
-        return _finish(s, d, "failed", str(exc))
-    except Doubt as exc:
-        if cfg.in_doubt == "hold":
-            return _finish(s, d, "failed", f"in doubt: {exc}; not resent (in_doubt = hold)")
-        return _retry(s, cfg, d, now, f"in doubt: {exc}; will be resent")
-    except Temporary as exc:
-        outcome = _retry(s, cfg, d, now, str(exc))
-        return "unreachable" if isinstance(exc, Unreachable) else outcome
-    except Exception as exc:  # this delivery's own trouble (its bytes, its address): never the whole pass's
-        log.exception("delivery %s to %s", d.id, d.rcpt)
-        relay.close()  # the SMTP dialogue is in an unknown state
-        return _retry(s, cfg, d, now, f"{type(exc).__name__}: {exc}")
-    d.sent_at = iso(now)
-    return _finish(s, d, "sent", None)
+        try:
+            relay.send(bounces.verp(self.ls, d.rcpt), d.rcpt, personalize(mail, d.rcpt, self.ls),
+                       mail.utf8_head, before_data)
+        except Permanent as exc:
+            outcome = self._finish(d, "failed", str(exc))
+        except Doubt as exc:
+            if self.cfg.in_doubt == "hold":
+                return self._finish(d, "failed", f"in doubt: {exc}; not resent (in_doubt = hold)")
+            return self._retry(d, f"in doubt: {exc}; will be resent")
+        except Temporary as exc:
+            if isinstance(exc, Unreachable):
+                self.stop.set()
+            outcome = self._retry(d, str(exc))
+        except Exception as exc:  # this delivery's own trouble (its bytes, its address): never the whole pass's
+            log.exception("delivery %s to %s", d.id, d.rcpt)
+            relay.close()  # the SMTP dialogue is in an unknown state
+            return self._retry(d, f"{type(exc).__name__}: {exc}")
+        else:
+            handover.mark("S", d.id)
+            return Outcome(d.id, "sent", sent_at=iso(self.now))
+        if began:  # the relay answered the DATA with a refusal: it does not have the message
+            handover.mark("R", d.id)
+        return outcome
 
+    def _retry(self, d: Claimed, error: str) -> Outcome:
+        if d.attempts >= self.cfg.max_attempts:
+            return self._finish(d, "failed", f"gave up after {d.attempts} attempts: {error}")
+        wait = min(self.cfg.retry_cap, self.cfg.retry_base * 2 ** (d.attempts - 1))
+        due = iso(self.now + timedelta(seconds=wait))
+        log.info("delivery %s to %s deferred until %s: %s", d.id, d.rcpt, due, error)
+        return self._finish(d, "queued", error, due)
 
-def _retry(s: Session, cfg: SenderConfig, d: Delivery, now: datetime, error: str) -> str:
-    if d.attempts >= cfg.max_attempts:
-        return _finish(s, d, "failed", f"gave up after {d.attempts} attempts: {error}")
-    wait = min(cfg.retry_cap, cfg.retry_base * 2 ** (d.attempts - 1))
-    d.next_attempt = iso(now + timedelta(seconds=wait))
-    log.info("delivery %s to %s deferred until %s: %s", d.id, d.rcpt, d.next_attempt, error)
-    return _finish(s, d, "queued", error)
-
-
-def _finish(s: Session, d: Delivery, status: str, error: str | None) -> str:
-    error = headers.text(error, ERROR_MAX) if error else None  # one line (and no NUL: PostgreSQL text)
-    d.status, d.claim, d.claimed_at = status, None, None
-    d.last_error = error or d.last_error  # a sent delivery keeps the trouble it had on the way
-    s.add(d)
-    s.flush()
-    settle(s, d.outbox_id, error)
-    s.commit()
-    if status == "failed":
-        log.warning("delivery %s to %s failed: %s", d.id, d.rcpt, error)
-    return status
+    def _finish(self, d: Claimed, status: str, error: str, due: str | None = None) -> Outcome:
+        error = headers.text(error, ERROR_MAX)  # one line (and no NUL: PostgreSQL text)
+        if status == "failed":
+            log.warning("delivery %s to %s failed: %s", d.id, d.rcpt, error)
+        return Outcome(d.id, status, error, next_attempt=due)
 
 
 def run_forever(game: "GameHandle", stop: threading.Event, interval: float = 5.0) -> None:

@@ -1,4 +1,4 @@
-"""The sender: retries with back-off, permanent failures, and a SIGKILL in mid-run that loses and doubles nothing."""
+"""The sender: retries with back-off, permanent failures, and a SIGKILL in mid-batch that loses and doubles nothing."""
 from __future__ import annotations
 
 import os
@@ -111,7 +111,7 @@ def test_a_sender_killed_while_the_relay_is_slow_loses_and_doubles_nothing(game,
     proc.send_signal(signal.SIGKILL)
     proc.wait()
     assert len(relay.arrived) == 3
-    assert Counter(d.status for d in deliveries(game)) == {"sent": 3, "claimed": 1, "queued": 6}
+    assert {d.status for d in deliveries(game)} == {"claimed"}  # one batch, not yet recorded: its log knows
     relay.rcpt_delay = 0
     game.cli("send")
     want = Counter((row["message_id"], r) for row in game.outbox() for r in row["to"])
@@ -128,7 +128,7 @@ def kill_in_doubt(game, relay) -> Counter:
     wait_for(relay.waiting.is_set, proc)
     proc.send_signal(signal.SIGKILL)
     proc.wait()
-    assert [d.status for d in deliveries(game)].count("sending") == 1
+    assert {d.status for d in deliveries(game)} == {"claimed"}
     relay.reply_delay = 0
     game.cli("send")
     return arrivals(relay)

@@ -59,10 +59,10 @@ def test_any_error_of_one_delivery_is_retried_and_the_pass_goes_on(game, relay, 
     game.send("bob@builder.org", "Join", "Subscribe")
     personalize = sender.personalize
 
-    def broken_for_alice(raw, row, rcpt, ls):
+    def broken_for_alice(mail, rcpt, ls):
         if rcpt == ALICE:
             raise RuntimeError("cannot make Alice's copy\x00")
-        return personalize(raw, row, rcpt, ls)
+        return personalize(mail, rcpt, ls)
     monkeypatch.setattr(sender, "personalize", broken_for_alice)
     game.cli("send", "--at", "2026-01-05T02:00:00Z")
     alice, bob = deliveries(game)
