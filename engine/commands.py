@@ -85,7 +85,7 @@ class Help:
     subject: str
     line: str = ""
     rule: str = ""
-Handler = Callable[[Any, Any, Any, Any], None]  # (state, message, command, context)
+Handler = Callable[[Any, Any, Any, Any], object]  # (state, message, command, context); its result is unused
 
 
 @dataclass(frozen=True)

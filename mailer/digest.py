@@ -23,14 +23,14 @@ from email.mime.multipart import MIMEMultipart
 from email.utils import format_datetime
 
 from sqlalchemy import func
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from mailer import headers, outbox
 from mailer.compose import body, list_headers, message_id
 from mailer.listconfig import ListSettings
 from mailer.message import body_text
 from storage import Entry, JournalEntry
-from storage.tables import DigestIssue
+from storage.tables import DigestIssue, OutboxMessage
 
 # Mailman's mime_digest_keep_headers, roughly: what a reader of a digest wants to see.
 KEEP = ("Date", "From", "To", "Cc", "Subject", "Message-ID", "In-Reply-To", "References",
@@ -74,10 +74,10 @@ def _trimmed(raw: bytes) -> EmailMessage:
 
 def _items(session: Session, after_id: int) -> tuple[list[Item], int]:
     """The list traffic queued after outbox row ``after_id``: list posts as their authors wrote them."""
-    rows = session.exec(select(outbox.OutboxMessage).where(
-        outbox.OutboxMessage.id > after_id, outbox.OutboxMessage.kind.in_(DIGEST_KINDS))  # type: ignore[attr-defined]
-        .order_by(outbox.OutboxMessage.id)).all()
-    items = []
+    rows = session.exec(select(OutboxMessage).where(
+        col(OutboxMessage.id) > after_id, col(OutboxMessage.kind).in_(DIGEST_KINDS))
+        .order_by(col(OutboxMessage.id))).all()
+    items: list[Item] = []
     for row in rows:
         raw = row.raw
         if row.kind == "list":

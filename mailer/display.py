@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from email import policy
-from email.message import EmailMessage
+from email.message import EmailMessage, MIMEPart
 from email.parser import BytesParser
 
 from mailer.message import html_to_text
@@ -26,7 +26,7 @@ def _unfolded(value: object) -> str:
     return " ".join(str(value).split())
 
 
-def _body(part: EmailMessage) -> str:
+def _body(part: MIMEPart) -> str:
     ctype = part.get_content_type()
     if ctype == "message/rfc822":
         inner = part.get_content()

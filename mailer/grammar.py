@@ -49,8 +49,7 @@ class Grammar:
         self.amends = [r for r in reads if isinstance(r, Amend)]
         # The words a command line can start with, read off the patterns: a line starting with any
         # other word is no command, and no pattern need run over it (a stranger's mail may have thousands).
-        self.first_words = frozenset(word for r in self.lines
-                                     for word in re.match(r"\^\(?([a-z|]+)", r.pattern.pattern)[1].split("|"))
+        self.first_words = frozenset(word for r in self.lines for word in _leading_words(r.pattern))
 
     def read(self, subject: str, body: str, written: str | None = None, cut: str = "") -> Reading:
         """Parse a message's subject and (already unquoted) body into commands.
@@ -129,6 +128,14 @@ class Grammar:
             elif not self._amends(line, reading.commands[-1] if reading.commands else None):
                 unread.append(line)
         reading.not_understood[:0] = _quoted_back(unread)
+
+
+def _leading_words(pattern: re.Pattern[str]) -> list[str]:
+    """The literal words a line pattern starts with ("^(accept|reject|ignore)..." -> three)."""
+    found = re.match(r"\^\(?([a-z|]+)", pattern.pattern)
+    if found is None:
+        raise ValueError(f"a command's line pattern must start with a literal word: {pattern.pattern!r}")
+    return found[1].split("|")
 
 
 def _repeats(subject: str, body: str) -> bool:

@@ -67,7 +67,7 @@ def put_address(mail: EmailMessage, header: str, value: str) -> None:
     if _ADDRESS.fullmatch(value) is None or "=?" in value:
         value = NOBODY
     elif not value.isascii():
-        mail.policy = mail.policy.clone(utf8=True)
+        mail.policy = mail.policy.clone(utf8=True)  # type: ignore[call-arg]  # EmailPolicy's own field
     mail[header] = value
 
 

@@ -324,7 +324,9 @@ def _folded(text: str) -> str:
 
 
 def _from_keywords(language: str) -> str:
-    return _KEYWORDS.search(MAIL_LANGUAGES[language]["from_header"]).group(1)
+    found = _KEYWORDS.search(MAIL_LANGUAGES[language]["from_header"])
+    assert found is not None, f"mail-parser-reply's {language} From pattern has no keywords"
+    return found.group(1)
 
 
 def _language_regexes(reply: ReplyText, *keys: str) -> str:

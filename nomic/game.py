@@ -111,7 +111,7 @@ class Game:
         Duplicates (already journaled, or twice in the batch) are reported, not
         stored. Raises if the database cannot be written; then nothing is stored.
         """
-        items = [("mail", a.at, a.key, a.raw, a.meta) for a in arrivals]
+        items: list[storage.Item] = [("mail", a.at, a.key, a.raw, a.meta) for a in arrivals]
         results = self.journal.append(items)
         return [Receipt("duplicate", r.seq, a.key) if isinstance(r, Duplicate) else Receipt("new", r, a.key)
                 for a, r in zip(arrivals, results)]
@@ -148,7 +148,7 @@ class Game:
         snap = None
         if use_snapshot:
             snap = s.exec(select(Snapshot).where(Snapshot.seq <= upto)
-                          .order_by(Snapshot.seq.desc())).first()  # type: ignore[union-attr]
+                          .order_by(Snapshot.seq.desc())).first()  # type: ignore[attr-defined]
         state = self.ruleset.state_model.model_validate_json(snap.state) if snap else self.new_state()
         parser = "" if reparse else self.parser
         for entry in storage.entries(s.connection(), after=snap.seq if snap else 0, upto=upto, parser=parser):

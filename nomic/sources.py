@@ -64,9 +64,9 @@ def read_messages(spec: str) -> Iterator[tuple[str, bytes]]:
     except OSError as exc:
         raise SourceError(f"{spec}: {exc.strerror or exc}") from None
     if head == b"From ":
-        box = mailbox.mbox(path, create=False)
-        for i, key in enumerate(box.iterkeys()):
-            yield f"{spec}:{i + 1}", box.get_bytes(key, from_=False)
+        mbox = mailbox.mbox(path, create=False)
+        for i, key in enumerate(mbox.iterkeys()):
+            yield f"{spec}:{i + 1}", mbox.get_bytes(key, from_=False)
         return
     yield spec, path.read_bytes()
 

@@ -168,7 +168,7 @@ def _append_after(conn: Connection, items: list[Item], head: str) -> tuple[list[
     rows, new_head = _chained(items, head)
     if conn.execute(_MOVE_HEAD, {"old": head, "new": new_head}).rowcount != 1:
         raise StaleHead  # before the INSERT: a PostgreSQL sequence would lose the numbers
-    return conn.execute(_INSERT, rows).scalars().all(), new_head
+    return list(conn.execute(_INSERT, rows).scalars().all()), new_head
 
 
 def _chained(items: list[Item], head: str) -> tuple[list[dict], str]:
@@ -241,7 +241,7 @@ def entries(conn: Connection, after: int = 0, upto: int | None = None, limit: in
         size = batch if left is None else min(batch, left)
         rows = conn.execute(q.where(JOURNAL.c.seq > last).limit(size)).all()
         for row in rows:
-            yield Entry(*row)
+            yield Entry(*row)  # type: ignore[call-arg]  # the columns of _COLUMNS, in Entry's order
         if len(rows) < size:
             return
         last = rows[-1][0]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import Literal, cast
 
 from engine import membership
 from engine.commands import Amend, Cmd, Declaration, Help, Line, Rest, Subject, pattern
@@ -51,6 +52,10 @@ def _point(title: str, lines: list[str], text: str) -> PointOfOrderCmd:
         if m:
             cmd.claims.append(ScoreClaim(player=m[1].strip(), score=int(m[2])))
     return cmd
+
+
+def _verdict(word: str) -> Literal["accept", "reject", "ignore"]:
+    return cast(Literal["accept", "reject", "ignore"], word.lower())  # the pattern allows only these
 
 
 def _area(cmd: Cmd, m: re.Match[str]) -> None:
@@ -102,7 +107,7 @@ COMMANDS: tuple[Declaration, ...] = (
     LIST["digest"], LIST["list_post"],
     Declaration("judge", JudgeCmd, (
         Line(pattern(r"^(accept|reject|ignore)(?:\s+#?(\d{1,9}))?(?:\s+because\s*:?\s*(.*))?$"),
-             lambda m: JudgeCmd(verdict=m[1].lower(), number=int(m[2]) if m[2] else None, reason=(m[3] or None))),
+             lambda m: JudgeCmd(verdict=_verdict(m[1]), number=int(m[2]) if m[2] else None, reason=(m[3] or None))),
         Amend(AREA, "judge", _area)), judging.judge, offices=EMPEROR, announces="judged", help=(
         Help("Judge submission N.", "Judgment", "Accept N", "rules 3, 11"),
         Help("Reject submission N.", "Judgment", "Reject N", "rules 3, 11"),

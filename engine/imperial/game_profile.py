@@ -29,7 +29,7 @@ def game_profile(state: ImperialState) -> list[PlankRow]:
     if not rule_on(state, 17):
         return rows
     for p in (p for p in state.players if p.category == "GP"):
-        fat_end = "left" if len(rows) % 2 == 0 else "right"
+        fat_end: Literal["left", "right"] = "left" if len(rows) % 2 == 0 else "right"
         bits = [int(b) for b in as_bits(p.profile)]
         rows.append(PlankRow(email=p.email, name=p.name, profile=p.profile, fat_end=fat_end,
                              sections=bits if fat_end == "left" else bits[::-1]))

@@ -34,7 +34,7 @@ def officers_join(state: ImperialState, ctx: Context) -> str:
     if not missing:
         return ""
     new = {p.email: p for p in officers(state, missing)}
-    top = [new.get(e) or state.player(e) for e in emails]
+    top = [p for e in emails if (p := new.get(e) or state.player(e)) is not None]
     state.players = [*top, *(p for p in state.players if p.email not in emails)]  # a new list: engine/index.py
     return f"{', '.join(missing)} {'are players' if len(missing) > 1 else 'is a player'} again"
 

@@ -53,7 +53,7 @@ def submit(state: ImperialState, msg: Message, cmd: ProposalCmd | PointOfOrderCm
     notes = points_of_order.check_claims(state, sub) if sub.kind == "point_of_order" else []
     ctx.emit("submitted", number=sub.number, kind=sub.kind, author=sub.author,
              title=sub.title, status=sub.status, reason=sub.reason)
-    if sub.kind == "proposal":
+    if isinstance(cmd, ProposalCmd):
         _arrive(state, player, sub, cmd, ctx)
         return sub
     ctx.say(cmd.line, "; ".join([f"recorded as Point of Order {sub.number}, pending before the Emperor",
