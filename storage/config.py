@@ -127,8 +127,9 @@ class Config:
         """The name of the bundled text of ``[game] ruleset`` and ``edition`` (storage/rulesets/)."""
         ruleset, edition = self.game["ruleset"], str(self.game.get("edition", ""))
         if (ruleset, edition) not in RULES_TEXTS:
-            known = [repr(e) for r, e in RULES_TEXTS if r == ruleset]
-            raise ConfigError(f"[game] edition of {ruleset} must be {' or '.join(known)}, not {edition!r}")
+            known = [repr(e) for r, e in RULES_TEXTS if r == ruleset and e]
+            raise ConfigError(f"[game] edition of {ruleset} must be {' or '.join(known)}, not {edition!r}" if known
+                              else f"[game] edition: {ruleset} has no editions; leave it out (not {edition!r})")
         return RULES_TEXTS[ruleset, edition]
 
     def engine(self) -> EngineConfig:
