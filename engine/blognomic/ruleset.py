@@ -4,7 +4,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from engine import dispatch
-from engine.blognomic import auto, players
+from engine.blognomic import auto, daily, players
 from engine.blognomic.declarations import COMMANDS, OFFICE_NOTES
 from engine.blognomic.ruletext import KEYWORDS, parse_rules
 from engine.blognomic.state import BlogState, Dynasty
@@ -35,8 +35,9 @@ class BlogNomic:
         return state
 
     def on_message(self, state: BlogState, msg: Message, ctx: Context) -> None:
-        """What was due before the mail came is resolved first, then its commands run, then what
-        they made due is resolved at the mail's time."""
+        """What was due before the mail came is resolved first (a midnight on the way says its
+        daily), then its commands run, then what they made due is resolved at the mail's time."""
+        daily.catch_up(state, msg.at, ctx)
         auto.settle(state, msg.at, ctx)
         if not dispatch.admitted(msg, ctx):
             return
@@ -45,10 +46,15 @@ class BlogNomic:
         auto.settle(state, msg.at, ctx, answer=True)
 
     def on_clock(self, state: BlogState, step: ClockStep, ctx: Context) -> None:
+        daily.catch_up(state, step.at, ctx)
         auto.settle(state, step.at, ctx)
 
     def next_due(self, state: BlogState, config: EngineConfig) -> datetime | None:
-        return auto.next_due(state, config)
+        """The next window edge at which a matter resolves, or the next 00:00 UTC's daily mail."""
+        due = [t for t in (auto.next_due(state, config),
+                           daily.next_midnight(state.settled_until) if daily.enabled(config) else None)
+               if t is not None]
+        return min(due, default=None)
 
 
 RULESET = BlogNomic()
