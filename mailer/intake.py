@@ -225,7 +225,7 @@ class Mailbox:
             return UNSTORED
         if receipt.status == "duplicate":
             return f"250 2.0.0 Already received (journal entry {receipt.seq})"
-        log.info("journal entry %s: %s from <%s>", receipt.seq, receipt.key, mail_from)
+        log.info("journal entry %s of %s: %s from <%s>", receipt.seq, self.addresses.address, receipt.key, mail_from)
         return f"250 2.0.0 Journaled as entry {receipt.seq}"
 
 
