@@ -5,11 +5,13 @@ Every value that may hold what a player wrote goes through mailer/headers.py.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from datetime import datetime, timezone
 from email.message import EmailMessage
 from email.utils import format_datetime
+from urllib.parse import quote
 
-from mailer import headers
+from mailer import headers, outbox
 from mailer.listconfig import ListSettings
 
 SCRIBE_NAME = "The Humble Scribe"
@@ -70,3 +72,21 @@ def list_headers(mail: EmailMessage, ls: ListSettings) -> None:
         mail["List-Archive"] = f"<{ls.archive_url}>"
     mail["Precedence"] = "list"
     mail["X-Loop"] = ls.list_address
+
+
+def mailto(address: str, subject: str, body: str) -> str:
+    """A mailto link (RFC 6068) that prefills a reply: every character of what a player wrote is escaped."""
+    return f"mailto:{address}?subject={quote(subject, safe='')}&body={quote(body, safe='')}"
+
+
+def announce(session, ls: ListSettings, seq: int, at: datetime, make: Callable[[str], EmailMessage],
+             members: Iterable[str], officers: Iterable[str] = (), kind: str = "announcement") -> None:
+    """THS announces to the list: ``make(to)`` builds a copy. Each officer gets their own copy (kind
+    ``officer``: not list traffic, no list headers, no unsubscribe link that could not work); the
+    per-message ``members`` get the list copy, the officers left out of it."""
+    held = [o for o in dict.fromkeys(officers) if o and o != ls.address]  # an officer at THS's address would mail THS
+    for officer in held:
+        outbox.queue(session, seq, "officer", make(officer), [officer], ls.address, at)
+    mail = make(ls.list_address)
+    list_headers(mail, ls)
+    outbox.queue(session, seq, kind, mail, [m for m in members if m not in held], ls.address, at, personal=True)

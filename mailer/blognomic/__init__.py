@@ -1,0 +1,19 @@
+"""BlogNomic's mail: each new matter announced at once to the list and the Admins, with one-click
+votes (``matters``); each resolution with the standard tally line (``matters``); the daily mail at
+00:00 UTC (``daily``)."""
+from __future__ import annotations
+
+from mailer.blognomic import daily, matters
+from mailer.rulesets import Composer
+
+
+class BlogNomicMail:
+    composers: dict[str, Composer] = {
+        "matter_opened": matters.opened,
+        "resolved": matters.resolved,
+        "daily": daily.compose,
+    }
+    day_event = "daily"
+
+
+MAIL = BlogNomicMail()

@@ -1,0 +1,64 @@
+"""A BlogNomic matter's announcement and its resolution, both threaded under the matter's own message.
+
+The announcement's Message-ID is ``<sub{N}.opened.{seq}.{hash}@{domain}>`` (mailer/compose.message_id),
+so a bare ``FOR`` in a reply to it is a vote on matter N (engine/threads.matter_of); its links
+prefill ``FOR N``, ``AGAINST N`` and ``DEFERENTIAL N`` (a line that counts wherever it is written).
+"""
+from __future__ import annotations
+
+from email.message import EmailMessage
+
+from engine.blognomic.state import KIND_NAMES, BlogState, VotableMatter
+from mailer.compose import announce, machine_mail, mailto, message_id, thread
+from mailer.rulesets import Composition
+
+ICONS = ("FOR", "AGAINST", "DEFERENTIAL")
+
+
+def named(m: VotableMatter) -> str:
+    return f"{KIND_NAMES[m.kind]} {m.number}: {m.title}"
+
+
+def opened(c: Composition) -> None:
+    """The composer of ``matter_opened``: to the list and to each Admin, at once."""
+    m = _matter(c)
+    if m is None:
+        return
+    subject = f"{c.settings.subject_tag} {named(m)}"
+    votes = {icon.lower(): mailto(c.settings.address, f"Re: {subject}", f"{icon} {m.number}") for icon in ICONS}
+    msgid = message_id(c.settings, "opened", c.seq, c.entry.hash, sub=m.number)
+    context = {"m": m, "what": KIND_NAMES[m.kind], "author": _author(c.state, m.author),
+               "quorum": c.event.data.get("quorum"), "votes": votes}
+    _announce(c, m, subject, msgid, "mail/matter.txt", context)
+
+
+def resolved(c: Composition) -> None:
+    """The composer of ``resolved``: the result and its tally line, with the changes it made."""
+    m = _matter(c)
+    if m is None:
+        return
+    amended = next((e.data for e in c.events if e.kind == "amended" and e.data.get("number") == m.number), None)
+    subject = f"{c.settings.subject_tag} {KIND_NAMES[m.kind]} {m.number} {m.status}: {m.title}"
+    msgid = message_id(c.settings, "resolved", c.seq, c.entry.hash, sub=m.number)
+    context = {"m": m, "what": KIND_NAMES[m.kind], "author": _author(c.state, m.author), "event": c.event.data,
+               "by_admin": c.event.data.get("by") != c.settings.address, "amended": amended}
+    _announce(c, m, subject, msgid, "mail/resolved.txt", context)
+
+
+def _matter(c: Composition) -> VotableMatter | None:
+    assert isinstance(c.state, BlogState)
+    return c.state.matter(int(c.event.data["number"]))
+
+
+def _author(state: BlogState, email: str) -> str:
+    p = state.player(email)
+    return f"{p.name} <{email}>" if p is not None and p.name else email
+
+
+def _announce(c: Composition, m: VotableMatter, subject: str, msgid: str, template: str, context: dict) -> None:
+    def make(to: str) -> EmailMessage:
+        mail = machine_mail(c.settings, to=to, at=c.at, subject=subject, msgid=msgid, template=template, **context)
+        if m.message_id and not m.message_id.startswith("sha256:"):  # a mail without a Message-ID has no thread
+            thread(mail, m.message_id, reply=False)
+        return mail
+    announce(c.session, c.settings, c.seq, c.at, make, c.members.per_message, c.config.offices.get("admins", ()))
