@@ -14,6 +14,7 @@ from engine.ruleset import PACKAGES
 
 CONFIG_NAME = "game.toml"
 DEFAULT_RULESET = "imperial"
+COMMON = "common"  # storage/defaults/common.toml: the keys of every game
 # (ruleset, [game] edition) -> its bundled text in storage/rulesets/
 RULES_TEXTS = {("imperial", ""): "imperial-nomic.txt", ("blognomic", "149"): "blognomic-149.txt",
                ("blognomic", "109"): "blognomic-109.txt", ("suber", ""): "suber-nomic-2005.txt"}
@@ -28,12 +29,17 @@ def _bundled(name: str) -> str:
     return resources.files("storage").joinpath(name).read_text()
 
 
+def defaults(name: str) -> str:
+    """storage/defaults/NAME.toml: a ruleset's own keys, or (``COMMON``) those of every game."""
+    return _bundled(f"defaults/{name}.toml")
+
+
 def default_text(ruleset: str = DEFAULT_RULESET) -> str:
     """The commented defaults of a game of ``ruleset``: its own file (storage/defaults/RULESET.toml),
     each of its tables followed by the keys every game has there (storage/defaults/common.toml), then
     common's other tables. ``nomic init`` writes it; ``Config.load`` fills in a game.toml with it."""
-    head, own = _tables(_bundled(f"defaults/{ruleset}.toml"))
-    common = _tables(_bundled("defaults/common.toml"))[1]
+    head, own = _tables(defaults(ruleset))
+    common = _tables(defaults(COMMON))[1]
     merged = {name: own.get(name, "").rstrip("\n") + common.get(name, "") for name in {**own, **common}}
     return head + "\n".join(f"[{name}]{body.rstrip()}\n" for name, body in merged.items())
 

@@ -89,7 +89,7 @@ COMMANDS: tuple[Declaration, ...] = (
     Declaration("idle", IdleCmd, (Line(pattern(r"^(idle|unidle)(?:\s+(.+))?$"), _idle),), players.idle, help=(
         Help("Go Idle, or come back.", "Idle", "Idle", "Idle Pactmakers"),
         Help("Come back from Idle (not within four days of going Idle).", "Unidle", "Unidle", "Idle Pactmakers"),
-        Help("Idle a Pactmaker silent for seven days, or unidle one who asked (Admins).", "Idle",
+        Help("Idle a Pactmaker silent for seven days, or unidle one who asked (Admins).", "Idling",
              "Idle PLAYER", "Idle Pactmakers"))),
     Declaration("ascension", AscensionCmd, (Subject(pattern(r"^\s*ascension\s+address\s*:\s*(.*)$"), _ascension),),
                 dynasty.ascension, help=(

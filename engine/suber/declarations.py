@@ -64,7 +64,7 @@ COMMANDS: tuple[Declaration, ...] = (
                                                lambda m: OverruleCmd(number=_number(m[1]))),),
                 judgment.overrule, help=(
         Help("Vote to overrule the Judgment N (all players but the Judge must, before the next turn).",
-             "Overrule", "Overrule N", "rule 212"),)),
+             "Overruling", "Overrule N", "rule 212"),)),
     Declaration("consent", ConsentCmd, (Line(pattern(r"^consent$"), lambda m: ConsentCmd()),),
                 judgment.consent, help=(
         Help("After a turn with Judgment invoked: consent to the next player's turn (a majority must).",
