@@ -2,13 +2,19 @@
 # The demo game: created once in ./demo (SQLite, authentication off), then the daemon runs it.
 # Everything the game sends goes to the demo's own mailbox (python -m mailer.sink on 127.0.0.1:8026,
 # a Maildir in ./demo/mailbox): nothing leaves the machine.
+# NOMIC_DEMO_RULESET=blognomic (or suber) starts that game instead of Imperial Nomic, in ./demo-RULESET.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-GAME=${NOMIC_GAME:-demo}
-MAILBOX=127.0.0.1:8026   # [outbox] relay in deploy/demo-game.toml
+RULESET=${NOMIC_DEMO_RULESET:-imperial}
+case "$RULESET" in
+    imperial) CONFIG=deploy/demo-game.toml; MAIL=deploy/demo-mail; GAME=${NOMIC_GAME:-demo} ;;
+    blognomic|suber) CONFIG=deploy/demo-$RULESET.toml; MAIL=deploy/demo-mail/$RULESET; GAME=${NOMIC_GAME:-demo-$RULESET} ;;
+    *) echo "demo: NOMIC_DEMO_RULESET must be imperial, blognomic or suber, not '$RULESET'" >&2; exit 2 ;;
+esac
+MAILBOX=127.0.0.1:8026   # [outbox] relay in deploy/demo-*.toml
 if [ ! -f "$GAME/game.toml" ]; then
-    nomic init "$GAME" --config deploy/demo-game.toml
-    nomic ingest --game "$GAME" --at 2026-01-05T01:00:00Z deploy/demo-mail/*.eml
+    nomic init "$GAME" --config "$CONFIG"
+    nomic ingest --game "$GAME" --at 2026-01-05T01:00:00Z "$MAIL"/*.eml
 fi
 grep -q "^relay = \"$MAILBOX\"" "$GAME/game.toml" ||   # a demo made before the mailbox existed
     echo "demo: $GAME/game.toml does not send to the demo mailbox ([outbox] relay); remove $GAME to start afresh" >&2
@@ -22,11 +28,22 @@ for _ in $(seq 100); do   # the mailbox listens before the daemon sends anything
     sleep 0.1
 done
 
-cat <<EOM
-Demo game in $GAME (authentication off: every From is believed).
-  Play: mail ths@imperial.test over SMTP on 127.0.0.1:8025 (any mail client, swaks, or Python's smtplib),
+case "$RULESET" in
+    imperial) PLAY='mail ths@imperial.test over SMTP on 127.0.0.1:8025 (any mail client, swaks, or Python smtplib),
     e.g. from alice@wonder.land, Subject "Proposal: More cake". The answer says which number it got;
-    judge it as the Emperor: mail from tie@imperial.test with a line "Accept N" (N: the number in the answer).
+    judge it as the Emperor: mail from tie@imperial.test with a line "Accept N" (N: the number in the answer).' ;;
+    blognomic) PLAY='mail ths@blog.test over SMTP on 127.0.0.1:8025 (any mail client, swaks, or Python smtplib):
+    "Join" from any address makes you a Pactmaker; then Subject "Proposal: TITLE", and lines "FOR N" / "AGAINST N".
+    Alice and Bob have joined; Proposal 1 by Alice, with two FOR, is enacted by the clock once its 12 hours are up.
+    The Admin is admin@blog.test ("Enact N", "Fail N").' ;;
+    suber) PLAY='mail ths@suber.test over SMTP on 127.0.0.1:8025 (any mail client, swaks, or Python smtplib).
+    The players are alice@, bob@ and carol@suber.test (every From is believed: write as any of them).
+    Alice, on turn, has proposed 301 "Hello": as Alice, mail "Call vote 301"; then each player "Vote yes 301"
+    (or "Vote no 301"). When all have voted the turn passes to Bob: Subject "Proposal: NAME", body "Enact rule: TEXT".' ;;
+esac
+cat <<EOM
+Demo game of $RULESET in $GAME (authentication off: every From is believed).
+  Play: $PLAY
   Read the answers: everything the game sends lands in the demo mailbox $GAME/mailbox (a Maildir):
     nomic outbox --game $GAME            lists what was sent, numbered
     nomic outbox --game $GAME --show N   prints mail N (headers and text)
