@@ -99,9 +99,16 @@ def _matter(m: BlogModel, x: VotableMatter, root: str) -> dict[str, Any]:
         "board": _board(m, m.board(x), root),
         "outlook": _outlook(m.outlook(x)) if x.status == "pending" else None,
         "votes": _votes(m, x) if x.status == "pending" else [],
-        "resolved_by": m.people.name(x.resolved_by) if x.resolved_by else "",
+        "resolved_by": _resolver(m, x.resolved_by),
         "prev": x.number - 1 if x.number > 1 else None,
         "next": x.number + 1 if x.number < len(m.state.matters) else None}
+
+
+def _resolver(m: BlogModel, by: str | None) -> str:
+    """An Admin by name; the game's own address: resolved automatically (``auto_resolve``)."""
+    if not by:
+        return ""
+    return "the game, automatically" if by == m.data.game["address"] else m.people.name(by)
 
 
 def rules(m: BlogModel) -> Iterator[Page]:
@@ -115,7 +122,7 @@ def rules(m: BlogModel) -> Iterator[Page]:
 
 def _rule_row(m: BlogModel, r: Rule) -> dict[str, Any]:
     return {"number": r.number, "name": m.text.inline(r.title), "text": m.text.markdown(r.text),
-            "repealed": r.repealed, "versions": len(r.history), "amended_by": r.amended_by}
+            "repealed": r.repealed, "versions": len(r.history), "amended_by": [v.by for v in r.history if v.by]}
 
 
 def _rule(m: BlogModel, r: Rule) -> dict[str, Any]:

@@ -1,0 +1,195 @@
+"""The site of a BlogNomic game played through the command line: the queue's live vote boards and
+when each matter may resolve, every ballot of a matter, the ruleset by section, dynasties,
+Pactmakers, mailto: links that fill in a vote; every rebuild checked (unchanged key, same bytes)."""
+from __future__ import annotations
+
+from pathlib import Path
+from xml.etree import ElementTree
+
+import pytest
+
+from nomic.game import Game
+from nomic.website import SiteMemory, build
+from tests.cli.ruleset_play import RulesetPlay
+from tests.site.checks import broken_links, pages, parse
+
+ADMIN, ALICE, BOB, CAROL, DAVE = (f"{n}@blog.test" for n in ("admin", "alice", "bob", "carol", "dave"))
+CAKE = 'Cake for all.\nEnact rule "Cake": Every Pactmaker may eat *cake*.'
+
+
+def words(el: ElementTree.Element | None) -> str:
+    assert el is not None
+    return " ".join("".join(el.itertext()).split())
+
+
+def facts(dl: ElementTree.Element | None) -> dict[str, str]:
+    """A definition list as {term: description}."""
+    assert dl is not None
+    return {words(d.find("dt")): words(d.find("dd")) for d in dl}
+
+
+def rows(table: ElementTree.Element | None) -> list[tuple[str, ...]]:
+    """A table's body rows, cell by cell."""
+    assert table is not None
+    return [tuple(words(td) for td in tr) for tr in table.find("tbody")]
+
+
+def board(page: Path, scope: str = ".//") -> list[tuple[str, str, str]]:
+    """A vote board's rows (icon, count, names) as a reader sees them."""
+    table = parse(page).find(f"{scope}table[@class='board']")
+    assert table is not None
+    return [(words(tr.find("th")), *(words(td) for td in tr.findall("td"))) for tr in table.find("tbody")]
+
+
+def in_queue(site: Path, number: int) -> str:
+    return f".//article[@id='matter-{number}']//"
+
+
+class Site:
+    """The game's site rebuilt after each step with one memory (as the daemon does), each build a
+    check build: a page kept by its key must render to the same bytes."""
+
+    def __init__(self, play: RulesetPlay, out: Path) -> None:
+        self.play, self.out, self.memory = play, out, SiteMemory()
+
+    def build(self) -> Path:
+        build(Game(self.play.dir), self.out, memory=self.memory, check=True)
+        return self.out
+
+
+@pytest.fixture
+def game(tmp_path, new_database_url) -> tuple[RulesetPlay, Site]:
+    play = RulesetPlay(tmp_path / "blog", "blognomic", new_database_url(),
+                       {"offices": {"seraphims": f'["{CAROL}"]'}})
+    for i, name in enumerate(("Alice", "Bob", "Dave")):
+        play.send(f"{name.lower()}@blog.test", "Join", at=f"2026-01-05T00:1{i}:00Z", name=name)
+    return play, Site(play, tmp_path / "public")
+
+
+def test_the_queue_shows_each_pending_matter_with_its_live_vote_board(game):
+    play, site = game
+    play.send(ALICE, "Proposal: Free *cake*", CAKE, at="2026-01-05T01:00:00Z")
+    play.send(BOB, "Proposal: Tea", "Tea too.", at="2026-01-05T02:00:00Z")
+    play.send(BOB, "votes", "FOR 1", at="2026-01-05T03:00:00Z")
+    play.send(DAVE, "votes", "DEFERENTIAL 1", at="2026-01-05T03:10:00Z")
+    out = site.build()
+    assert board(out / "index.html", in_queue(out, 1)) == [
+        ("FOR", "2", "Alice, Bob"), ("DEF→", "0", ""), ("AGAINST", "0", ""), ("DEFERENTIAL", "1", "Dave"),
+        ("VETO", "0", ""), ("not yet voted", "2", "admin, carol")]
+    queue = parse(out / "index.html")
+    assert words(queue.find(".//article[@id='matter-1']/p[@class='tally']")) == \
+        "Valid Votes: 2 FOR, 0 AGAINST; Quorum 3."
+    assert [words(li) for li in queue.find(".//article[@id='matter-1']/ul[@class='outlook']")] == [
+        "Now: neither Enacted nor Failed: it is not Popular (2 FOR, Quorum 3).",
+        "Enactable from: 2026-01-07 01:00 UTC.",  # 48 hours: more than one valid Vote, more FOR than AGAINST
+        "May be Failed from: 2026-01-12 01:00 UTC."]  # pending over 7 days
+    assert [words(li) for li in queue.find(".//article[@id='matter-2']/ul[@class='outlook']")] == [
+        "Now: neither Enacted nor Failed: it is not the oldest pending Proposal (Proposal 1 is).",
+        "Resolved after Proposal 1, the oldest pending Proposal."]
+
+    # The Seraphim (a Pactmaker from the start, named by her address) votes FOR: Dave's DEFERENTIAL follows her; Popular, so Enactable at 12 hours.
+    play.send(CAROL, "votes", "FOR 1\nVETO 2", at="2026-01-05T04:00:00Z")
+    out = site.build()
+    assert board(out / "index.html", in_queue(out, 1)) == [
+        ("FOR", "3", "carol, Alice, Bob"), ("DEF→FOR", "1", "Dave"), ("AGAINST", "0", ""),
+        ("DEFERENTIAL", "0", ""), ("VETO", "0", ""), ("not yet voted", "1", "admin")]
+    assert words(parse(out / "index.html").find(".//article[@id='matter-1']/ul[@class='outlook']/li[2]")) == \
+        "Enactable from: 2026-01-05 13:00 UTC."
+    assert board(out / "index.html", in_queue(out, 2))[4] == ("VETO", "1", "carol")
+    assert words(parse(out / "index.html").find(".//article[@id='matter-2']/p[@class='meta']")) == \
+        "By Bob, 2026-01-05 02:00 UTC. Vetoed."
+
+
+def test_the_vote_links_fill_in_a_vote_on_the_matter(game):
+    play, site = game
+    play.send(ALICE, "Proposal: Free *cake*", CAKE, at="2026-01-05T01:00:00Z")
+    out = site.build()
+    links = parse(out / "index.html").findall(".//article[@id='matter-1']//p[@class='vote-links']/a")
+    assert [(a.text, a.get("href")) for a in links] == [
+        (icon, f"mailto:ths@blog.test?subject=Vote%20on%20Proposal%201&body={icon}%201")
+        for icon in ("FOR", "AGAINST", "DEFERENTIAL", "VETO")]
+    rows = parse(out / "how-to-play.html").findall(".//table[@class='commands']/tbody/tr")
+    assert any(a.get("href", "").startswith("mailto:ths@blog.test") for tr in rows for a in tr.iter("a"))
+
+
+def test_a_resolved_matter_keeps_every_ballot_and_its_final_board(game):
+    play, site = game
+    play.send(ALICE, "Proposal: Free *cake*", CAKE, at="2026-01-05T01:00:00Z")
+    play.send(BOB, "Proposal: Tea", "Tea too.", at="2026-01-05T02:00:00Z")
+    play.send(BOB, "votes", "AGAINST 1", at="2026-01-05T03:00:00Z")
+    play.send(DAVE, "votes", "DEFERENTIAL 1", at="2026-01-05T03:10:00Z")
+    play.send(BOB, "votes", "FOR 1", at="2026-01-05T03:20:00Z")
+    play.send(CAROL, "votes", "FOR 1\nVETO 2", at="2026-01-05T04:00:00Z")
+    site.build()
+    play.tick("2026-01-05T13:00:00Z")
+    out = site.build()
+
+    page = out / "matters" / "1.html"
+    doc = parse(page)
+    assert words(doc.find(".//h1")) == "Proposal 1: Free cake"
+    assert facts(doc.find(".//dl[@class='meta-list']")) == {
+        "By": "Alice", "Opened": "2026-01-05 01:00 UTC",
+        "Status": "enacted: Enacted 4-0 (Quorum 3), 1 DEF→FOR via the Seraphim",
+        "Resolved": "2026-01-05 13:00 UTC by the game, automatically"}
+    assert [tuple(words(td) for td in tr.findall("td")) for tr in doc.find(".//table[@class='ballots']/tbody")] == [
+        ("1", "2026-01-05 03:00 UTC", "Bob", "AGAINST"), ("2", "2026-01-05 03:10 UTC", "Dave", "DEFERENTIAL"),
+        ("3", "2026-01-05 03:20 UTC", "Bob", "FOR"), ("4", "2026-01-05 04:00 UTC", "carol", "FOR")]
+    assert board(page) == [("FOR", "3", "carol, Alice, Bob"), ("DEF→FOR", "1", "Dave"), ("AGAINST", "0", ""),
+                           ("DEFERENTIAL", "0", ""), ("VETO", "0", "")]
+    change = doc.find(".//section[@aria-labelledby='text']/ul/li")
+    assert (change.text, words(change.find("div"))) == ("Enact rule “Cake” (dynastic):", "Every Pactmaker may eat cake.")
+    assert doc.find(".//p[@class='vote-links']") is None
+
+    assert facts(parse(out / "matters" / "2.html").find(".//dl[@class='meta-list']")) == {
+        "By": "Bob", "Opened": "2026-01-05 02:00 UTC", "Status": "failed: Vetoed",
+        "Resolved": "2026-01-05 13:00 UTC by the game, automatically", "Vetoed": "yes"}
+    assert words(parse(out / "index.html").find(".//main")).endswith("Nothing is pending.")
+    assert rows(parse(out / "matters" / "index.html").find(".//table")) == [
+        ("2", "Tea", "Bob", "Proposal", "failed Vetoed"),
+        ("1", "Free cake", "Alice", "Proposal", "enacted Enacted 4-0 (Quorum 3), 1 DEF→FOR via the Seraphim")]
+
+
+def test_the_ruleset_by_section_dynasties_and_pactmakers(game):
+    play, site = game
+    play.send(ALICE, "Proposal: Free *cake*", CAKE, at="2026-01-05T01:00:00Z")
+    play.send(BOB, "votes", "FOR 1", at="2026-01-05T03:00:00Z")
+    play.send(CAROL, "votes", "FOR 1", at="2026-01-05T04:00:00Z")
+    play.send(DAVE, "Idle", at="2026-01-05T05:00:00Z")
+    play.tick("2026-01-05T13:00:00Z")
+    out = site.build()
+
+    rules = parse(out / "rules" / "index.html")
+    sections = [words(h) for h in rules.findall(".//main/section/h2")]
+    assert sections == ["Core Rules", "Dynastic Rules", "Appendix"]
+    dynastic = rules.find(".//main/section[@aria-labelledby='dynastic']")
+    cake = dynastic.findall("article")[-1]
+    assert words(cake) == "Cake Version 1; changed by P1. Every Pactmaker may eat cake."
+    number = cake.get("id").removeprefix("rule-")
+    assert words(parse(out / "rules" / f"{number}.html").find(".//article")) == \
+        "Version 1 (current) By P1, 2026-01-05 13:00 UTC. Every Pactmaker may eat cake."
+
+    assert rows(parse(out / "dynasties.html").find(".//table")) == [("1", "2026-01-05 00:00 UTC", "carol", "", "")]
+    assert rows(parse(out / "players" / "index.html").find(".//table")) == [
+        ("admin", "Admin", "2026-01-05 00:00 UTC", "2026-01-05 00:00 UTC"),
+        ("carol", "Seraphim", "2026-01-05 04:00 UTC", "2026-01-05 00:00 UTC"),
+        ("Alice", "", "2026-01-05 01:00 UTC", "2026-01-05 00:10 UTC"),
+        ("Bob", "", "2026-01-05 03:00 UTC", "2026-01-05 00:11 UTC"),
+        ("Dave", "idle", "2026-01-05 05:00 UTC", "2026-01-05 00:12 UTC")]
+    assert words(parse(out / "players" / "index.html").find(".//main/p")) == \
+        "Idle Pactmakers are not counted: Quorum is 3."
+
+
+def test_every_page_is_valid_html5_with_working_links_and_player_text_escaped(game):
+    play, site = game
+    play.send(ALICE, 'Proposal: <script>alert(1)</script> "cake"', '<img src=x onerror=alert(1)>\n'
+              'Enact rule "<b>Evil</b>": <script>x()</script>', at="2026-01-05T01:00:00Z")
+    out = site.build()
+    assert len(pages(out)) >= 15
+    for page in pages(out):
+        doc = parse(page)
+        assert doc.findall(".//h1"), page
+        assert not [el for el in doc.iter() if el.tag in ("script", "img")
+                    or any(a.startswith("on") for a in el.keys())], page
+    assert broken_links(out) == []
+    root = ElementTree.parse(out / "feeds" / "matters.xml").getroot()
+    assert root.tag == "{http://www.w3.org/2005/Atom}feed"
