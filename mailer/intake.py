@@ -83,7 +83,8 @@ def door(kind: str, limits: Limits, lmtp: dict[str, Any]) -> Door:
 class JournalWriter:
     """One thread that journals messages, several per transaction when several wait."""
 
-    def __init__(self, game: "GameHandle", on_commit: Callable[[], None] = lambda: None):
+    def __init__(self, game: "GameHandle", on_commit: Callable[[], None] = lambda: None,
+                 name: str = "journal-writer"):
         self.game = game
         self.on_commit = on_commit
         self.last_commit = 0.0  # time.monotonic() of the latest group commit
@@ -91,7 +92,7 @@ class JournalWriter:
         self._queue: queue.Queue[tuple[Arrival, concurrent.futures.Future] | None] = queue.Queue()
         self._open = True  # taking mail; False once stop() was called
         self._gate = threading.Lock()  # a message is queued before the stop, or refused
-        self._thread = threading.Thread(target=self._run, name="journal-writer", daemon=True)
+        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
 
     def start(self) -> "JournalWriter":
         self._thread.start()

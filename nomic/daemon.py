@@ -166,7 +166,7 @@ class GameService:
         self.game = game
         self.label = label
         self.lock = threading.Lock()
-        self.writer = JournalWriter(game)
+        self.writer = JournalWriter(game, name=self._name("journal-writer"))
         self.processor = Processor(game, self.lock, busy=self.writer.busy, name=self._name("processor"))
         self.writer.on_commit = self.processor.wake.set
         self.mailbox = Mailbox(game, self.writer)
