@@ -32,6 +32,13 @@ def configured(text: str, settings: dict[str, dict[str, str]]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def message_id(mail: dict) -> str:
+    """The Message-ID (without angle brackets) of a mail as ``nomic outbox --json`` lists it."""
+    found = re.search(r"^Message-ID: <(.+)>$", mail["text"], re.M)
+    assert found is not None, mail["text"]
+    return found[1]
+
+
 class RulesetPlay(Play):
     """``Play`` for a game made by ``nomic init DIR --ruleset NAME``; mail goes to its address, and
     ``sent`` counts it."""
@@ -58,6 +65,11 @@ class RulesetPlay(Play):
     def mail_to(self, address: str) -> list[dict]:
         """What the game queued for ``address``, oldest first (``nomic outbox --json``)."""
         return [m for m in self.outbox() if address in m["to"]]
+
+    def announcement(self, number: int) -> dict:
+        """The list's announcement of matter ``number`` (its Message-ID is ``<sub{number}.KIND...>``)."""
+        return next(m for m in self.outbox() if m["kind"] == "announcement"
+                    and f"\nMessage-ID: <sub{number}." in m["text"])
 
     def answer_to(self, sender: str) -> str:
         """The text of the latest answer to ``sender``."""

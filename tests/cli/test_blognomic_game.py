@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.blognomic.ruletext import parse_rules
 from storage.config import Config
-from tests.cli.ruleset_play import RulesetPlay
+from tests.cli.ruleset_play import RulesetPlay, message_id
 
 ADMIN, ALICE, BOB, CAROL, DAVE = (f"{n}@blog.test" for n in ("admin", "alice", "bob", "carol", "dave"))
 NAMES = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol", DAVE: "Dave"}
@@ -82,9 +82,9 @@ def test_a_dynasty_by_mail_and_the_clock(tmp_path, new_database_url):
         said(play, email, f'  "Join": {name} ({email}) is a Pactmaker; Quorum is now {quorum}')
     want.check()
 
-    # Alice proposes a rule; Bob and Carol vote FOR: Popular, but open for less than 12 hours.
-    play.send(ALICE, "Proposal: Free cake", f'Cake is good.\nEnact rule "Cake": {CAKE}', at=t(5, 1),
-              message_id="p1@test", name="Alice")
+    # Alice proposes a rule; Bob votes FOR with a line, Carol with a bare FOR in a reply to the
+    # Proposal's announcement: Popular, but open for less than 12 hours.
+    play.send(ALICE, "Proposal: Free cake", f'Cake is good.\nEnact rule "Cake": {CAKE}', at=t(5, 1), name="Alice")
     said(play, ALICE, '  "Proposal: Free cake": Proposal 1 "Free cake" is open for voting; Quorum is 3')
     want.open(1, "proposal", ALICE, "Free cake", t(5, 1))
     want.check()
@@ -92,7 +92,9 @@ def test_a_dynasty_by_mail_and_the_clock(tmp_path, new_database_url):
     said(play, BOB, '  "FOR 1": FOR on Proposal 1 "Free cake"; now 2 FOR, 0 AGAINST, 0 DEFERENTIAL (Quorum 3)')
     want.vote(1, BOB, "FOR")
     want.check()
-    play.reply(CAROL, "p1@test", "FOR", at=t(5, 3), subject="Re: Proposal: Free cake")
+    announced = play.announcement(1)
+    assert announced["subject"] == "[BlogNomic] Proposal 1: Free cake"
+    play.reply(CAROL, message_id(announced), "FOR", at=t(5, 3), subject="Re: [BlogNomic] Proposal 1: Free cake")
     said(play, CAROL, '  "FOR": FOR on Proposal 1 "Free cake"; now 3 FOR, 0 AGAINST, 0 DEFERENTIAL (Quorum 3)')
     want.vote(1, CAROL, "FOR")
     want.check()
