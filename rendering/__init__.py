@@ -32,10 +32,10 @@ class Renderer:
     def __init__(self, ruleset: str = "") -> None:
         self.env = environment(ruleset)
 
-    def render(self, name: str, **context: Any) -> str:
-        return self.env.get_template(name).render(**context)
+    def render(self, template: str, /, **context: Any) -> str:
+        return self.env.get_template(template).render(**context)
 
 
-def render(name: str, **context: Any) -> str:
+def render(template: str, /, **context: Any) -> str:
     """A shared template rendered once, by a renderer of its own (for pages made rarely: a form)."""
-    return Renderer().render(name, **context)
+    return Renderer().render(template, **context)

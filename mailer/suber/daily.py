@@ -12,8 +12,7 @@ def compose(c: Composition) -> None:
     player = c.state.player(str(facts.get("turn") or ""))
     name = player.name if player is not None else "nobody"
     date = str(facts["at"])[:10]
-    days, hours = divmod(int(facts["turn_hours"]), 24)
-    lasted = f"{days} day{'s' * (days != 1)} {hours} hour{'s' * (hours != 1)}"
+    lasted = _lasted(int(facts["turn_hours"]))
     subject = f"{c.settings.subject_tag} {date}: {name} on turn for {lasted}"
     msgid = message_id(c.settings, f"daily{facts['day']}", c.seq, c.entry.hash)
 
@@ -21,3 +20,10 @@ def compose(c: Composition) -> None:
         return machine_mail(c.settings, to=to, at=c.event_at, subject=subject, msgid=msgid,
                             template="mail/daily.txt", d=facts, date=date, name=name, lasted=lasted)
     announce(c.session, c.settings, c.seq, c.event_at, make, c.members.all, kind="daily")
+
+
+def _lasted(hours: int) -> str:
+    """``20 hours``, ``1 day 3 hours``, ``2 days 0 hours``."""
+    days, hours = divmod(hours, 24)
+    text = f"{hours} hour{'s' * (hours != 1)}"
+    return f"{days} day{'s' * (days != 1)} {text}" if days else text
