@@ -7,8 +7,10 @@ prefill ``FOR N``, ``AGAINST N`` and ``DEFERENTIAL N`` (a line that counts where
 from __future__ import annotations
 
 from email.message import EmailMessage
+from typing import Any
 
 from engine.blognomic.state import KIND_NAMES, BlogState, VotableMatter
+from engine.state import GameState
 from mailer.compose import announce, machine_mail, mailto, message_id, thread
 from mailer.rulesets import Composition
 
@@ -50,7 +52,7 @@ def _matter(c: Composition) -> VotableMatter | None:
     return c.state.matter(int(c.event.data["number"]))
 
 
-def _author(state: BlogState, email: str) -> str:
+def _author(state: GameState[Any], email: str) -> str:
     p = state.player(email)
     return f"{p.name} <{email}>" if p is not None and p.name else email
 
