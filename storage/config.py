@@ -50,13 +50,13 @@ def _tables(text: str) -> tuple[str, dict[str, str]]:
     return head, dict(zip(rest[::2], rest[1::2]))
 
 
-def ruleset_of(data: dict[str, Any]) -> str:
+def _ruleset_of(data: dict[str, Any]) -> str:
     """The ruleset a game.toml names (``[game] ruleset``; Imperial when it names none)."""
     game = data.get("game")
     name = game.get("ruleset", DEFAULT_RULESET) if isinstance(game, dict) else DEFAULT_RULESET
-    if name not in PACKAGES:
+    if not isinstance(name, str) or name not in PACKAGES:
         raise ConfigError(f"[game] ruleset must be one of {', '.join(map(repr, sorted(PACKAGES)))}, not {name!r}")
-    return str(name)
+    return name
 
 
 def parse_time(value: str) -> datetime:
@@ -92,7 +92,7 @@ class Config:
             data = tomllib.loads(path.read_text())
         except (OSError, tomllib.TOMLDecodeError) as exc:
             raise ConfigError(f"cannot read {path}: {exc}") from None
-        config = cls(game_dir, _merge(tomllib.loads(default_text(ruleset_of(data))), data))
+        config = cls(game_dir, _merge(tomllib.loads(default_text(_ruleset_of(data))), data))
         config.bundled_rules()  # an edition the ruleset does not have is refused now, not at the first fold
         return config
 

@@ -67,6 +67,7 @@ def test_the_rules_text_is_the_rulesets_for_its_edition(tmp_path, game, text):
     ('ruleset = "blognomic"\nedition = "150"', "edition of blognomic must be '149' or '109', not '150'"),
     ('ruleset = "suber"\nedition = "149"', "edition: suber has no editions; leave it out \\(not '149'\\)"),
     ('ruleset = "agora"', "ruleset must be one of 'blognomic', 'imperial', 'suber', not 'agora'"),
+    ('ruleset = ["suber"]', r"ruleset must be one of 'blognomic', 'imperial', 'suber', not \['suber'\]"),
 ])
 def test_a_ruleset_or_edition_without_rules_is_refused_when_the_game_is_opened(tmp_path, game, error):
     (tmp_path / "game.toml").write_text(f"[game]\n{game}\n")
