@@ -153,6 +153,9 @@ class Config:
 def offices(section: dict[str, Any]) -> dict[str, tuple[str, ...]]:
     """``[offices]``: each key names an office held by one address or a list of them; ``NAME_passphrase``
     is that office's passphrase (mailer/auth.py), and ``first_it`` Imperial's setting of rule 22."""
-    held = {k: [v] if isinstance(v, str) else list(v) for k, v in section.items()
+    held = {k: [v] if isinstance(v, str) else v for k, v in section.items()
             if k != "first_it" and not k.endswith("_passphrase")}
+    for k, v in held.items():
+        if not isinstance(v, list) or not all(isinstance(a, str) for a in v):
+            raise ConfigError(f"[offices] {k} must be an address or a list of addresses, not {v!r}")
     return {k: tuple(dict.fromkeys(a.strip().lower() for a in v if a.strip())) for k, v in held.items()}

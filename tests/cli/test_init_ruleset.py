@@ -82,3 +82,9 @@ def test_an_unknown_ruleset_or_one_with_a_config_file_is_refused_and_nothing_is_
     assert nomic("init", str(tmp_path / "g"), "--ruleset", "suber", "--config", str(tmp_path / "mine.toml")) == (
         2, "nomic: --ruleset or --config, not both: FILE's [game] ruleset chooses the game\n")
     assert not (tmp_path / "g").exists()
+
+
+def test_an_office_that_is_no_address_nor_a_list_of_addresses_is_refused(tmp_path):
+    (tmp_path / "game.toml").write_text('[game]\nruleset = "blognomic"\n[offices]\nadmins = [1]\n')
+    with pytest.raises(ConfigError, match=r"\[offices\] admins must be an address or a list of addresses, not \[1\]"):
+        Config.load(tmp_path).engine()
