@@ -10,7 +10,7 @@ from datetime import timedelta
 from itertools import count
 
 from storage.config import parse_time
-from tests.cli.ruleset_play import RulesetPlay
+from tests.cli.ruleset_play import RulesetPlay, message_id
 from tests.suber.support import ALICE, BOB, CAROL, PLAYERS
 from tests.suber.test_game import HELLO, HELLO_BYE, MAJORITY, RULE_210, Expect, done
 
@@ -25,10 +25,10 @@ class SuberPlay(RulesetPlay):
         self.minutes = count(1)
 
     def mail(self, sender: str, subject: str, body: str = "", reply_to: int | None = None, **kw) -> str:
-        """One message; ``reply_to``: a reply to proposal N's own message (its thread)."""
+        """One message; ``reply_to``: a reply to proposal N's announcement on the list."""
         at = (START + timedelta(minutes=10 * next(self.minutes))).isoformat().replace("+00:00", "Z")
         if reply_to is not None:
-            return self.reply(sender, f"p{reply_to}@test", body, at, subject=subject)
+            return self.reply(sender, message_id(self.announcement(reply_to)), body, at, subject=subject)
         return self.send(sender, subject, body, at, **kw)
 
     def json(self) -> dict:
@@ -43,9 +43,10 @@ def said(play: SuberPlay, sender: str, *lines: str) -> None:
 
 def play_turn(play: SuberPlay, want: Expect, number: int, author: str, title: str, body: str,
               votes: dict[str, str]) -> None:
-    """A proposal, the call and the votes in its thread, checking the state after every message but
-    the last vote (the completion: the caller's)."""
-    play.mail(author, f"Proposal: {title}", body, message_id=f"p{number}@test")
+    """A proposal, then the call and the votes in replies to its announcement, checking the state after
+    every message but the last vote (the completion: the caller's)."""
+    play.mail(author, f"Proposal: {title}", body)
+    assert play.announcement(number)["subject"] == f"[Suber's Nomic] Proposal {number}: {title}"
     want.propose(number, author, title)
     want.check()
     play.mail(author, f"Re: Proposal: {title}", "Call vote", reply_to=number)
@@ -77,7 +78,7 @@ def test_two_circuits_and_a_third_turn_by_mail(tmp_path, new_database_url):
     said(play, CAROL, f'! "Proposal: Mine first": refused, no number given: it is {BOB}\'s turn; only the '
                       "player on turn may propose (rule 201)")
     want.check()
-    play.mail(BOB, "Proposal: Consulting", f"Amend rule 210: {RULE_210}", message_id="p302@test")
+    play.mail(BOB, "Proposal: Consulting", f"Amend rule 210: {RULE_210}")
     want.propose(302, BOB, "Consulting")
     play.mail(CAROL, "Vote", "Vote no 302")
     said(play, CAROL, '  "Vote no 302": no on proposal 302 recorded (1 of 3 players have voted)')
