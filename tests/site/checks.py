@@ -1,4 +1,4 @@
-"""Checks over a built site: strict HTML5 parsing and internal links."""
+"""Checks over a built site: strict HTML5 parsing, internal links, and what a reader sees of an element."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -19,16 +19,11 @@ def parse(path: Path) -> ElementTree.Element:
 
 
 def ids(path: Path) -> set[str]:
-    return {el.get("id") for el in parse(path).iter() if el.get("id")}
+    return {el.get("id", "") for el in parse(path).iter() if el.get("id")}
 
 
 def links(doc: ElementTree.Element) -> list[str]:
-    out = []
-    for el in doc.iter():
-        for attr in ("href", "src"):
-            if el.get(attr) is not None:
-                out.append(el.get(attr))
-    return out
+    return [value for el in doc.iter() for value in (el.get("href"), el.get("src")) if value is not None]
 
 
 def broken_links(site: Path) -> list[str]:
@@ -50,3 +45,21 @@ def broken_links(site: Path) -> list[str]:
                 if parts.fragment not in id_cache[target]:
                     broken.append(where + " (no such anchor)")
     return broken
+
+
+def words(el: ElementTree.Element | None) -> str:
+    assert el is not None
+    return " ".join("".join(el.itertext()).split())
+
+
+def facts(dl: ElementTree.Element | None) -> dict[str, str]:
+    """A definition list as {term: description}."""
+    assert dl is not None
+    return {words(d.find("dt")): words(d.find("dd")) for d in dl}
+
+
+def rows(table: ElementTree.Element | None) -> list[tuple[str, ...]]:
+    """A table's body rows, cell by cell."""
+    body = None if table is None else table.find("tbody")
+    assert body is not None
+    return [tuple(words(td) for td in tr) for tr in body]

@@ -11,37 +11,20 @@ import pytest
 from nomic.game import Game
 from nomic.website import SiteMemory, build
 from tests.cli.ruleset_play import RulesetPlay
-from tests.site.checks import broken_links, pages, parse
+from tests.site.checks import broken_links, facts, pages, parse, rows, words
 
 ADMIN, ALICE, BOB, CAROL, DAVE = (f"{n}@blog.test" for n in ("admin", "alice", "bob", "carol", "dave"))
 CAKE = 'Cake for all.\nEnact rule "Cake": Every Pactmaker may eat *cake*.'
 
 
-def words(el: ElementTree.Element | None) -> str:
-    assert el is not None
-    return " ".join("".join(el.itertext()).split())
-
-
-def facts(dl: ElementTree.Element | None) -> dict[str, str]:
-    """A definition list as {term: description}."""
-    assert dl is not None
-    return {words(d.find("dt")): words(d.find("dd")) for d in dl}
-
-
-def rows(table: ElementTree.Element | None) -> list[tuple[str, ...]]:
-    """A table's body rows, cell by cell."""
-    assert table is not None
-    return [tuple(words(td) for td in tr) for tr in table.find("tbody")]
-
-
-def board(page: Path, scope: str = ".//") -> list[tuple[str, str, str]]:
+def board(page: Path, scope: str = ".//") -> list[tuple[str, ...]]:
     """A vote board's rows (icon, count, names) as a reader sees them."""
-    table = parse(page).find(f"{scope}table[@class='board']")
-    assert table is not None
-    return [(words(tr.find("th")), *(words(td) for td in tr.findall("td"))) for tr in table.find("tbody")]
+    body = parse(page).find(f"{scope}table[@class='board']/tbody")
+    assert body is not None
+    return [(words(tr.find("th")), *(words(td) for td in tr.findall("td"))) for tr in body]
 
 
-def in_queue(site: Path, number: int) -> str:
+def in_queue(number: int) -> str:
     return f".//article[@id='matter-{number}']//"
 
 
@@ -73,7 +56,7 @@ def test_the_queue_shows_each_pending_matter_with_its_live_vote_board(game):
     play.send(BOB, "votes", "FOR 1", at="2026-01-05T03:00:00Z")
     play.send(DAVE, "votes", "DEFERENTIAL 1", at="2026-01-05T03:10:00Z")
     out = site.build()
-    assert board(out / "index.html", in_queue(out, 1)) == [
+    assert board(out / "index.html", in_queue(1)) == [
         ("FOR", "2", "Alice, Bob"), ("DEF→", "0", ""), ("AGAINST", "0", ""), ("DEFERENTIAL", "1", "Dave"),
         ("VETO", "0", ""), ("not yet voted", "2", "admin, carol")]
     queue = parse(out / "index.html")
@@ -90,12 +73,12 @@ def test_the_queue_shows_each_pending_matter_with_its_live_vote_board(game):
     # The Seraphim (a Pactmaker from the start, named by her address) votes FOR: Dave's DEFERENTIAL follows her; Popular, so Enactable at 12 hours.
     play.send(CAROL, "votes", "FOR 1\nVETO 2", at="2026-01-05T04:00:00Z")
     out = site.build()
-    assert board(out / "index.html", in_queue(out, 1)) == [
+    assert board(out / "index.html", in_queue(1)) == [
         ("FOR", "3", "carol, Alice, Bob"), ("DEF→FOR", "1", "Dave"), ("AGAINST", "0", ""),
         ("DEFERENTIAL", "0", ""), ("VETO", "0", ""), ("not yet voted", "1", "admin")]
     assert words(parse(out / "index.html").find(".//article[@id='matter-1']/ul[@class='outlook']/li[2]")) == \
         "Enactable from: 2026-01-05 13:00 UTC."
-    assert board(out / "index.html", in_queue(out, 2))[4] == ("VETO", "1", "carol")
+    assert board(out / "index.html", in_queue(2))[4] == ("VETO", "1", "carol")
     assert words(parse(out / "index.html").find(".//article[@id='matter-2']/p[@class='meta']")) == \
         "By Bob, 2026-01-05 02:00 UTC. Vetoed."
 

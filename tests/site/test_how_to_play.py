@@ -1,26 +1,32 @@
-"""Issue 15: the How to play page and docs/reference.md show the same commands."""
+"""Issue 15: each ruleset's How to play page and its part of docs/reference.md show the same commands."""
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
+import pytest
+
+from tests.cli.ruleset_play import RulesetPlay
 from tests.site.checks import parse
 
 REFERENCE = Path(__file__).parents[2] / "docs" / "reference.md"
 
 
-def site_rows(page: Path) -> list[tuple[str, str, str, str]]:
+def site_rows(page: Path) -> list[tuple[str, ...]]:
     rows = []
     for table in parse(page).iter("table"):
-        for tr in table.find("tbody").iter("tr"):
+        body = table.find("tbody")
+        assert body is not None
+        for tr in body.iter("tr"):
             rows.append(tuple("".join(td.itertext()) for td in tr.iter("td")))
     return rows
 
 
-def reference_rows() -> list[tuple[str, str, str, str]]:
-    mail = REFERENCE.read_text().split("## Mail commands")[1].split("\n## ")[0]
+def reference_rows(ruleset: str) -> list[tuple[str, ...]]:
+    """The command tables of the ruleset's part of the reference (before its game.toml keys)."""
+    part = REFERENCE.read_text().split(f'(`ruleset = "{ruleset}"`)')[1].split("\n## ")[0].split("\n### game.toml")[0]
     rows = []
-    for line in mail.splitlines():
+    for line in part.splitlines():
         cells = [c.strip() for c in line.strip("|").split(" | ")] if line.startswith("| ") else []
         if len(cells) == 4 and cells[0] not in ("what", "---"):
             rows.append(tuple(re.sub("`", "", c.replace("\\|", "|").replace("<br>", "\n")) for c in cells))
@@ -28,5 +34,13 @@ def reference_rows() -> list[tuple[str, str, str, str]]:
 
 
 def test_the_how_to_play_page_lists_every_command_of_the_reference(site):
-    assert len(reference_rows()) > 30
-    assert site_rows(site / "how-to-play.html") == reference_rows()
+    assert len(reference_rows("imperial")) > 30
+    assert site_rows(site / "how-to-play.html") == reference_rows("imperial")
+
+
+@pytest.mark.parametrize("ruleset", ["blognomic", "suber"])
+def test_every_ruleset_s_how_to_play_page_lists_its_commands(ruleset, tmp_path, new_database_url):
+    play = RulesetPlay(tmp_path / ruleset, ruleset, new_database_url(), {})
+    play.cli("build", "--out", str(tmp_path / "public"))
+    assert len(reference_rows(ruleset)) > 15
+    assert site_rows(tmp_path / "public" / "how-to-play.html") == reference_rows(ruleset)

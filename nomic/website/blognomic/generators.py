@@ -4,6 +4,7 @@ rendering/templates/blognomic/site/)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
 from engine.blognomic.state import KIND_NAMES, Pactmaker, VotableMatter
@@ -117,7 +118,7 @@ def rules(m: BlogModel) -> Iterator[Page]:
         {"id": sid, "title": title, "rules": [_rule_row(m, r) for r in st.rules if r.section == sid]}
         for sid, title in SECTIONS]}, key=[r.model_dump_json() for r in st.rules])
     for r in st.rules:
-        yield Page(f"rules/{r.number}.html", "rule.html", lambda r=r: _rule(m, r), key=r.model_dump_json())
+        yield Page(f"rules/{r.number}.html", "rule.html", partial(_rule, m, r), key=r.model_dump_json())
 
 
 def _rule_row(m: BlogModel, r: Rule) -> dict[str, Any]:

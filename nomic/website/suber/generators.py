@@ -4,6 +4,7 @@ the Judgments (templates: rendering/templates/suber/site/)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
 from engine.state import LedgerEntry
@@ -121,7 +122,7 @@ def rules(m: SuberModel) -> Iterator[Page]:
     yield Page("rules/index.html", "rules.html", lambda: {
         "rules": [_rule_row(m, s, r) for s, r in zip(slugs, ordered)]}, key=[r.model_dump_json() for r in ordered])
     for s, r in zip(slugs, ordered):
-        yield Page(f"rules/{s}.html", "rule.html", lambda s=s, r=r: _rule(m, s, r), key=r.model_dump_json())
+        yield Page(f"rules/{s}.html", "rule.html", partial(_rule, m, s, r), key=r.model_dump_json())
 
 
 def _rule(m: SuberModel, slug: str, r: SuberRule) -> dict[str, Any]:
