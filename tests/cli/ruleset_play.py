@@ -66,10 +66,10 @@ class RulesetPlay(Play):
         """What the game queued for ``address``, oldest first (``nomic outbox --json``)."""
         return [m for m in self.outbox() if address in m["to"]]
 
-    def announcement(self, number: int) -> dict:
-        """The list's announcement of matter ``number`` (its Message-ID is ``<sub{number}.KIND...>``)."""
-        return next(m for m in self.outbox() if m["kind"] == "announcement"
-                    and f"\nMessage-ID: <sub{number}." in m["text"])
+    def announcements(self, number: int) -> list[dict]:
+        """The list's mail about matter ``number`` (Message-ID ``<sub{number}.KIND...>``), oldest first:
+        its announcement, then what became of it."""
+        return [m for m in self.outbox() if m["kind"] == "announcement" and f"\nMessage-ID: <sub{number}." in m["text"]]
 
     def answer_to(self, sender: str) -> str:
         """The text of the latest answer to ``sender``."""

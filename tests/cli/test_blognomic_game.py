@@ -60,6 +60,12 @@ class Expect:
         self.matter(number).update(status=status, resolved_at=at)
 
 
+def announced(play: RulesetPlay, number: int) -> tuple[str, str]:
+    """The subject of the list's last mail about matter ``number``, and its tally line."""
+    mail = play.announcements(number)[-1]
+    return mail["subject"], next(ln for ln in mail["text"].splitlines() if ln.startswith(("Enacted", "Failed")))
+
+
 def said(play: RulesetPlay, sender: str, *lines: str) -> None:
     """The latest answer to ``sender`` says exactly these lines ("command": result), in order."""
     text = play.answer_to(sender)
@@ -92,9 +98,9 @@ def test_a_dynasty_by_mail_and_the_clock(tmp_path, new_database_url):
     said(play, BOB, '  "FOR 1": FOR on Proposal 1 "Free cake"; now 2 FOR, 0 AGAINST, 0 DEFERENTIAL (Quorum 3)')
     want.vote(1, BOB, "FOR")
     want.check()
-    announced = play.announcement(1)
-    assert announced["subject"] == "[BlogNomic] Proposal 1: Free cake"
-    play.reply(CAROL, message_id(announced), "FOR", at=t(5, 3), subject="Re: [BlogNomic] Proposal 1: Free cake")
+    opened = play.announcements(1)[0]
+    assert opened["subject"] == "[BlogNomic] Proposal 1: Free cake"
+    play.reply(CAROL, message_id(opened), "FOR", at=t(5, 3), subject="Re: [BlogNomic] Proposal 1: Free cake")
     said(play, CAROL, '  "FOR": FOR on Proposal 1 "Free cake"; now 3 FOR, 0 AGAINST, 0 DEFERENTIAL (Quorum 3)')
     want.vote(1, CAROL, "FOR")
     want.check()
@@ -117,6 +123,7 @@ def test_a_dynasty_by_mail_and_the_clock(tmp_path, new_database_url):
     assert play.tick(t(5, 12, 59, 59)) == "nothing due\n"
     assert "resolved" in play.tick(t(5, 13, 30))
     want.resolve(1, "enacted", t(5, 13))
+    assert announced(play, 1) == ("[BlogNomic] Proposal 1 enacted: Free cake", "Enacted 3-0 (Quorum 3)")
     want.view["rules"].append({"name": "Cake", "section": "dynastic", "text": CAKE, "repealed": False})
     want.check()
 
@@ -127,6 +134,7 @@ def test_a_dynasty_by_mail_and_the_clock(tmp_path, new_database_url):
     said(play, DAVE, '  "AGAINST 2": AGAINST on Proposal 2 "More cake"; now 1 FOR, 3 AGAINST, 0 DEFERENTIAL '
                      '(Quorum 3)', '  "Proposal 2": "More cake": Failed 1-3 (Quorum 3)')
     want.resolve(2, "failed", t(5, 14))
+    assert announced(play, 2) == ("[BlogNomic] Proposal 2 failed: More cake", "Failed 1-3 (Quorum 3)")
     want.check()
 
     # Bob declares victory: Hiatus; everyone FOR and no AGAINST: enacted at 12 hours; Dynasty 2.
@@ -141,6 +149,7 @@ def test_a_dynasty_by_mail_and_the_clock(tmp_path, new_database_url):
     assert play.tick(t(6, 2, 59, 59)) == "nothing due\n"
     play.tick(t(6, 3))
     want.resolve(3, "enacted", t(6, 3))
+    assert announced(play, 3) == ("[BlogNomic] Declaration of Victory 3 enacted: Cake master", "Enacted 4-0 (Quorum 3)")
     want.view["dynasty"] = 2
     next(p for p in want.view["players"] if p["email"] == BOB)["seraphim"] = True
     want.check()

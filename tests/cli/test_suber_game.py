@@ -28,7 +28,7 @@ class SuberPlay(RulesetPlay):
         """One message; ``reply_to``: a reply to proposal N's announcement on the list."""
         at = (START + timedelta(minutes=10 * next(self.minutes))).isoformat().replace("+00:00", "Z")
         if reply_to is not None:
-            return self.reply(sender, message_id(self.announcement(reply_to)), body, at, subject=subject)
+            return self.reply(sender, message_id(self.announcements(reply_to)[0]), body, at, subject=subject)
         return self.send(sender, subject, body, at, **kw)
 
     def json(self) -> dict:
@@ -46,7 +46,7 @@ def play_turn(play: SuberPlay, want: Expect, number: int, author: str, title: st
     """A proposal, then the call and the votes in replies to its announcement, checking the state after
     every message but the last vote (the completion: the caller's)."""
     play.mail(author, f"Proposal: {title}", body)
-    assert play.announcement(number)["subject"] == f"[Suber's Nomic] Proposal {number}: {title}"
+    assert play.announcements(number)[0]["subject"] == f"[Suber's Nomic] Proposal {number}: {title}"
     want.propose(number, author, title)
     want.check()
     play.mail(author, f"Re: Proposal: {title}", "Call vote", reply_to=number)
