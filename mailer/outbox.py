@@ -155,7 +155,7 @@ class HandoverLog:
 
     The mark before DATA is what the state ``sending`` was, without a database
     commit: one ``fdatasync`` of a small file, shared by the connections that
-    wait at the same moment. The log lives beside the game (``GAME/outbox-handover/<claim>.log``),
+    wait at the same moment, and run while the relay answers the DATA command. The log lives beside the game (``GAME/outbox-handover/<claim>.log``),
     is made before the pass hands anything over, and is removed once its outcomes
     are committed: a claim of this host without a log handed nothing over.
     """
@@ -170,17 +170,21 @@ class HandoverLog:
         self._sync = threading.Lock()
         self._written = self._synced = 0
 
-    def mark(self, kind: str, delivery_id: int, durable: bool = False) -> None:
+    def mark(self, kind: str, delivery_id: int) -> int:
+        """Write a mark (not yet durable); its number, for ``sync``."""
         with self._write:
             os.write(self.fd, f"{kind} {delivery_id}\n".encode())
             self._written += 1
-            mine = self._written
-        if durable:
-            with self._sync:  # group commit: one fdatasync covers every mark written before it
-                if self._synced < mine:
-                    upto = self._written
-                    os.fdatasync(self.fd)
-                    self._synced = upto
+            return self._written
+
+    def sync(self, upto: int) -> None:
+        """Make every mark up to number ``upto`` durable: one fdatasync covers every mark
+        written before it, so connections that wait at the same moment share it."""
+        with self._sync:
+            if self._synced < upto:
+                written = self._written
+                os.fdatasync(self.fd)
+                self._synced = written
 
     def close(self, remove: bool) -> None:
         os.close(self.fd)

@@ -55,6 +55,7 @@ import logging
 import os
 import re
 import smtplib
+import socket
 import threading
 import time
 import uuid
@@ -75,6 +76,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("nomic.sender")
 CRLF = re.compile(rb"\r?\n")
 DOTS = re.compile(rb"^\.", re.MULTILINE)  # RFC 5321 4.5.2: a line's leading dot is doubled
+UNSAFE = re.compile(r"[\x00-\x1f<>]")  # what would break MAIL FROM:<...> or RCPT TO:<...> (smtplib's
+# quoteaddr parsed every address again: a fifth of a delivery's time)
 HEAD_END = b"\r\n\r\n"  # the blank line after the header section (line ends made CRLF)
 ERROR_MAX = 1000  # characters of a last_error
 FOLDER = "outbox-handover"  # the handover logs, in the game directory
@@ -176,19 +179,25 @@ class Relay:
         if self.smtp is None:
             host, port = self.cfg.host_port()
             smtp = smtplib.SMTP(host, port, timeout=self.cfg.timeout)
+            if smtp.sock is not None:  # the final dot goes alone: Nagle would hold it for the relay's ACK
+                smtp.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             smtp.ehlo_or_helo_if_needed()
             self.smtp = smtp
         return self.smtp
 
     def send(self, mail_from: str, rcpt: str, data: bytes, utf8_head: bool,
-             before_data: Callable[[], None]) -> None:
-        """One SMTP transaction; ``data`` is ready for the wire (``Prepared``)."""
+             before_data: Callable[[], Callable[[], None]]) -> None:
+        """One SMTP transaction; ``data`` is ready for the wire (``Prepared``): DATA is written
+        here, not by smtplib, which would double the dots again. ``before_data`` is called
+        before the DATA command; what it returns, before the final dot."""
         reused = self.smtp is not None
         try:
             smtp = self.connect()
-            reply = smtp.mail(mail_from, self._options(smtp, mail_from, rcpt, utf8_head))
+            options = self._options(smtp, mail_from, rcpt, utf8_head)
+            smtp.command_encoding = "utf-8" if options else "ascii"
+            reply = smtp.docmd("mail", f"FROM:<{mail_from}>{''.join(' ' + o for o in options)}")
             if reply[0] == 250:
-                reply = smtp.rcpt(rcpt)
+                reply = smtp.docmd("rcpt", f"TO:<{rcpt}>")
         except (OSError, smtplib.SMTPException) as exc:
             self.close()
             if reused:  # the relay closed a connection we kept: once more, on a new one
@@ -197,11 +206,13 @@ class Relay:
         if reply[0] not in (250, 251):
             self._reset()
             _refused(*reply)
-        before_data()
+        durable = before_data()
         try:
             code, resp = smtp.docmd("data")
             if code == 354:
-                smtp.send(data + b".\r\n")
+                smtp.send(data)
+                durable()  # the relay cannot take the message before its final dot
+                smtp.send(b".\r\n")
                 code, resp = smtp.getreply()
         except Exception as exc:  # whatever broke, the relay may have the message
             self.close()
@@ -213,6 +224,8 @@ class Relay:
     def _options(self, smtp: smtplib.SMTP, mail_from: str, rcpt: str, utf8_head: bool) -> list[str]:
         """SMTPUTF8 (RFC 6531) for an address that is not ASCII, which cannot go without it, and
         for UTF-8 headers (RFC 6532) when the relay offers it."""
+        if UNSAFE.search(mail_from) or UNSAFE.search(rcpt):
+            raise Permanent(f"the address {rcpt!r} cannot be written in an SMTP command")
         offered = smtp.has_extn("smtputf8")
         if not (mail_from.isascii() and rcpt.isascii()):
             if not offered:
@@ -269,6 +282,7 @@ class Pass:
         self.prepared: dict[int, Prepared] = {}
         self.log: HandoverLog | None = None
         self.stop = threading.Event()  # the relay is unreachable: end the pass
+        self.syncer = ThreadPoolExecutor(1, "handover-sync")  # makes D marks durable during DATA
         self.deadline = 0.0
 
     def run(self) -> int:
@@ -298,6 +312,7 @@ class Pass:
         finally:
             if pool is not None:
                 pool.shutdown()
+            self.syncer.shutdown()
             for relay in self.relays:
                 relay.close()
             if self.log is not None:  # kept after a fault: the next pass recovers from it
@@ -356,10 +371,10 @@ class Pass:
         mail = self.prepared[d.outbox_id]
         began = False
 
-        def before_data() -> None:
+        def before_data() -> Callable[[], None]:
             nonlocal began
-            handover.mark("D", d.id, durable=True)
             began = True
+            return self.syncer.submit(handover.sync, handover.mark("D", d.id)).result
 
         try:
             relay.send(bounces.verp(self.ls, d.rcpt), d.rcpt, personalize(mail, d.rcpt, self.ls),
@@ -379,7 +394,7 @@ class Pass:
             relay.close()  # the SMTP dialogue is in an unknown state
             return self._retry(d, f"{type(exc).__name__}: {exc}")
         else:
-            handover.mark("S", d.id)
+            handover.mark("S", d.id)  # durable with the next D, or the batch's commit
             return Outcome(d.id, "sent", sent_at=iso(self.now))
         if began:  # the relay answered the DATA with a refusal: it does not have the message
             handover.mark("R", d.id)

@@ -1,0 +1,164 @@
+"""Drain: a post to a list of N members (default 1,000) handed to an SMTP relay on loopback.
+
+Every copy is personalised as in production (its VERP envelope sender, its one-click unsubscribe
+link), and `mailer.sender.run_once` drains them from the outbox: batches claimed and recorded in
+one transaction each, every DATA marked durably in the handover log first. The relay is a bare
+aiosmtpd server in its own process whose handler only counts. The baseline, same relay, same run,
+in alternating rounds: a bare smtplib loop sending the same N prepared messages over one connection.
+The sender runs with one connection, then with its default of four.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import signal
+import smtplib
+import subprocess
+import sys
+import tempfile
+from datetime import datetime, timezone
+from pathlib import Path
+
+from common import Game, mail, new_game, player, report, timed, verdict
+from sqlalchemy import text
+from sqlmodel import Session
+
+from engine.state import Subscriber
+from intake import free_port
+from mailer import bounces
+from mailer.listconfig import settings
+from mailer.sender import CRLF, Prepared, personalize, run_once
+from storage.tables import Snapshot
+
+HERE = Path(__file__).resolve()
+POSTED = datetime(2026, 1, 5, 1, 0, tzinfo=timezone.utc)
+
+
+def relay(port: int) -> None:
+    """The relay: aiosmtpd's SMTP, counting messages; prints the count when terminated."""
+    from aiosmtpd.smtp import SMTP
+
+    class Count:
+        n = 0
+
+        async def handle_DATA(self, server, session, envelope) -> str:
+            Count.n += 1
+            return "250 OK"
+
+    async def serve() -> None:
+        loop = asyncio.get_running_loop()
+        loop.add_signal_handler(signal.SIGTERM, lambda: (print(Count.n, flush=True), loop.stop()))
+        await loop.create_server(lambda: SMTP(Count()), "127.0.0.1", port)
+        print("ready", flush=True)
+        await asyncio.Event().wait()
+
+    try:
+        asyncio.run(serve())
+    except RuntimeError:  # the loop stopped by the signal
+        pass
+
+
+def list_game(root: Path, n: int, port: int) -> Game:
+    """A game whose list has n members, one post from a member queued to all of them."""
+    g = new_game(root)
+    toml = g.config.dir / "game.toml"
+    toml.write_text(toml.read_text().replace('relay = ""', f'relay = "127.0.0.1:{port}"\nconnections = 1', 1))
+    state = g.state()
+    state.subscribers = [Subscriber(email=player(i)) for i in range(n)]
+    with Session(g.db) as s:  # the members join the stored state directly
+        s.merge(Snapshot(seq=0, state=state.model_dump_json()))
+        s.commit()
+    g = Game(g.config.dir)
+    g.receive(mail(0, sender=player(0)), POSTED)  # mail(0) is a list post
+    g.process()
+    return g
+
+
+def connections(g: Game, k: int) -> Game:
+    """The same game with ``[outbox] connections = k``."""
+    toml = g.config.dir / "game.toml"
+    lines = [f"connections = {k}" if line.startswith("connections = ") else line
+             for line in toml.read_text().splitlines()]
+    toml.write_text("\n".join(lines) + "\n")
+    return Game(g.config.dir)
+
+
+def requeue(g: Game) -> None:
+    with Session(g.db) as s:
+        s.execute(text("UPDATE delivery SET status = 'queued', attempts = 0, sent_at = NULL"))
+        s.execute(text("UPDATE outbox SET status = 'queued'"))
+        s.commit()
+
+
+def prepared(g: Game) -> list[tuple[str, str, bytes]]:
+    """(VERP sender, recipient, bytes) of every copy, as the sender makes them (line ends CRLF;
+    smtplib doubles the leading dots itself)."""
+    ls = settings(g)
+    with Session(g.db) as s:
+        row = s.exec(text("SELECT id, raw, created FROM outbox WHERE kind = 'list'")).one()  # type: ignore[call-overload]
+        rcpts = [r[0] for r in s.exec(text("SELECT rcpt FROM delivery WHERE outbox_id = :o ORDER BY id"),  # type: ignore[call-overload]
+                                      params={"o": row[0]})]
+    issued = datetime.fromisoformat(row[2].replace("Z", "+00:00"))
+    copy = Prepared(CRLF.sub(b"\r\n", bytes(row[1])), True, issued, utf8_head=False)  # its dots as stored
+    return [(bounces.verp(ls, r), r, personalize(copy, r, ls)) for r in rcpts]
+
+
+def bare_loop(port: int, messages: list[tuple[str, str, bytes]]) -> float:
+    with timed() as t:
+        client = smtplib.SMTP("127.0.0.1", port)
+        for mail_from, rcpt, data in messages:
+            client.sendmail(mail_from, [rcpt], data)
+        client.quit()
+    return t[0]
+
+
+def drain(g: Game, n: int) -> float:
+    requeue(g)
+    with timed() as t:
+        sent = run_once(g, POSTED)
+    if sent != n:
+        raise SystemExit(f"the sender sent {sent} of {n}")
+    return t[0]
+
+
+def main(argv: list[str] | None = None) -> dict[str, float]:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--n", type=int, default=1000, help="list members")
+    ap.add_argument("--rounds", type=int, default=3, help="alternating rounds; the best of each is kept")
+    ap.add_argument("--relay", type=int, help=argparse.SUPPRESS)  # internal: run the relay on PORT
+    args = ap.parse_args(argv)
+    if args.relay:
+        return relay(args.relay) or {}
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, str(HERE), "--relay", str(port)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
+        with tempfile.TemporaryDirectory() as tmp:
+            one = list_game(Path(tmp), args.n, port)
+            messages = prepared(one)
+            if len(messages) != args.n:
+                raise SystemExit(f"{len(messages)} copies queued for {args.n} members")
+            four = connections(Game(one.config.dir), 4)
+            one = connections(one, 1)
+            times: dict[str, list[float]] = {"bare": [], "one": [], "four": []}
+            for _ in range(args.rounds):
+                times["bare"].append(bare_loop(port, messages))
+                times["one"].append(drain(one, args.n))
+                times["four"].append(drain(four, args.n))
+    finally:
+        proc.terminate()
+        counted = int(proc.communicate(timeout=60)[0].strip() or 0)
+    if counted != 3 * args.rounds * args.n:
+        raise SystemExit(f"the relay counted {counted} messages, not {3 * args.rounds * args.n}")
+    bare, one_c, four_c = (args.n / min(times[k]) for k in ("bare", "one", "four"))
+    report(f"drain of a post to {args.n:,} list members (VERP, personalised) to an aiosmtpd relay", [
+        ("bare smtplib loop, one connection", f"{bare:,.0f} msgs/s"),
+        ("run_once, one connection", f"{one_c:,.0f} msgs/s = {one_c / bare:.2f} of the bare loop"),
+        ("run_once, four connections (the default)", f"{four_c:,.0f} msgs/s = {four_c / bare:.2f} of the bare loop"),
+        ("ratio (run_once / bare loop)", f"{four_c / bare:.2f}  {verdict(four_c / bare >= 0.7)} (>= 0.70)"),
+    ])
+    return {"bare_rate": bare, "one_rate": one_c, "four_rate": four_c}
+
+
+if __name__ == "__main__":
+    main()
