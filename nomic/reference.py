@@ -53,12 +53,14 @@ class Guide:
     name: str
     intro: str
     offices: str  # the heading of its offices' commands (none: it has no offices)
+    variables: bool = False  # it has game variables (engine/imperial/variables.py)
 
 
 GUIDES = {
     "imperial": Guide("Imperial Nomic", """\
 K is a section of a Profile from 1 (the fat end) to 16, N a submission's
-number (Proposals and Points of Order share one sequence).""", "For the Emperor (TIE) and the Scribe (THS)"),
+number (Proposals and Points of Order share one sequence).""", "For the Emperor (TIE) and the Scribe (THS)",
+                      variables=True),
     "blognomic": Guide("BlogNomic", """\
 N is a Votable Matter's number (Proposals, Calls for Judgement and Declarations
 of Victory share one sequence); a bare `FOR`, `AGAINST`, `DEFERENTIAL` or `VETO`
@@ -169,7 +171,7 @@ def ruleset_part(name: str) -> str:
              f"### game.toml: the keys of {guide.name}\n",
              f"`nomic init DIR --ruleset {name}` writes them (`storage/defaults/{name}.toml`).\n",
              *(section_table(s, "####") for s in toml_sections(defaults(name)))]
-    return "\n".join(p for p in [*parts, variable_table() if name == "imperial" else ""] if p)
+    return "\n".join(p for p in [*parts, variable_table() if guide.variables else ""] if p)
 
 
 def render() -> str:
