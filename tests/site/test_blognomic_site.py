@@ -176,3 +176,18 @@ def test_every_page_is_valid_html5_with_working_links_and_player_text_escaped(ga
     assert broken_links(out) == []
     root = ElementTree.parse(out / "feeds" / "matters.xml").getroot()
     assert root.tag == "{http://www.w3.org/2005/Atom}feed"
+
+
+def test_every_roll_is_on_the_dice_page_as_its_answer_said(game):
+    play, site = game
+    said = [play.send(ALICE, "Dice", "Roll DICE6", at="2026-01-05T01:00:00Z"),
+            play.send(BOB, "Fruit", "Roll FRUIT", at="2026-01-05T02:00:00Z")]
+    results = [line.rsplit(" gives ", 1)[1].strip() for line in said]
+    out = site.build()
+    doc = parse(out / "dice.html")
+    assert rows(doc.find(".//table[@class='rolls']")) == [
+        ("1", "2026-01-05 01:00 UTC", "Alice", "DICE6", results[0]),
+        ("2", "2026-01-05 02:00 UTC", "Bob", "FRUIT", results[1])]
+    assert results[1] in ("Lemon", "Orange", "Kiwi", "Grape", "Cherry", "Tangelo")
+    assert [r[1] for r in rows(doc.find(".//table[@class='draws']"))] == [
+        f"roll 1: {ALICE} DICE6", f"roll 2: {BOB} FRUIT"]
