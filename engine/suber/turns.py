@@ -30,10 +30,11 @@ def seat(state: SuberState, players: Iterable[SuberPlayer]) -> None:
     state.turn = state.players[0].email if state.players else None
 
 
-def from_config(entries: Iterable[str]) -> list[SuberPlayer]:
-    """``[suber] players``: "Alice Adams <alice@suber.test>" each (a bare address names itself)."""
+def from_config(entries: Iterable[str] | str) -> list[SuberPlayer]:
+    """``[suber] players``: "Alice Adams <alice@suber.test>" each (a bare address names itself); a
+    single string is one player, not one per character."""
     players = []
-    for entry in entries:
+    for entry in [entries] if isinstance(entries, str) else entries:
         name, email = parseaddr(entry)
         email = email.strip().lower()
         players.append(SuberPlayer(email=email, name=" ".join(name.split()) or email.partition("@")[0]))

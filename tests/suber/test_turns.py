@@ -36,6 +36,12 @@ def _ctx(game: Game) -> Context:
     return Context(config=game.config, at=game.state.started)
 
 
+def test_players_given_as_one_string_are_one_player() -> None:
+    """game.toml's ``players = "Alice Adams <alice@suber.test>"`` (no list) seats Alice, not 30 letters."""
+    assert [(p.email, p.name) for p in Game("Alice Adams <alice@suber.test>").state.players] == [  # type: ignore[arg-type]
+        (ALICE, "Alice Adams")]
+
+
 def test_same_surname_falls_back_to_the_whole_name() -> None:
     players = [SuberPlayer(email="z@x", name="Bea Smith"), SuberPlayer(email="a@x", name="Abe Smith")]
     assert [p.name for p in sorted(players, key=turns.order_key)] == ["Abe Smith", "Bea Smith"]
