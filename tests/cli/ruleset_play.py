@@ -74,3 +74,10 @@ class RulesetPlay(Play):
     def answer_to(self, sender: str) -> str:
         """The text of the latest answer to ``sender``."""
         return [m for m in self.mail_to(sender) if m["kind"] == "answer"][-1]["text"]
+
+
+def said(play: RulesetPlay, sender: str, *lines: str) -> None:
+    """The latest answer to ``sender`` says exactly these lines, in order: '  "command": result' for
+    what was done, '! "command": why not' for what was refused."""
+    text = play.answer_to(sender)
+    assert [ln for ln in text.splitlines() if ln.startswith(('  "', '! "'))] == list(lines), text

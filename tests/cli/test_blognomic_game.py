@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.blognomic.ruletext import parse_rules
 from storage.config import Config
-from tests.cli.ruleset_play import RulesetPlay, message_id
+from tests.cli.ruleset_play import RulesetPlay, message_id, said
 
 ADMIN, ALICE, BOB, CAROL, DAVE = (f"{n}@blog.test" for n in ("admin", "alice", "bob", "carol", "dave"))
 NAMES = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol", DAVE: "Dave"}
@@ -64,13 +64,6 @@ def announced(play: RulesetPlay, number: int) -> tuple[str, str]:
     """The subject of the list's last mail about matter ``number``, and its tally line."""
     mail = play.announcements(number)[-1]
     return mail["subject"], next(ln for ln in mail["text"].splitlines() if ln.startswith(("Enacted", "Failed")))
-
-
-def said(play: RulesetPlay, sender: str, *lines: str) -> None:
-    """The latest answer to ``sender`` says exactly these lines ("command": result), in order."""
-    text = play.answer_to(sender)
-    body = [ln.strip() for ln in text.splitlines() if ln.startswith(("  \"", "! \""))]
-    assert body == [ln.strip() for ln in lines], text
 
 
 def test_a_dynasty_by_mail_and_the_clock(tmp_path, new_database_url):

@@ -10,7 +10,7 @@ from datetime import timedelta
 from itertools import count
 
 from storage.config import parse_time
-from tests.cli.ruleset_play import RulesetPlay, message_id
+from tests.cli.ruleset_play import RulesetPlay, message_id, said
 from tests.suber.support import ALICE, BOB, CAROL, PLAYERS
 from tests.suber.test_game import HELLO, HELLO_BYE, MAJORITY, RULE_210, Expect, done
 
@@ -33,12 +33,6 @@ class SuberPlay(RulesetPlay):
 
     def json(self) -> dict:
         return self.state()
-
-
-def said(play: SuberPlay, sender: str, *lines: str) -> None:
-    """The latest answer to ``sender`` says exactly these lines ("command": result), in order."""
-    text = play.answer_to(sender)
-    assert [ln for ln in text.splitlines() if ln.startswith(('  "', '! "'))] == list(lines), text
 
 
 def play_turn(play: SuberPlay, want: Expect, number: int, author: str, title: str, body: str,
