@@ -5,7 +5,8 @@ link), and `mailer.sender.run_once` drains them from the outbox: batches claimed
 one transaction each, every DATA marked durably in the handover log first. The relay is a bare
 aiosmtpd server in its own process whose handler only counts. The baseline, same relay, same run,
 in alternating rounds: a bare smtplib loop sending the same N prepared messages over one connection.
-The sender runs with one connection, then with its default of four.
+The sender runs with one connection, then with its default of four; each round's ratio is taken
+against that round's bare loop, and the median of the rounds is reported (the machine is noisy).
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import argparse
 import asyncio
 import signal
 import smtplib
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -124,11 +126,12 @@ def drain(g: Game, n: int) -> float:
 def main(argv: list[str] | None = None) -> dict[str, float]:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--n", type=int, default=1000, help="list members")
-    ap.add_argument("--rounds", type=int, default=3, help="alternating rounds; the best of each is kept")
+    ap.add_argument("--rounds", type=int, default=5, help="alternating rounds (the ratio is the median of theirs)")
     ap.add_argument("--relay", type=int, help=argparse.SUPPRESS)  # internal: run the relay on PORT
     args = ap.parse_args(argv)
     if args.relay:
-        return relay(args.relay) or {}
+        relay(args.relay)
+        return {}
     port = free_port()
     proc = subprocess.Popen([sys.executable, str(HERE), "--relay", str(port)], stdout=subprocess.PIPE, text=True)
     try:
@@ -151,13 +154,14 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     if counted != 3 * args.rounds * args.n:
         raise SystemExit(f"the relay counted {counted} messages, not {3 * args.rounds * args.n}")
     bare, one_c, four_c = (args.n / min(times[k]) for k in ("bare", "one", "four"))
+    one_r, four_r = (statistics.median(b / t for b, t in zip(times["bare"], times[k])) for k in ("one", "four"))
     report(f"drain of a post to {args.n:,} list members (VERP, personalised) to an aiosmtpd relay", [
-        ("bare smtplib loop, one connection", f"{bare:,.0f} msgs/s"),
-        ("run_once, one connection", f"{one_c:,.0f} msgs/s = {one_c / bare:.2f} of the bare loop"),
-        ("run_once, four connections (the default)", f"{four_c:,.0f} msgs/s = {four_c / bare:.2f} of the bare loop"),
-        ("ratio (run_once / bare loop)", f"{four_c / bare:.2f}  {verdict(four_c / bare >= 0.7)} (>= 0.70)"),
+        ("bare smtplib loop, one connection", f"{bare:,.0f} msgs/s (best of {args.rounds} rounds)"),
+        ("run_once, one connection", f"{one_c:,.0f} msgs/s; median ratio of a round {one_r:.2f}"),
+        ("run_once, four connections (the default)", f"{four_c:,.0f} msgs/s; median ratio of a round {four_r:.2f}"),
+        ("ratio (run_once / bare loop)", f"{four_r:.2f}  {verdict(four_r >= 0.7)} (>= 0.70)"),
     ])
-    return {"bare_rate": bare, "one_rate": one_c, "four_rate": four_c}
+    return {"bare_rate": bare, "one_rate": one_c, "four_rate": four_c, "one_ratio": one_r, "four_ratio": four_r}
 
 
 if __name__ == "__main__":

@@ -269,10 +269,10 @@ def _verdict(row, marks: dict[int, str] | None, in_doubt: str, claimed_at: str) 
 def listing(session: Session) -> list[dict]:
     """``nomic outbox --json``: every outgoing mail, oldest first."""
     rows = session.exec(select(OutboxMessage).options(defer(OutboxMessage.raw))  # type: ignore[arg-type]
-                        .order_by(OutboxMessage.id)).all()
+                        .order_by(OutboxMessage.id)).all()  # type: ignore[arg-type]
     tally: dict[int, dict[str, int]] = {}
     for oid, status, n in session.exec(select(Delivery.outbox_id, Delivery.status, func.count())
-                                       .group_by(Delivery.outbox_id, Delivery.status)).all():
+                                       .group_by(Delivery.outbox_id, Delivery.status)).all():  # type: ignore[arg-type]
         tally.setdefault(oid, {})[status] = n
     return [{"id": r.id, "to": json.loads(r.recipients), "from": r.mail_from, "subject": r.subject,
              "kind": r.kind, "status": r.status, "message_id": r.message_id, "seq": r.seq,

@@ -17,6 +17,8 @@ RUNS = {
                                   "its peak memory"]),
     "site.py": (["--submissions", "40", "--players", "10"], ["full build", "bare Jinja", "rebuild after one"]),
     "fanout.py": (["--n", "500"], ["500 deliveries", "bare bulk INSERT"]),
+    "drain.py": (["--n", "30", "--rounds", "1"], ["bare smtplib loop", "run_once, one connection",
+                                                  "run_once, four connections", "ratio (run_once / bare loop)"]),
     "hostile.py": (["--fuzz", "20", "--runs", "1"], ["nested lists, 12,000 deep", "worst of 20 fuzz messages",
                                                      "worst message: journal + fold + answer"]),
 }
