@@ -13,9 +13,11 @@ from operator import attrgetter
 from typing import Any, TypeVar
 
 from engine.state import LedgerEntry
+from engine.threads import matter_of
 from nomic.website.describe import People
 from nomic.website.memory import SiteMemory
-from nomic.website.reader import SiteData
+from nomic.website.posts import threads
+from nomic.website.reader import ListPost, SiteData
 from nomic.website.text import Text, slug, when
 
 T = TypeVar("T")
@@ -38,6 +40,37 @@ class SiteModel:
     @cached_property
     def ledger_by_player(self) -> dict[str, list[LedgerEntry]]:
         return group(self.state.ledger, attrgetter("player"))
+
+    @cached_property
+    def debates(self) -> dict[int, list[tuple[int, ListPost]]]:
+        """Each matter's debate: the list posts whose thread names it (a reply to its announcement or to
+        its own message, engine/threads.py), in order, each with its thread's first post."""
+        address = self.data.game["address"]
+        out: dict[int, list[tuple[int, ListPost]]] = defaultdict(list)
+        for root, posts in threads(self.data.posts):
+            for _, p in posts:
+                number = matter_of(self.state, p.references, address)
+                if number is not None:
+                    out[number].append((root.seq, p))
+        for found in out.values():
+            found.sort(key=lambda post: post[1].seq)
+        return dict(out)
+
+    def debate(self, number: int, root: str) -> list[dict]:
+        """The posts of matter ``number``'s debate as the page shows them, linked into the archive."""
+        return [{"subject": self.text.inline(p.subject or "(no subject)"), "at": when(p.at),
+                 "author": self.poster(p), "text": self.text.markdown(p.text),
+                 "href": f"{root}list/thread-{first}.html#post-{p.seq}"}
+                for first, p in self.debates.get(number, [])]
+
+    def poster(self, p: ListPost) -> str:
+        """Who wrote a list post: a player by their name, anyone else by the name their mail gave."""
+        return self.people.name(p.sender) if p.sender in self.people.names else (p.name or p.sender.split("@")[0])
+
+    def debate_key(self, number: int) -> tuple[int, int | None]:
+        """Posts are only ever added: their count and the last one's journal entry tell a debate."""
+        found = self.debates.get(number, [])
+        return len(found), found[-1][1].seq if found else None
 
     def ledger_row(self, e: LedgerEntry, root: str, matter: Callable[[int, str], dict] | None = None) -> dict:
         """One ledger entry; its rule is named once (many causes name it already: "Player of the Day 1

@@ -138,6 +138,25 @@ def test_scores_with_their_ledger_rules_with_former_numbers_and_judgments(game):
     assert [words(d) for d in judgment.findall("div")] == ["May players consult?", "Yes, rule 302 says so."]
 
 
+def test_a_proposal_page_shows_its_debate_on_the_list(game):
+    game.send(ALICE, "Proposal: Hello", "Enact rule: Players may say hello.", message_id="p301@test")
+    lists = "players@suber.test"
+    game.send(BOB, "Re: Proposal: Hello", "Why *hello*?", to=lists, message_id="d1@test",
+              headers={"In-Reply-To": "<p301@test>", "References": "<p301@test>"})
+    game.send(ALICE, "Re: Proposal: Hello", "> Why hello?\nBecause.", to=lists, message_id="d2@test",
+              headers={"In-Reply-To": "<d1@test>", "References": "<p301@test> <d1@test>"})
+    game.send(CAROL, "Lunch", "Anyone?", to=lists, message_id="d3@test")
+    out = game.build()
+    debate = parse(out / "proposals" / "301.html").find(".//section[@aria-labelledby='debate']")
+    posts = debate.findall("article")
+    assert [(words(a.find("h3")), words(a.find("p")), words(a.find("div"))) for a in posts] == [
+        ("Re: Proposal: Hello", "Bob Brown · 2026-01-05 00:20 UTC", "Why hello?"),
+        ("Re: Proposal: Hello", "Alice Adams · 2026-01-05 00:30 UTC", "Because.")]
+    assert [a.find("h3/a").get("href") for a in posts] == [
+        f"../list/thread-{n}.html#post-{m}" for n, m in ((2, 2), (2, 3))]
+    assert broken_links(out) == []
+
+
 def test_every_page_is_valid_html5_with_working_links_and_player_text_escaped(game):
     game.propose(301, ALICE, "<script>alert(1)</script>", "Enact rule: <img src=x onerror=alert(1)>")
     game.send(BOB, "Invoke judgment: <b onclick=x()>why</b>", "")

@@ -83,7 +83,7 @@ def matters(m: BlogModel) -> Iterator[Page | Family]:
 def _matter_key(m: BlogModel, x: VotableMatter, last: int) -> tuple:
     """Ballots are only ever added; a pending matter's board also follows the game (``live``)."""
     return (x.number, x.status, len(x.ballots), x.self_killed, x.vetoed, x.tally_line, x.resolved_at,
-            x.resolved_by, x.number < last, len(m.events_by_matter.get(x.number, ())),
+            x.resolved_by, x.number < last, len(m.events_by_matter.get(x.number, ())), m.debate_key(x.number),
             m.live if x.status == "pending" else None)
 
 
@@ -96,6 +96,7 @@ def _matter(m: BlogModel, x: VotableMatter, root: str) -> dict[str, Any]:
         "applied": [{"action": str(c.get("action")), "rule": str(c.get("rule")), "result": str(c.get("result"))}
                     for e in amended for c in e.data.get("changes") or [] if isinstance(c, dict)],
         "co_victors": [m.people.link(v, root) for v in x.co_victors],
+        "debate": m.debate(x.number, root),
         "ballots": [{"at": when(b.at), "voter": m.people.link(b.voter, root), "icon": b.icon} for b in x.ballots],
         "board": _board(m, m.board(x), root),
         "outlook": _outlook(m.outlook(x)) if x.status == "pending" else None,

@@ -52,6 +52,7 @@ def _proposal(m: SuberModel, p: Proposal, root: str) -> dict[str, Any]:
             "called": when(p.called_at), "completed": when(p.completed_at), "votes": _votes(m, p, root),
             "changes": [{"what": _change(c), "text": m.text.markdown(c.text)} for c in p.changes],
             "ledger": [_ledger_row(m, e, root) for e in m.ledger_by_proposal.get(p.number, [])],
+            "debate": m.debate(p.number, root),
             "prev": p.number - 1 if p.number > first else None, "next": p.number + 1 if p.number < last else None}
 
 
@@ -89,7 +90,8 @@ def proposals(m: SuberModel) -> Iterator[Page | Family]:
                lambda: {"proposals": [_proposal_row(m, p, "../") for p in reversed(st.proposals)]}, key=keys)
     by_proposal = m.ledger_by_proposal
     yield Family("proposal", "proposal.html", [f"proposals/{p.number}.html" for p in st.proposals],
-                 [(k, len(by_proposal.get(p.number, ())), len(st.proposals)) for p, k in zip(st.proposals, keys)],
+                 [(k, len(by_proposal.get(p.number, ())), len(st.proposals), m.debate_key(p.number))
+                  for p, k in zip(st.proposals, keys)],
                  lambda i: _proposal(m, st.proposals[i], "../"))
 
 
