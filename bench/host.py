@@ -73,11 +73,16 @@ def send(port: int, batch: list[tuple[str, bytes]]) -> float:
     return t[0]
 
 
+def status_mb(pid: int, field: str) -> float:
+    """``VmRSS`` (resident now) or ``VmHWM`` (its peak) of the process, in MB."""
+    line = next(x for x in Path(f"/proc/{pid}/status").read_text().splitlines() if x.startswith(field))
+    return int(line.split()[1]) / 1024
+
+
 def rss_mb(pid: int) -> float:
     """Resident memory now, once it has settled (the games' first rounds load their states)."""
     def now() -> float:
-        line = next(x for x in Path(f"/proc/{pid}/status").read_text().splitlines() if x.startswith("VmRSS"))
-        return int(line.split()[1]) / 1024
+        return status_mb(pid, "VmRSS")
     last, deadline = now(), time.monotonic() + 30
     while time.monotonic() < deadline:
         time.sleep(1.0)
@@ -88,15 +93,16 @@ def rss_mb(pid: int) -> float:
     return last
 
 
-def serve(argv: list[str], port: int, batch: list[tuple[str, bytes]], log: Path) -> tuple[float, float, float]:
+def serve(argv: list[str], port: int, batch: list[tuple[str, bytes]], log: Path) -> tuple[float, float, float, float]:
     """Start the server, time its start, read its idle memory, time the delivery, stop it:
-    (seconds to start listening, idle MB, seconds to deliver)."""
+    (seconds to start listening, idle MB, seconds to deliver, peak MB once delivered)."""
     with log.open("w") as err, timed() as started:
         proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=err)
         wait_listening(port, proc, log, limit=600)
     try:
         idle = rss_mb(proc.pid)
-        return started[0], idle, send(port, batch)
+        took = send(port, batch)
+        return started[0], idle, took, status_mb(proc.pid, "VmHWM")
     finally:
         proc.terminate()
         proc.wait(timeout=900)
@@ -116,11 +122,11 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
             for k in range(args.games):
                 f.write(f'\n[games.g{k}]\ndir = "{new_game(root / "games", k)}"\n')
         port = free_port()
-        _, single_mb, t_single = serve([sys.executable, "-m", "nomic", "serve", "--game", str(single),
+        _, single_mb, t_single, _ = serve([sys.executable, "-m", "nomic", "serve", "--game", str(single),
                                         "--lmtp", f"127.0.0.1:{port}"], port, messages(args.messages, 1),
                                        root / "serve.log")
         port = free_port()
-        start, host_mb, t_host = serve([sys.executable, "-m", "nomic", "host", "serve", str(host),
+        start, host_mb, t_host, host_peak = serve([sys.executable, "-m", "nomic", "host", "serve", str(host),
                                         "--lmtp", f"127.0.0.1:{port}"], port, messages(args.messages, args.games),
                                        root / "host.log")
         stored = journaled(single), sum(journaled(root / "games" / f"g{k}") for k in range(args.games))
@@ -133,6 +139,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
         (f"nomic host serve, {args.games} games", f"{many:,.0f} msgs/s (idle: {host_mb:.0f} MB)"),
         ("ratio (host / one game)", f"{many / one:.2f}  {verdict(many / one >= 0.8)} (>= 0.80)"),
         ("memory per idle game", f"{per_game:.1f} MB  {verdict(per_game < 30)} (< 30 MB)"),
+        ("memory per game in use", f"{host_peak / args.games:.1f} MB (the host's peak / {args.games})"),
         (f"start of a host of {args.games} games", f"{start:.1f} s (until its LMTP port answers)"),
     ])
     return {"single_rate": one, "host_rate": many, "ratio": many / one, "mb_per_game": per_game, "start_s": start}

@@ -255,6 +255,21 @@ class Routes:
         return box if box is not None and box.addresses.owns(addr) else None
 
 
+class Traffic:
+    """Is mail arriving? A message between DATA and its reply, or a reply in the last 50 ms.
+
+    Counted on the event loop; read from any thread (``nomic host serve``'s processors
+    give way to it, as one game's processor gives way to its ``JournalWriter.busy``).
+    """
+
+    def __init__(self) -> None:
+        self.in_hand = 0
+        self.last = 0.0
+
+    def busy(self) -> bool:
+        return self.in_hand > 0 or time.monotonic() - self.last < 0.05
+
+
 class IntakeHandler:
     """The aiosmtpd handler for both SMTP and LMTP: each recipient goes to the game that owns it.
 
@@ -262,10 +277,12 @@ class IntakeHandler:
     is looked up again at DATA, and one whose game has gone since RCPT gets 451.
     """
 
-    def __init__(self, routes: Routes, limits: Limits, lmtp: dict[str, Any] | None = None):
+    def __init__(self, routes: Routes, limits: Limits, lmtp: dict[str, Any] | None = None,
+                 traffic: Traffic | None = None):
         self.routes = routes
         self.limits = limits
         self.lmtp = lmtp or {}  # the [lmtp] section: that listener's Door
+        self.traffic = traffic or Traffic()
 
     async def handle_RCPT(self, server: SMTP, session: Any, envelope: Any, address: str,
                           rcpt_options: list[str]) -> str:
@@ -280,6 +297,14 @@ class IntakeHandler:
     async def handle_DATA(self, server: SMTP, session: Any, envelope: Any) -> str:
         """Journal one copy per game, all at once; LMTP answers each recipient with its game's
         status. SMTP has one reply: 451 if any game failed (the retry is a duplicate for the others)."""
+        self.traffic.in_hand += 1
+        try:
+            return await self._journal(server, envelope)
+        finally:
+            self.traffic.in_hand -= 1
+            self.traffic.last = time.monotonic()
+
+    async def _journal(self, server: SMTP, envelope: Any) -> str:
         raw: bytes = envelope.original_content or b""
         at = datetime.now(timezone.utc)
         source = "lmtp" if isinstance(server, LMTP) else "smtp"

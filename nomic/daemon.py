@@ -29,7 +29,9 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
@@ -63,21 +65,69 @@ def host_port(value: str, what: str) -> tuple[str, int]:
     return host.strip("[]"), int(port)
 
 
+class Turns:
+    """Intake comes first, for one game's processor or for every processor of a host.
+
+    While mail is arriving (``busy``), the processors sharing one ``Turns`` fold one at
+    a time, in the order they asked, and a turn that did some work holds the next one
+    back up to ``MAX_YIELD`` seconds (until mail stops arriving): a host of a hundred
+    games leaves its intake as much of the GIL and the disk as one game does. A turn
+    that found nothing to do holds no one back, nor does a slow one for more than
+    ``MAX_YIELD`` seconds; when no mail is arriving, every processor goes at once.
+    """
+    POLL = 0.02  # seconds between looks at ``busy`` by the first in line
+
+    def __init__(self, busy: Callable[[], bool]):
+        self.busy = busy
+        self.cond = threading.Condition()
+        self.line: deque[object] = deque()
+        self.held = 0  # turns being taken
+        self.granted = 0.0  # time.monotonic() of the latest turn given
+        self.next = 0.0  # time.monotonic() before which a busy intake gets no fold
+
+    @contextmanager
+    def turn(self, stopping: threading.Event) -> Iterator[list[bool]]:
+        """``with turns.turn(stopping) as worked:`` fold, then ``worked.append(True)`` if it did."""
+        me = object()
+        with self.cond:
+            self.line.append(me)
+            while not stopping.is_set() and not self._mine(me):
+                self.cond.wait(self.POLL if self.line[0] is me else 1.0)
+            self.line.remove(me)
+            self.held += 1
+            self.granted = time.monotonic()
+            self.cond.notify_all()
+        worked: list[bool] = []
+        try:
+            yield worked
+        finally:
+            with self.cond:
+                self.held -= 1
+                if worked:
+                    self.next = time.monotonic() + MAX_YIELD
+                self.cond.notify_all()
+
+    def _mine(self, me: object) -> bool:
+        if not self.busy():
+            return True
+        now = time.monotonic()
+        return self.line[0] is me and now >= self.next and (not self.held or now >= self.granted + MAX_YIELD)
+
+
 class Processor(threading.Thread):
     """The clock and the fold; the only thread that touches the game state.
 
-    Intake comes first: while the journal writer is busy, a round waits (up
-    to ``MAX_YIELD`` seconds), then folds at most ``CHUNK`` entries, so the
-    GIL and the database lock go back to the 250s soon. The site is rebuilt
-    when nothing more waits, at most every ``SITE_EVERY`` seconds.
+    Intake comes first (``Turns``): while mail is arriving, a round waits its turn,
+    then folds at most ``CHUNK`` entries, so the GIL and the database lock go back
+    to the 250s soon. The site is rebuilt when nothing more waits, at most every
+    ``SITE_EVERY`` seconds.
     """
 
-    def __init__(self, game: "Game", lock: threading.Lock, busy: Callable[[], bool] = lambda: False,
-                 name: str = "processor"):
+    def __init__(self, game: "Game", lock: threading.Lock, turns: Turns, name: str = "processor"):
         super().__init__(name=name, daemon=True)
         self.game = game
         self.lock = lock
-        self.busy = busy
+        self.turns = turns
         self.wake = threading.Event()
         self.stopping = threading.Event()
         self.site_dirty = False
@@ -105,9 +155,17 @@ class Processor(threading.Thread):
                 self.wake.clear()
 
     def round(self, final: bool = False) -> bool:
-        """Tick, fold a chunk, maybe rebuild the site; True when more entries wait."""
-        if not final:
-            self._yield_to_intake()
+        """Tick, fold a chunk, maybe rebuild the site, in this processor's turn; True when more entries wait."""
+        if final:  # stopping: intake has ended
+            return self._round(final)[0]
+        with self.turns.turn(self.stopping) as worked:
+            more, did = self._round(final)
+            if did:
+                worked.append(True)
+        return more
+
+    def _round(self, final: bool) -> tuple[bool, bool]:
+        """(more entries wait, anything was done)."""
         with self.lock:
             self.game.tick(datetime.now(timezone.utc))
             done = self.game.process(limit=FINAL_LIMIT if final else CHUNK)
@@ -120,14 +178,10 @@ class Processor(threading.Thread):
             log.info("processed journal entries %s to %s", done[0][0].seq, done[-1][0].seq)
             self.site_dirty = True
         more = not final and len(done) == CHUNK
-        if self.site_dirty and not more and (final or self._site_due() <= 0):
+        build = self.site_dirty and not more and (final or self._site_due() <= 0)
+        if build:
             self.build_site()
-        return more
-
-    def _yield_to_intake(self) -> None:
-        deadline = time.monotonic() + MAX_YIELD
-        while self.busy() and time.monotonic() < deadline and not self.stopping.is_set():
-            time.sleep(0.02)
+        return more, build or bool(done)
 
     def _site_due(self) -> float:
         return self.site_built + SITE_EVERY - time.monotonic()
@@ -158,16 +212,17 @@ class Processor(threading.Thread):
 class GameService:
     """One game's share of a daemon: its journal writer, its processor and its outbox sender.
 
-    ``label`` names its threads (``processor-SLUG`` in a host). Start it before
+    ``label`` names its threads (``processor-SLUG`` in a host); ``turns`` is shared by every
+    game of a host (by default its own, giving way to its own writer). Start it before
     taking its mail; ``stop`` commits what is queued, folds it, and ends the threads.
     """
 
-    def __init__(self, game: "Game", label: str = ""):
+    def __init__(self, game: "Game", label: str = "", turns: Turns | None = None):
         self.game = game
         self.label = label
         self.lock = threading.Lock()
         self.writer = JournalWriter(game, name=self._name("journal-writer"))
-        self.processor = Processor(game, self.lock, busy=self.writer.busy, name=self._name("processor"))
+        self.processor = Processor(game, self.lock, turns or Turns(self.writer.busy), name=self._name("processor"))
         self.writer.on_commit = self.processor.wake.set
         self.mailbox = Mailbox(game, self.writer)
         self._stop_sender = threading.Event()

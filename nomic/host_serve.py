@@ -20,10 +20,10 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from mailer.http_server import HttpLimits, Site, make_host_server
-from mailer.intake import Addresses, IntakeHandler, Limits, Routes
+from mailer.intake import Addresses, IntakeHandler, Limits, Routes, Traffic
 from nomic import host_config
-from nomic.daemon import (GameService, check_addresses, close, host_port, listen, quiet_logging, start_http,
-                          stop_http, wait_for_signal)
+from nomic.daemon import (GameService, Turns, check_addresses, close, host_port, listen, quiet_logging,
+                          start_http, stop_http, wait_for_signal)
 from nomic.game import Game
 from nomic.host_config import HostConfig, HostError
 from nomic.host_index import listing, page
@@ -34,10 +34,15 @@ STOPPERS = 8  # games stopped at once
 
 
 class Host:
-    """The games a running host serves; ``update`` makes them what host.toml says."""
+    """The games a running host serves; ``update`` makes them what host.toml says.
+
+    Their processors share one ``Turns``, giving way to the mail arriving for any of them.
+    """
 
     def __init__(self, host_dir: Path):
         self.dir = host_dir
+        self.traffic = Traffic()
+        self.turns = Turns(self.traffic.busy)
         self.config = HostConfig(host_dir, {})
         self.services: dict[str, GameService] = {}
         self.sites: dict[str, Site] = {}
@@ -50,7 +55,7 @@ class Host:
         host_config.check({slug: Addresses.of(g) for slug, g in games.items()})
         kept = {slug: svc for slug, svc in self.services.items() if games.get(slug) is svc.game}
         gone = [svc for slug, svc in self.services.items() if slug not in kept]
-        services = {slug: kept.get(slug) or GameService(g, slug).start() for slug, g in games.items()}
+        services = {slug: kept.get(slug) or GameService(g, slug, self.turns).start() for slug, g in games.items()}
         self.config, self.services = config, services
         self.sites = {slug: Site(s.game, s.lock, s.processor.wake.set) for slug, s in services.items()}
         return gone
@@ -90,7 +95,7 @@ def stop_all(services: list[GameService]) -> None:
 async def _serve(host: Host, smtp: str | None, lmtp: str | None, http: str | None) -> None:
     loop = asyncio.get_running_loop()
     cfg = host.config
-    handler = IntakeHandler(host.routes(), Limits.from_config(cfg.section("smtp")), cfg.section("lmtp"))
+    handler = IntakeHandler(host.routes(), Limits.from_config(cfg.section("smtp")), cfg.section("lmtp"), host.traffic)
     servers = await listen(handler, smtp, lmtp)
     httpd = None
     if http:
