@@ -1,11 +1,16 @@
 """Checks over a built site: strict HTML5 parsing, internal links, and what a reader sees of an element."""
 from __future__ import annotations
 
+import json
+from itertools import count
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 from xml.etree import ElementTree
 
 import html5lib
+
+from nomic.game import Game
+from nomic.website import SiteMemory, build
 
 
 def pages(site: Path) -> list[Path]:
@@ -63,3 +68,25 @@ def rows(table: ElementTree.Element | None) -> list[tuple[str, ...]]:
     body = None if table is None else table.find("tbody")
     assert body is not None
     return [tuple(words(td) for td in tr) for tr in body]
+
+
+def files(site: Path) -> dict[str, object]:
+    """Every file's bytes; the manifest (bookkeeping, not the site) as what it records."""
+    return {p.relative_to(site).as_posix(): json.loads(p.read_bytes()) if p.name == ".manifest.json"
+            else p.read_bytes() for p in site.rglob("*") if p.is_file()}
+
+
+class Rebuilds:
+    """A game's site rebuilt after each step with one memory, as the daemon does; each rebuild is a
+    check build (a page kept by its key must render to the same bytes) and must come out byte for
+    byte as a full build from scratch (a fresh memory, an empty directory)."""
+
+    def __init__(self, game: Path, out: Path) -> None:
+        self.game, self.out, self.memory, self.builds = game, out, SiteMemory(), count(1)
+
+    def build(self) -> Path:
+        build(Game(self.game), self.out, memory=self.memory, check=True)
+        fresh = self.out.with_name(f"{self.out.name}-fresh-{next(self.builds)}")
+        build(Game(self.game), fresh, memory=SiteMemory())
+        assert files(self.out) == files(fresh)
+        return self.out

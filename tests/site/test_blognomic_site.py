@@ -1,6 +1,7 @@
 """The site of a BlogNomic game played through the command line: the queue's live vote boards and
 when each matter may resolve, every ballot of a matter, the ruleset by section, dynasties,
-Pactmakers, mailto: links that fill in a vote; every rebuild checked (unchanged key, same bytes)."""
+Pactmakers, mailto: links that fill in a vote; every rebuild a check build, and the same bytes as a
+build from scratch."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -8,10 +9,8 @@ from xml.etree import ElementTree
 
 import pytest
 
-from nomic.game import Game
-from nomic.website import SiteMemory, build
 from tests.cli.ruleset_play import RulesetPlay
-from tests.site.checks import broken_links, facts, pages, parse, rows, words
+from tests.site.checks import Rebuilds, broken_links, facts, pages, parse, rows, words
 
 ADMIN, ALICE, BOB, CAROL, DAVE = (f"{n}@blog.test" for n in ("admin", "alice", "bob", "carol", "dave"))
 CAKE = 'Cake for all.\nEnact rule "Cake": Every Pactmaker may eat *cake*.'
@@ -28,25 +27,13 @@ def in_queue(number: int) -> str:
     return f".//article[@id='matter-{number}']//"
 
 
-class Site:
-    """The game's site rebuilt after each step with one memory (as the daemon does), each build a
-    check build: a page kept by its key must render to the same bytes."""
-
-    def __init__(self, play: RulesetPlay, out: Path) -> None:
-        self.play, self.out, self.memory = play, out, SiteMemory()
-
-    def build(self) -> Path:
-        build(Game(self.play.dir), self.out, memory=self.memory, check=True)
-        return self.out
-
-
 @pytest.fixture
-def game(tmp_path, new_database_url) -> tuple[RulesetPlay, Site]:
+def game(tmp_path, new_database_url) -> tuple[RulesetPlay, Rebuilds]:
     play = RulesetPlay(tmp_path / "blog", "blognomic", new_database_url(),
                        {"offices": {"seraphims": f'["{CAROL}"]'}})
     for i, name in enumerate(("Alice", "Bob", "Dave")):
         play.send(f"{name.lower()}@blog.test", "Join", at=f"2026-01-05T00:1{i}:00Z", name=name)
-    return play, Site(play, tmp_path / "public")
+    return play, Rebuilds(play.dir, tmp_path / "public")
 
 
 def test_the_queue_shows_each_pending_matter_with_its_live_vote_board(game):

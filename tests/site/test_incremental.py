@@ -10,6 +10,7 @@ from storage.config import parse_time
 from nomic.game import Game
 from nomic.website import SiteMemory, StaleKeys, build
 from nomic.website.imperial import generators
+from tests.site.checks import files
 from tests.site.game import ALICE, BOB, CAROL, play_days
 from tests.support import EMPEROR, LIST_ADDRESS, at, make_mail
 
@@ -84,12 +85,6 @@ class Rebuilt:
         fresh = self.fresh / str(self.builds)
         build(Game(self.dir), fresh, memory=SiteMemory())
         assert files(self.out) == files(fresh), f"after build {self.builds}"
-
-
-def files(site: Path) -> dict[str, object]:
-    """Every file's bytes; the manifest (bookkeeping, not the site) as what it records."""
-    return {p.relative_to(site).as_posix(): json.loads(p.read_bytes()) if p.name == ".manifest.json"
-            else p.read_bytes() for p in site.rglob("*") if p.is_file()}
 
 
 def test_every_rebuild_is_byte_identical_to_a_full_build(make_play, tmp_path, monkeypatch):

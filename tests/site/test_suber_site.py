@@ -1,6 +1,7 @@
 """The site of a Suber's Nomic game played through the command line: the turn and circuit at a
 glance, each proposal's vote table and points, scores and their ledger, the rules with mutability,
-numbers and former numbers, Judgments; every rebuild a check build."""
+numbers and former numbers, Judgments, debates; every rebuild a check build, and the same bytes as a
+build from scratch."""
 from __future__ import annotations
 
 import json
@@ -10,10 +11,8 @@ from xml.etree import ElementTree
 
 import pytest
 
-from nomic.game import Game
-from nomic.website import SiteMemory, build
 from tests.cli.ruleset_play import RulesetPlay
-from tests.site.checks import broken_links, facts, pages, parse, rows, words
+from tests.site.checks import Rebuilds, broken_links, facts, pages, parse, rows, words
 from tests.suber.support import ALICE, BOB, CAROL, PLAYERS
 
 RULE_210 = "Players may consult on future rule-changes at any time."
@@ -21,13 +20,13 @@ RULE_210 = "Players may consult on future rule-changes at any time."
 
 class Suber:
     """Mail ten minutes apart; each proposal's message is ``pN@test``, so votes reply to it; the site
-    is rebuilt with one memory, as the daemon does, and every build checks its keys."""
+    is rebuilt as the daemon does (tests.site.checks.Rebuilds)."""
 
     def __init__(self, tmp_path: Path, database_url: str) -> None:
         self.play = RulesetPlay(tmp_path / "suber", "suber", database_url,
                                 {"suber": {"players": json.dumps(PLAYERS)}})
         self.minutes = count(1)
-        self.out, self.memory = tmp_path / "public", SiteMemory()
+        self.site = Rebuilds(self.play.dir, tmp_path / "public")
 
     def at(self) -> str:
         hours, minutes = divmod(10 * next(self.minutes), 60)
@@ -44,8 +43,7 @@ class Suber:
         self.play.reply(sender, f"p{number}@test", body, self.at())
 
     def build(self) -> Path:
-        build(Game(self.play.dir), self.out, memory=self.memory, check=True)
-        return self.out
+        return self.site.build()
 
 
 @pytest.fixture
