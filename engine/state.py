@@ -149,5 +149,9 @@ class GameState(Model, Generic[P]):
     def public_json(self) -> dict:
         return self.model_dump(mode="json")
 
+    def summary(self) -> list[str]:
+        """``nomic state`` without --json: a headline, then a line per player."""
+        return [f"{len(self.players)} players", *(f"  {p.score:>5}  {p.email}  {p.name}" for p in self.players)]
+
     def copy_deep(self) -> Self:
         return self.model_copy(deep=True)

@@ -157,9 +157,7 @@ def state(as_json: Annotated[bool, typer.Option("--json", help="print the state 
     if as_json:
         typer.echo(json.dumps(st.public_json(), indent=2))
         return
-    typer.echo(f"Day {st.game_day}, temperature {st.temperature} K, wood chips {st.woodchips}, It: {st.it or '-'}")
-    for p in st.players:
-        typer.echo(f"  {p.score:>5}  {p.email}  profile {p.profile:016b}  {p.category}")
+    typer.echo("\n".join(st.summary()))
 
 
 @command()

@@ -120,6 +120,12 @@ class BlogState(GameState[Pactmaker]):
     def quorum(self) -> int:
         return len(self.active()) // 2 + 1
 
+    def summary(self) -> list[str]:
+        marks = {True: " (idle)", False: ""}
+        return [f"Dynasty {self.dynasty.number}{', Hiatus' if self.hiatus else ''}, quorum {self.quorum()}, "
+                f"{len(self.pending())} matters pending",
+                *(f"  {p.email}  {p.name}{marks[p.idle]}" for p in self.players)]
+
     def matter(self, number: int) -> VotableMatter | None:
         """Matters are numbered 1..n in the order they came, so N is at position N - 1."""
         return self.matters[number - 1] if 1 <= number <= len(self.matters) else None

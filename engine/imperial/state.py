@@ -144,6 +144,11 @@ class ImperialState(GameState[ImperialPlayer]):
     reports: list[Report] = Field(default_factory=list)  # rule 21
     whaps: int = 0  # rule 20: how many times Tivol has been whapped (labels its draws)
 
+    def summary(self) -> list[str]:
+        return [f"Day {self.game_day}, temperature {self.temperature} K, wood chips {self.woodchips}, "
+                f"It: {self.it or '-'}",
+                *(f"  {p.score:>5}  {p.email}  profile {p.profile:016b}  {p.category}" for p in self.players)]
+
     def matter(self, number: int) -> Submission | None:
         return self.submission(number)
 

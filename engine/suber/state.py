@@ -82,6 +82,11 @@ class SuberState(GameState[SuberPlayer]):
     consent: list[str] | None = None
     call_for_action: CallForAction | None = None  # rule 305, when the game plays it
 
+    def summary(self) -> list[str]:
+        return [f"Circuit {self.circuit}, on turn: {self.turn or '-'}, "
+                f"{'unanimity' if self.unanimity else 'simple majority'}, winner: {self.winner or '-'}",
+                *(f"  {p.score:>5}  {p.email}  {p.name}" for p in self.players)]
+
     def matter(self, number: int) -> Proposal | None:
         """Proposal ``number``: proposals are numbered 301.. in order, without gaps."""
         i = number - FIRST_NUMBER

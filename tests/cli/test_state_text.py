@@ -1,0 +1,21 @@
+"""``nomic state`` without --json: each ruleset's headline and its players."""
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from nomic.cli import app
+
+
+@pytest.mark.parametrize("ruleset, headline", [
+    ("imperial", "Day 1, temperature 303 K, wood chips 0, It: -"),
+    ("blognomic", "Dynasty 1, quorum 1, 0 matters pending"),
+    ("suber", "Circuit 1, on turn: -, unanimity, winner: -"),
+])
+def test_each_ruleset_summarises_its_state(tmp_path, ruleset: str, headline: str) -> None:
+    runner = CliRunner()
+    made = runner.invoke(app, ["init", str(tmp_path / "g"), "--ruleset", ruleset])
+    assert made.exit_code == 0, made.output
+    shown = runner.invoke(app, ["state", "--game", str(tmp_path / "g")])
+    assert shown.exit_code == 0, shown.output
+    assert shown.output.splitlines()[0] == headline
