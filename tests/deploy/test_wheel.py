@@ -53,4 +53,4 @@ def test_the_installed_package_answers_mail_and_renders_the_site(venv: Path, tmp
     assert [a["to"] for a in answers] == [["alice@wonder.land"]]
     run(nomic, "build", "--game", tmp_path / "game", "--out", tmp_path / "site", cwd=tmp_path)
     assert "Free cake" in (tmp_path / "site" / "index.html").read_text()
-    assert (tmp_path / "site" / "style.css").read_text().strip()
+    assert (tmp_path / "site" / "static" / "style.css").read_text().strip()
