@@ -57,7 +57,8 @@ def queue(m: BlogModel) -> Iterator[Page]:
     yield Page("index.html", "queue.html", lambda: {
         **_facts(m), "pending": [_pending(m, x, "") for x in pending]},
         key=(m.live, [(x.number, x.title, len(x.ballots), x.self_killed, x.vetoed) for x in pending],
-             st.winner, len(st.matters), sum(not r.repealed for r in st.rules)))
+             st.winner, len(st.matters), sum(not r.repealed for r in st.rules), sorted(st.keywords.items()),
+             st.dynasty.seraphims))
 
 
 def _facts(m: BlogModel) -> dict[str, Any]:
