@@ -178,3 +178,31 @@ def test_every_roll_is_on_the_dice_page_as_its_answer_said(game):
     assert results[1] in ("Lemon", "Orange", "Kiwi", "Grape", "Cherry", "Tangelo")
     assert [r[1] for r in rows(doc.find(".//table[@class='draws']"))] == [
         f"roll 1: {ALICE} DICE6", f"roll 2: {BOB} FRUIT"]
+
+
+def test_a_victory_shows_the_new_dynasty_and_its_ascension(game):
+    play, site = game
+    play.send(ALICE, "Declaration of Victory: I won", "I did.", at="2026-01-05T01:00:00Z")
+    out = site.build()
+    assert words(parse(out / "index.html").find(".//p[@class='winner']")) == \
+        "The game is in Hiatus: Proposals wait until it ends."
+    for voter in (BOB, CAROL, DAVE):
+        play.send(voter, "v", "FOR 1", at="2026-01-05T02:00:00Z")
+    play.tick("2026-01-05T13:00:00Z")
+    out = site.build()
+    assert rows(parse(out / "dynasties.html").find(".//table")) == [
+        ("2", "2026-01-05 13:00 UTC", "Alice", "Alice", "awaiting the Ascension Address"),
+        ("1", "2026-01-05 00:00 UTC", "carol", "", "")]
+    assert facts(parse(out / "index.html").find(".//section[@class='facts']/dl"))["Seraphims"] == "Alice"
+
+    play.send(ALICE, "Ascension Address: Pirates", "Rename Pactmaker to Pirate\nRename Seraphim to Captain",
+              at="2026-01-05T14:00:00Z")
+    out = site.build()
+    assert rows(parse(out / "dynasties.html").find(".//table"))[0] == (
+        "2", "2026-01-05 13:00 UTC", "Alice", "Alice", "Pirates")
+    home = parse(out / "index.html")
+    assert home.find(".//p[@class='winner']") is None
+    assert {k: v for k, v in facts(home.find(".//section[@class='facts']/dl")).items()
+            if k in ("Captains", "Pirates")} == {"Captains": "Alice", "Pirates": "5"}
+    assert facts(parse(out / "matters" / "1.html").find(".//dl[@class='meta-list']"))["Status"] == \
+        "enacted: Enacted 4-0 (Quorum 3)"
