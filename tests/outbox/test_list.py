@@ -111,7 +111,7 @@ def test_judgments_and_proclamations_are_announced_to_the_list(game, relay):
     game.send("tie@imperial.test", "Proclamation: More points", "Set accept_points = 4", at="2026-01-05T03:00:00Z")
     game.cli("send")
     submitted, judged, proclaimed = [a.mail for a in relay.to(ALICE) if a.mail["List-Id"] and a.mail["X-Loop"]]
-    assert submitted["Message-ID"].startswith("<sub1.submitted.")  # mailer/announce.py
+    assert submitted["Message-ID"].startswith("<sub1.submitted.")  # mailer/imperial/announce.py
     assert judged["Subject"] == "[Test Nomic] Proposal 1 accepted: Free cake"
     assert judged["Message-ID"].startswith("<sub1.judged.")
     assert judged["References"] == "<cake@builder.org>"
