@@ -11,7 +11,8 @@ import pytest
 from tests.cli.ruleset_play import RulesetPlay
 from tests.mailer.support import outbox_mail
 
-ADMIN, ALICE, BOB, CAROL, DAVE = "admin@blog.test", "alice@blog.test", "bob@blog.test", "carol@blog.test", "dave@blog.test"
+ADMIN, ALICE, BOB = "admin@blog.test", "alice@blog.test", "bob@blog.test"
+CAROL, DAVE = "carol@blog.test", "dave@blog.test"
 MEMBERS = [ALICE, BOB, CAROL, DAVE]  # the Admin subscribed too, but hears of matters by office
 
 
