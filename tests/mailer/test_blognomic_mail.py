@@ -160,3 +160,15 @@ def test_a_game_without_the_daily_mail_sends_none(tmp_path, new_database_url):
     play.send(ALICE, "Join", "Subscribe", at="2026-01-05T00:01:00Z")
     assert play.tick("2026-01-07T00:00:00Z") == "nothing due\n"
     assert [m["kind"] for m in play.outbox()] == ["answer"]
+
+
+def test_a_hostile_title_stays_one_header_line_and_its_vote_links_still_prefill_exactly(game):
+    title = 'Cake & "more"?=?utf-8?q?x?= %0D%0ABcc: x@evil.test é'
+    game.send(BOB, f"Proposal: {title}", "Seconds.", at="2026-01-05T02:00:00Z")
+    mail = outbox_mail(game, "announcement")[-1]
+    stored = game.state()["matters"][1]["title"]  # the encoded word in the mail's Subject read as "x"
+    assert stored == 'Cake & "more"?x %0D%0ABcc: x@evil.test é'
+    subject = f"[BlogNomic] Proposal 2: {stored}"
+    # one header, no Bcc made of the title (read back, Python may double the space before an encoded word)
+    assert " ".join(mail["Subject"].split()) == subject and mail["Bcc"] is None
+    assert _links(mail)["AGAINST"] == ("ths@blog.test", f"Re: {subject}", "AGAINST 2")
