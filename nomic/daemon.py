@@ -72,17 +72,19 @@ class Turns:
     a time, in the order they asked, and a turn that did some work holds the next one
     back up to ``MAX_YIELD`` seconds (until mail stops arriving): a host of a hundred
     games leaves its intake as much of the GIL and the disk as one game does. A turn
-    that found nothing to do holds no one back, nor does a slow one for more than
-    ``MAX_YIELD`` seconds; when no mail is arriving, every processor goes at once.
+    that found nothing to do holds no one back. When no mail is arriving, ``QUIET``
+    processors fold at once, in turn. Few at a time matters: each fold holds its
+    game's database lock, and folds sharing the GIL would each hold it longer, the
+    game's own 250s waiting behind it when mail comes again.
     """
     POLL = 0.02  # seconds between looks at ``busy`` by the first in line
+    QUIET = 2  # folds at once while no mail is arriving (the GIL runs one; a second overlaps its disk)
 
     def __init__(self, busy: Callable[[], bool]):
         self.busy = busy
         self.cond = threading.Condition()
         self.line: deque[object] = deque()
         self.held = 0  # turns being taken
-        self.granted = 0.0  # time.monotonic() of the latest turn given
         self.next = 0.0  # time.monotonic() before which a busy intake gets no fold
 
     @contextmanager
@@ -95,7 +97,6 @@ class Turns:
                 self.cond.wait(self.POLL if self.line[0] is me else 1.0)
             self.line.remove(me)
             self.held += 1
-            self.granted = time.monotonic()
             self.cond.notify_all()
         worked: list[bool] = []
         try:
@@ -108,10 +109,11 @@ class Turns:
                 self.cond.notify_all()
 
     def _mine(self, me: object) -> bool:
+        if self.line[0] is not me:
+            return False
         if not self.busy():
-            return True
-        now = time.monotonic()
-        return self.line[0] is me and now >= self.next and (not self.held or now >= self.granted + MAX_YIELD)
+            return self.held < self.QUIET
+        return not self.held and time.monotonic() >= self.next
 
 
 class Processor(threading.Thread):
