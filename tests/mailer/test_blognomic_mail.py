@@ -172,3 +172,16 @@ def test_a_hostile_title_stays_one_header_line_and_its_vote_links_still_prefill_
     # one header, no Bcc made of the title (read back, Python may double the space before an encoded word)
     assert " ".join(mail["Subject"].split()) == subject and mail["Bcc"] is None
     assert _links(mail)["AGAINST"] == ("ths@blog.test", f"Re: {subject}", "AGAINST 2")
+
+
+def test_a_digest_member_gets_the_days_announcements_with_the_daily_mail(game):
+    game.send(DAVE, "Digest on", at="2026-01-05T02:00:00Z")
+    game.send(BOB, "Proposal: More cake", "Seconds.", at="2026-01-05T04:00:00Z")
+    assert [k for k, _, _ in _sent(game)][-1] == "announcement" and DAVE not in _sent(game)[-1][1]
+    game.tick("2026-01-06T00:00:00Z")
+    assert [(k, to) for k, to, _ in _sent(game)][-3:] == [("officer", [ADMIN]), ("daily", MEMBERS), ("digest", [DAVE])]
+    digest = outbox_mail(game, "digest")[0]
+    assert digest["Subject"] == "BlogNomic Digest, Vol 1, Issue 1"
+    inner = next(p for p in digest.iter_parts() if p.get_content_type() == "multipart/digest")
+    topics = [str(item.get_payload()[0]["Subject"]) for item in inner.iter_parts()]
+    assert topics == ["[BlogNomic] Proposal 1: Free cake", "[BlogNomic] Proposal 2: More cake"]
