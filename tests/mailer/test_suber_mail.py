@@ -18,16 +18,22 @@ TAG = "[Suber's Nomic]"
 
 @pytest.fixture
 def game(tmp_path, new_database_url) -> RulesetPlay:
-    """Three players from game.toml (listed out of turn order), all subscribed, the daily mail on;
-    Alice, on turn, has made Proposal 301."""
+    """Alice, on turn, has made Proposal 301."""
+    play = three_players(tmp_path, new_database_url())
+    play.send(ALICE, "Proposal: Hello", "Enact rule: Everyone says hello.", at="2026-01-05T01:00:00Z",
+              message_id="hello@suber.test")
+    return play
+
+
+def three_players(tmp_path, database_url: str, call_for_action: str = "false") -> RulesetPlay:
+    """Three players from game.toml (listed out of turn order), all subscribed, the daily mail on."""
     players = '["Carol Clark <carol@suber.test>", "Alice Adams <alice@suber.test>", "Bob Brown <bob@suber.test>"]'
-    play = RulesetPlay(tmp_path / "suber", "suber", new_database_url(), {"suber": {"players": players}})
+    play = RulesetPlay(tmp_path / "suber", "suber", database_url,
+                       {"suber": {"players": players, "call_for_action": call_for_action}})
     toml = play.dir / "game.toml"
     toml.write_text(toml.read_text().replace("[suber]\n", "[suber]\ndaily_mail = true\n", 1))
     for i, who in enumerate(PLAYERS):
         play.send(who, "Subscribe", at=f"2026-01-05T00:0{i + 1}:00Z")
-    play.send(ALICE, "Proposal: Hello", "Enact rule: Everyone says hello.", at="2026-01-05T01:00:00Z",
-              message_id="hello@suber.test")
     return play
 
 
@@ -149,4 +155,19 @@ def test_the_daily_mail_says_whose_turn_it_is_and_how_long_it_has_lasted(game):
         'Proposal 301, "Hello": voting.',
         f"Not yet voted: {ALICE}, {CAROL}"]
     assert game.tick("2026-01-06T23:59:59Z") == "nothing due\n"
+    game.verify()
+
+
+def test_a_turn_skipped_under_rule_305_is_announced_on_its_own(tmp_path, new_database_url):
+    game = three_players(tmp_path, new_database_url(), call_for_action="true")
+    game.send(BOB, "Call for action", at="2026-01-12T01:00:00Z")
+    game.tick("2026-01-14T01:00:00Z")
+    game.send(BOB, "Skip", "Skip yes", at="2026-01-14T02:00:00Z")
+    game.send(CAROL, "Skip", "Skip yes", at="2026-01-14T03:00:00Z")
+    assert game.state()["turn"] == BOB
+    assert _sent(game)[-1] == ("announcement", PLAYERS, f"{TAG} Bob Brown is on turn")
+    assert outbox_mail(game, "announcement")[-1].get_content().splitlines()[0] == (
+        "The turn passes to Bob Brown (circuit 1).")
+    assert [s for k, _, s in _sent(game) if k == "daily"][-1] == (
+        f"{TAG} 2026-01-14: Alice Adams on turn for 9 days 0 hours")
     game.verify()
