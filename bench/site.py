@@ -17,6 +17,7 @@ from sqlmodel import Session
 from engine.state import LedgerEntry
 from engine.imperial.state import ImperialPlayer, ImperialState, Submission
 from nomic import website
+from nomic.website.memory import SiteMemory
 from storage.tables import Snapshot
 
 BARE = Environment(autoescape=True).from_string(
@@ -73,8 +74,9 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
             s.add(Snapshot(seq=0, state=state.model_dump_json()))
             s.commit()
         out = Path(tmp) / "site"
+        memory = SiteMemory()  # kept across builds, as the daemon keeps its game's
         with timed() as t_full:
-            full = website.build(g, out)
+            full = website.build(g, out, memory=memory)
         html = [f for f in out.rglob("*.html")]
         size = sum(f.stat().st_size for f in html) // max(1, len(html))
         t_bare = bare_jinja(Path(tmp) / "bare", full.rendered, size)
@@ -84,7 +86,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
             g.receive(mail(k, sender=player(1)), state.day_started + timedelta(hours=2))
             g.process(send=False)
             with timed() as t_re:
-                again = website.build(g, out)
+                again = website.build(g, out, memory=memory)
             rebuilds.append((t_re[0], again))
     full_rate, bare_rate = full.rendered / t_full[0], full.rendered / t_bare
     r = {"full_rate": full_rate, "bare_rate": bare_rate, "rebuild_s": rebuilds[1][0],
