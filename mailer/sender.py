@@ -65,6 +65,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import TYPE_CHECKING, Callable
 
+from sqlalchemy.engine import Connection
+
 from mailer import bounces, headers
 from mailer.listconfig import ListSettings, settings
 from mailer.outbox import HOST, Claimed, HandoverLog, Outcome, claim_batch, iso, raws, record, recover
@@ -323,8 +325,11 @@ class Pass:
         """``now`` moved on by the time the pass has taken: a claim's age is what the lease measures."""
         return self.now + timedelta(seconds=time.monotonic() - self.started)
 
-    def _prepare(self, conn, batch: list[Claimed]) -> None:
-        wanted = {d.outbox_id for d in batch} - self.prepared.keys()
+    def _prepare(self, conn: Connection, batch: list[Claimed]) -> None:
+        """The batch's mails made ready, each once for as long as batches need it."""
+        needed = {d.outbox_id for d in batch}
+        self.prepared = {oid: mail for oid, mail in self.prepared.items() if oid in needed}
+        wanted = needed - self.prepared.keys()
         if wanted:
             for oid, (raw, personal, created) in raws(conn, wanted).items():
                 self.prepared[oid] = Prepared.of(raw, personal, created)
