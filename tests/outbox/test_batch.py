@@ -10,6 +10,11 @@ from collections import Counter
 import pytest
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP
+from sqlalchemy import update
+from sqlmodel import Session
+
+from mailer.outbox import HOST, Delivery
+from nomic.game import Game
 from tests.outbox.conftest import Recorder, _free_port, configure
 from tests.outbox.test_sender import arrivals, deliveries, start_sender, wait_for
 from tests.support import LIST_ADDRESS
@@ -129,3 +134,28 @@ def test_killed_in_mid_batch_hold_sends_nothing_twice(make_play, relay):
     held = {(ids[d.outbox_id], d.rcpt) for d in deliveries(game) if d.status == "failed"}
     assert 1 <= len(held) <= 4  # what was inside DATA, one per connection at most
     assert set(got) | held == want(game) and {d.status for d in deliveries(game)} == {"sent", "failed"}
+
+
+def claim_by_a_dead_sender(game, claim: str) -> None:
+    """Alice's answer, claimed long ago by a sender that never came back."""
+    game.send("alice@wonder.land", "Subscribe")
+    with Session(Game(game.dir).db) as s:
+        s.exec(update(Delivery).values(status="claimed", claim=claim, claimed_at="2026-01-05T00:00:00Z"))  # type: ignore[call-overload]
+        s.commit()
+
+
+def test_another_hosts_lapsed_claim_is_in_doubt_its_log_being_over_there(make_play, relay):
+    game = configure(make_play(), relay.address, in_doubt="hold")
+    claim_by_a_dead_sender(game, "elsewhere.example:4242:0123abcd")
+    game.cli("send", "--at", "2026-01-06T00:00:00Z")  # a day later: the lease ran out long ago
+    [d] = deliveries(game)
+    assert (d.status, d.last_error) == ("failed", "in doubt: the sender died during DATA; not resent (in_doubt = hold)")
+    assert relay.arrived == []
+
+
+def test_this_hosts_dead_claim_without_a_log_never_reached_the_relay(make_play, relay):
+    game = configure(make_play(), relay.address, in_doubt="hold")
+    claim_by_a_dead_sender(game, f"{HOST}:{2 ** 22 + 1}:0123abcd")  # above pid_max: no such process
+    game.cli("send")
+    [d] = deliveries(game)
+    assert (d.status, d.last_error, [a.rcpt_tos for a in relay.arrived]) == ("sent", None, [["alice@wonder.land"]])
