@@ -125,11 +125,13 @@ class Processor(threading.Thread):
     ``SITE_EVERY`` seconds.
     """
 
-    def __init__(self, game: "Game", lock: threading.Lock, turns: Turns, name: str = "processor"):
+    def __init__(self, game: "Game", lock: threading.Lock, turns: Turns, name: str = "processor",
+                 final_limit: int = FINAL_LIMIT):
         super().__init__(name=name, daemon=True)
         self.game = game
         self.lock = lock
         self.turns = turns
+        self.final_limit = final_limit  # most entries folded while stopping
         self.wake = threading.Event()
         self.stopping = threading.Event()
         self.site_dirty = False
@@ -170,7 +172,7 @@ class Processor(threading.Thread):
         """(more entries wait, anything was done)."""
         with self.lock:
             self.game.tick(datetime.now(timezone.utc))
-            done = self.game.process(limit=FINAL_LIMIT if final else CHUNK)
+            done = self.game.process(limit=self.final_limit if final else CHUNK)
         for entry, events in done:
             for event in (e for e in events if e.kind == "unauthenticated"):
                 detail = json.loads(entry.meta).get("auth", {}).get("detail")
@@ -215,16 +217,18 @@ class GameService:
     """One game's share of a daemon: its journal writer, its processor and its outbox sender.
 
     ``label`` names its threads (``processor-SLUG`` in a host); ``turns`` is shared by every
-    game of a host (by default its own, giving way to its own writer). Start it before
+    game of a host (by default its own, giving way to its own writer), and a host shares
+    ``FINAL_LIMIT`` among its games (``final_limit``). Start it before
     taking its mail; ``stop`` commits what is queued, folds it, and ends the threads.
     """
 
-    def __init__(self, game: "Game", label: str = "", turns: Turns | None = None):
+    def __init__(self, game: "Game", label: str = "", turns: Turns | None = None, final_limit: int = FINAL_LIMIT):
         self.game = game
         self.label = label
         self.lock = threading.Lock()
         self.writer = JournalWriter(game, name=self._name("journal-writer"))
-        self.processor = Processor(game, self.lock, turns or Turns(self.writer.busy), name=self._name("processor"))
+        self.processor = Processor(game, self.lock, turns or Turns(self.writer.busy), self._name("processor"),
+                                   final_limit)
         self.writer.on_commit = self.processor.wake.set
         self.mailbox = Mailbox(game, self.writer)
         self._stop_sender = threading.Event()

@@ -9,7 +9,8 @@ the game that owns its address, and one HTTP server with each game's site under
 SIGHUP reads host.toml again: games added start, games removed stop (what they had
 accepted is played first), the others are not touched. A host.toml that cannot be
 served (a game that cannot be opened, two games owning one address) is refused and
-the games go on as before. SIGTERM or SIGINT stops every game as ``nomic serve`` does.
+the games go on as before. SIGTERM or SIGINT stops every game as ``nomic serve`` does,
+the games sharing the entries folded while stopping (``FINAL_LIMIT``).
 """
 from __future__ import annotations
 
@@ -22,8 +23,8 @@ from pathlib import Path
 from mailer.http_server import HttpLimits, Site, make_host_server
 from mailer.intake import Addresses, IntakeHandler, Limits, Routes, Traffic
 from nomic import host_config
-from nomic.daemon import (GameService, Turns, check_addresses, close, host_port, listen, quiet_logging,
-                          start_http, stop_http, wait_for_signal)
+from nomic.daemon import (CHUNK, FINAL_LIMIT, GameService, Turns, check_addresses, close, host_port, listen,
+                          quiet_logging, start_http, stop_http, wait_for_signal)
 from nomic.game import Game
 from nomic.host_config import HostConfig, HostError
 from nomic.host_index import listing, page
@@ -55,7 +56,8 @@ class Host:
         host_config.check({slug: Addresses.of(g) for slug, g in games.items()})
         kept = {slug: svc for slug, svc in self.services.items() if games.get(slug) is svc.game}
         gone = [svc for slug, svc in self.services.items() if slug not in kept]
-        services = {slug: kept.get(slug) or GameService(g, slug, self.turns).start() for slug, g in games.items()}
+        share = max(CHUNK, FINAL_LIMIT // max(1, len(games)))  # a stop folds about as much as one game's
+        services = {slug: kept.get(slug) or GameService(g, slug, self.turns, share).start() for slug, g in games.items()}
         self.config, self.services = config, services
         self.sites = {slug: Site(s.game, s.lock, s.processor.wake.set) for slug, s in services.items()}
         return gone
