@@ -32,7 +32,8 @@ def _mode(sub: Subscriber) -> str:
     return "a daily plain-text digest" if sub.plain else "a daily digest"
 
 
-def subscribe(state: GameState, msg: Message, cmd: SubscribeCmd, ctx: Context) -> None:
+def subscribe(state: GameState, msg: Message, cmd: SubscribeCmd, ctx: Context, *, daily: str = "") -> None:
+    """``daily``: what else a member gets, as the ruleset names it (", and the Bell Tower's chime ...")."""
     sub = member(state, msg.sender)
     if sub is not None:  # the event still tells the mailer to resume delivery stopped by bounces
         ctx.emit("subscription", address=sub.email, action="renew", digest=sub.digest)
@@ -41,8 +42,7 @@ def subscribe(state: GameState, msg: Message, cmd: SubscribeCmd, ctx: Context) -
     sub = Subscriber(email=msg.sender, since=_now(ctx))
     state.subscribers.append(sub)
     ctx.emit("subscription", address=sub.email, action="subscribe", digest=sub.digest)
-    ctx.say(cmd.line, f"{sub.email} is subscribed to {ctx.config.list_address}: every post, "
-            "and the Bell Tower's chime at the end of every game day")
+    ctx.say(cmd.line, f"{sub.email} is subscribed to {ctx.config.list_address}: every post{daily}")
 
 
 def unsubscribe(state: GameState, msg: Message, cmd: UnsubscribeCmd, ctx: Context) -> None:
@@ -55,8 +55,9 @@ def unsubscribe(state: GameState, msg: Message, cmd: UnsubscribeCmd, ctx: Contex
     ctx.say(cmd.line, f"{sub.email} is unsubscribed from {ctx.config.list_address}")
 
 
-def digest(state: GameState, msg: Message, cmd: DigestCmd, ctx: Context) -> None:
-    """``Digest on`` (MIME) or ``Digest plain`` (RFC 1153) subscribes a non-member straight into digest delivery."""
+def digest(state: GameState, msg: Message, cmd: DigestCmd, ctx: Context, *, daily: str = "") -> None:
+    """``Digest on`` (MIME) or ``Digest plain`` (RFC 1153) subscribes a non-member straight into digest delivery;
+    ``daily`` as for ``subscribe``."""
     sub = member(state, msg.sender)
     if sub is None and not cmd.on:
         ctx.say(cmd.line, f"{msg.sender} is not subscribed; nothing changed", ok=False)
@@ -71,8 +72,7 @@ def digest(state: GameState, msg: Message, cmd: DigestCmd, ctx: Context) -> None
     else:
         sub.digest, sub.plain = cmd.on, cmd.plain and cmd.on
         ctx.emit("subscription", address=sub.email, action="digest", digest=sub.digest)
-    ctx.say(cmd.line, f"{sub.email} now gets {_mode(sub)} from {ctx.config.list_address}, "
-            "and the Bell Tower's chime")
+    ctx.say(cmd.line, f"{sub.email} now gets {_mode(sub)} from {ctx.config.list_address}{daily}")
 
 
 def list_post(state: GameState, msg: Message, cmd: ListPostCmd, ctx: Context) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import partial
 from typing import Literal, cast
 
 from engine import membership
@@ -101,10 +102,12 @@ COMMANDS: tuple[Declaration, ...] = (
     Declaration("tag", TagCmd, (Line(pattern(r"^tag\s+(.+)$"), lambda m: TagCmd(player=m[1].strip())),), tag.tag,
                 help=(Help("Tag another player It, after It has a Proposal accepted.", "Tag", "Tag PLAYER",
                            "rule 22"),)),
-    replace(LIST["subscribe"], help=(
+    replace(LIST["subscribe"], handler=partial(membership.subscribe, daily=(
+        ", and the Bell Tower's chime at the end of every game day")), help=(
         Help("Join the public list and hear the Bell Tower's chimes.", "Subscribe", "", "rules 3, 19"),)),
     replace(LIST["unsubscribe"], help=(Help("Leave the list.", "Unsubscribe", "", "rule 3"),)),
-    LIST["digest"], LIST["list_post"],
+    replace(LIST["digest"], handler=partial(membership.digest, daily=", and the Bell Tower's chime")),
+    LIST["list_post"],
     Declaration("judge", JudgeCmd, (
         Line(pattern(r"^(accept|reject|ignore)(?:\s+#?(\d{1,9}))?(?:\s+because\s*:?\s*(.*))?$"),
              lambda m: JudgeCmd(verdict=_verdict(m[1]), number=int(m[2]) if m[2] else None, reason=(m[3] or None))),

@@ -1,7 +1,7 @@
 """The daily mail's moment, 00:00 UTC, where ``[suber] daily_mail = true``: a ``daily`` event saying
 whose turn it is, since when, and where the turn's proposal stands.
 
-The state marks the last day mailed in ``variables[MARK]`` (days since the game's start date), so
+The state marks the last day mailed in ``daily_mailed`` (days since the game's start date), so
 the clock and replays agree on which midnights are done. A step that crosses several midnights
 (a game left without a clock) says only the last: the work stays bounded.
 """
@@ -12,9 +12,6 @@ from typing import Any
 
 from engine.context import Context, EngineConfig
 from engine.suber.state import SuberState
-
-MARK = "daily_mail_day"
-
 
 def enabled(config: EngineConfig) -> bool:
     return bool(config.options.get("daily_mail", False))
@@ -31,15 +28,15 @@ def _midnight(state: SuberState, day: int) -> datetime:
 
 def next_due(state: SuberState) -> datetime:
     """The first midnight not yet mailed."""
-    return _midnight(state, state.variables.get(MARK, 0) + 1)
+    return _midnight(state, state.daily_mailed + 1)
 
 
 def catch_up(state: SuberState, until: datetime, ctx: Context) -> None:
     """Emit the ``daily`` of the last midnight up to ``until`` if it has not been mailed."""
     day = _day(state, until)
-    if not enabled(ctx.config) or day <= state.variables.get(MARK, 0):
+    if not enabled(ctx.config) or day <= state.daily_mailed:
         return
-    state.variables[MARK] = day
+    state.daily_mailed = day
     ctx.emit("daily", **facts(state, _midnight(state, day), day))
 
 

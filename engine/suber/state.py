@@ -81,6 +81,7 @@ class SuberState(GameState[SuberPlayer]):
     # (None: no consent needed)
     consent: list[str] | None = None
     call_for_action: CallForAction | None = None  # rule 305, when the game plays it
+    daily_mailed: int = 0  # the last day (since the start date) whose daily mail went out (daily.py)
 
     def summary(self) -> list[str]:
         return [f"Circuit {self.circuit}, on turn: {self.turn or '-'}, "

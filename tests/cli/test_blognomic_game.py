@@ -16,7 +16,7 @@ CAKE = "Every Pactmaker may eat cake."
 
 def new_game(tmp_path, new_database_url, auto_resolve: bool = True) -> RulesetPlay:
     return RulesetPlay(tmp_path / "blog", "blognomic", new_database_url(),
-                       {"blognomic": {"auto_resolve": "true" if auto_resolve else "false"}})
+                       {"blognomic": {"auto_resolve": "true" if auto_resolve else "false", "daily_mail": "false"}})
 
 
 def t(day: int, hour: int, minute: int = 0, second: int = 0) -> str:

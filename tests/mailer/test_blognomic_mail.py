@@ -24,9 +24,8 @@ def game(tmp_path, new_database_url) -> RulesetPlay:
 def five_pactmakers(tmp_path, database_url: str, auto_resolve: str = "true") -> RulesetPlay:
     """Five Pactmakers (the Admin from game.toml, four who joined and subscribed), the daily mail on,
     and Alice's Proposal 1."""
-    play = RulesetPlay(tmp_path / "blog", "blognomic", database_url, {"blognomic": {"auto_resolve": auto_resolve}})
-    toml = play.dir / "game.toml"
-    toml.write_text(toml.read_text().replace("[blognomic]\n", "[blognomic]\ndaily_mail = true\n", 1))
+    play = RulesetPlay(tmp_path / "blog", "blognomic", database_url,
+                       {"blognomic": {"auto_resolve": auto_resolve, "daily_mail": "true"}})
     for i, who in enumerate(MEMBERS):
         play.send(who, "Join", "Subscribe", at=f"2026-01-05T00:0{i + 1}:00Z", name=who.split("@")[0].capitalize())
     play.send(ADMIN, "Subscribe", at="2026-01-05T00:05:00Z")
@@ -156,7 +155,7 @@ def test_a_silent_pactmaker_is_named_near_the_seven_day_mark(game):
 
 
 def test_a_game_without_the_daily_mail_sends_none(tmp_path, new_database_url):
-    play = RulesetPlay(tmp_path / "quiet", "blognomic", new_database_url(), {})
+    play = RulesetPlay(tmp_path / "quiet", "blognomic", new_database_url(), {"blognomic": {"daily_mail": "false"}})
     play.send(ALICE, "Join", "Subscribe", at="2026-01-05T00:01:00Z")
     assert play.tick("2026-01-07T00:00:00Z") == "nothing due\n"
     assert [m["kind"] for m in play.outbox()] == ["answer"]

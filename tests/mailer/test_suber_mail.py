@@ -29,9 +29,7 @@ def three_players(tmp_path, database_url: str, call_for_action: str = "false") -
     """Three players from game.toml (listed out of turn order), all subscribed, the daily mail on."""
     players = '["Carol Clark <carol@suber.test>", "Alice Adams <alice@suber.test>", "Bob Brown <bob@suber.test>"]'
     play = RulesetPlay(tmp_path / "suber", "suber", database_url,
-                       {"suber": {"players": players, "call_for_action": call_for_action}})
-    toml = play.dir / "game.toml"
-    toml.write_text(toml.read_text().replace("[suber]\n", "[suber]\ndaily_mail = true\n", 1))
+                       {"suber": {"players": players, "call_for_action": call_for_action, "daily_mail": "true"}})
     for i, who in enumerate(PLAYERS):
         play.send(who, "Subscribe", at=f"2026-01-05T00:0{i + 1}:00Z")
     return play

@@ -24,7 +24,7 @@ class Suber:
 
     def __init__(self, tmp_path: Path, database_url: str) -> None:
         self.play = RulesetPlay(tmp_path / "suber", "suber", database_url,
-                                {"suber": {"players": json.dumps(PLAYERS)}})
+                                {"suber": {"players": json.dumps(PLAYERS), "daily_mail": "false"}})
         self.minutes = count(1)
         self.site = Rebuilds(self.play.dir, tmp_path / "public")
 
