@@ -159,3 +159,28 @@ def test_this_hosts_dead_claim_without_a_log_never_reached_the_relay(make_play, 
     game.cli("send")
     [d] = deliveries(game)
     assert (d.status, d.last_error, [a.rcpt_tos for a in relay.arrived]) == ("sent", None, [["alice@wonder.land"]])
+
+
+class Closing(Recorder):
+    """A relay that hangs up after every third message it takes (as relays with a per-connection limit do)."""
+
+    async def handle_DATA(self, server, session, envelope):
+        reply = await super().handle_DATA(server, session, envelope)
+        if len(self.arrived) % 3 == 0:
+            asyncio.get_running_loop().call_soon(server.transport.close)  # right after the 250
+        return reply
+
+
+def test_a_relay_that_hangs_up_between_messages_costs_no_attempt(make_play):
+    recorder = Closing()
+    controller = Controller(recorder, hostname="127.0.0.1", port=_free_port())
+    controller.start()
+    try:
+        game = configure(make_play(), f"127.0.0.1:{controller.port}", connections=1)
+        for m in MEMBERS[:8]:
+            game.send(m, "Subscribe")
+        game.cli("send")
+    finally:
+        controller.stop()
+    assert sorted(r for a in recorder.arrived for r in a.rcpt_tos) == sorted(MEMBERS[:8])
+    assert {(d.status, d.attempts) for d in deliveries(game)} == {("sent", 1)}
