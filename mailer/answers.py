@@ -33,15 +33,15 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("nomic.answers")
 DEFAULT_PER_HOUR = 10
-_ABOUT = ("submitted", "judged")  # events whose "number" says which submission an answer is about
 
 
 ANSWER_LOG = AnswerLog.__table__  # type: ignore[attr-defined]
 
 
 def answer(session: Session, game: "GameHandle", ls: ListSettings, entry: "Entry", msg: Message,
-           events: list[Event]) -> None:
-    """Queue the answer to ``msg`` (see the module docstring for when there is none)."""
+           events: list[Event], about: tuple[str, ...]) -> None:
+    """Queue the answer to ``msg`` (see the module docstring for when there is none); ``about``: the
+    ruleset's event kinds whose ``number`` names the matter the answer is about."""
     cfg = game.engine_config
     if not msg.authenticated or msg.automatic or msg.to_list or not msg.sender:
         return
@@ -58,7 +58,7 @@ def answer(session: Session, game: "GameHandle", ls: ListSettings, entry: "Entry
     subject = msg.subject or "your message"
     mail = machine_mail(ls, to=msg.sender, at=msg.at, auto="auto-replied",
                         subject=subject if subject.lower().startswith("re:") else f"Re: {subject}",
-                        msgid=message_id(ls, "answer", entry.seq or 0, entry.hash, sub=_about(game, msg, events)),
+                        msgid=message_id(ls, "answer", entry.seq or 0, entry.hash, sub=_about(game, msg, events, about)),
                         template="mail/answer.txt", outcomes=outcomes, not_understood=msg.not_understood,
                         state=game.state())
     if not msg.message_id.startswith("sha256:"):  # a message without a Message-ID has no thread
@@ -67,9 +67,9 @@ def answer(session: Session, game: "GameHandle", ls: ListSettings, entry: "Entry
     session.connection().execute(insert(ANSWER_LOG).values(sender=msg.sender, at=iso(msg.at)))
 
 
-def _about(game: "GameHandle", msg: Message, events: list[Event]) -> int | None:
-    """The submission the answer is about (its Message-ID says so), if any."""
-    number = next((e.data.get("number") for e in events if e.kind in _ABOUT), None)
+def _about(game: "GameHandle", msg: Message, events: list[Event], about: tuple[str, ...]) -> int | None:
+    """The matter the answer is about (its Message-ID says so), if any."""
+    number = next((e.data.get("number") for e in events if e.kind in about), None)
     if number is None:
         number = threads.matter_of(game.state(), msg.references, game.engine_config.address)
     return number

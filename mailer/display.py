@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from email import policy
-from email.message import EmailMessage, MIMEPart
+from email.message import MIMEPart
 from email.parser import BytesParser
 
 from mailer.message import html_to_text

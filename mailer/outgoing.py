@@ -20,7 +20,6 @@ from sqlmodel import Session
 from engine.events import Event
 from engine.inputs import ClockStep, Message
 from mailer import answers, bounces, digest, listserv
-from mailer.listconfig import settings
 from mailer.rulesets import Composer, Composition, Members, RulesetMail, mail_for
 
 if TYPE_CHECKING:
@@ -30,11 +29,11 @@ if TYPE_CHECKING:
 
 def enqueue(session: Session, game: "GameHandle", entry: "Entry", inp: Message | ClockStep,
             events: list[Event]) -> None:
-    ls = settings(game)
+    ls, mail = game.list_settings, mail_for(game.engine_config.ruleset)
     if isinstance(inp, Message):
-        answers.answer(session, game, ls, entry, inp, events)
+        answers.answer(session, game, ls, entry, inp, events, mail.about)
         bounces.record(session, ls, entry, inp)
-    table = composers(mail_for(game.engine_config.ruleset))
+    table = composers(mail)
     if not any(e.kind in table for e in events):
         return
     state = game.state()

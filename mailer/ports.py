@@ -7,13 +7,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from sqlalchemy.engine import Engine
 
 from engine.context import EngineConfig
 from engine.state import GameState
 from storage.config import Config
+
+if TYPE_CHECKING:
+    from mailer.listconfig import ListSettings
 
 
 @dataclass
@@ -37,6 +40,7 @@ class GameHandle(Protocol):
     config: Config
     engine_config: EngineConfig
     db: Engine
+    list_settings: ListSettings  # made once per game: it carries the game's template renderer
 
     def state(self) -> GameState[Any]: ...
 

@@ -78,6 +78,7 @@ Composer = Callable[[Composition], None]
 class RulesetMail(Protocol):
     composers: Mapping[str, Composer]  # event kind -> what it mails
     day_event: str  # the event kind that ends a day: the digest of the day's list traffic follows it
+    about: tuple[str, ...]  # event kinds whose ``number`` names the matter an answer is about (its Message-ID says so)
 
 
 def mail_for(name: str) -> RulesetMail:

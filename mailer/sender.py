@@ -68,7 +68,7 @@ from typing import TYPE_CHECKING, Callable
 from sqlalchemy.engine import Connection
 
 from mailer import bounces, headers
-from mailer.listconfig import ListSettings, settings
+from mailer.listconfig import ListSettings
 from mailer.outbox import HOST, Claimed, HandoverLog, Outcome, claim_batch, iso, raws, record, recover
 from mailer.tokens import stamped_token
 
@@ -275,7 +275,7 @@ class Pass:
 
     def __init__(self, game: "GameHandle", cfg: SenderConfig, now: datetime):
         self.game, self.cfg, self.now = game, cfg, now
-        self.ls = settings(game)
+        self.ls = game.list_settings
         self.claim = f"{HOST}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
         self.folder = game.config.dir / FOLDER
         self.started = time.monotonic()

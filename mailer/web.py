@@ -42,7 +42,7 @@ from sqlmodel import Session, select
 
 from mailer import outbox
 from mailer.compose import machine_mail
-from mailer.listconfig import ListSettings, settings
+from mailer.listconfig import ListSettings
 from mailer.message import message_key
 from mailer.tokens import mac, read_stamped_token, stamped_token
 from rendering import render
@@ -82,7 +82,7 @@ def handle_post(game: "GameHandle", path: str, body: bytes | str, now: datetime 
     now = now or datetime.now(timezone.utc).replace(microsecond=0)
     path = urlsplit(path).path.rstrip("/")
     form = parse_qs(body.decode("utf-8", "replace") if isinstance(body, bytes) else body)
-    ls = settings(game)
+    ls = game.list_settings
     if path.startswith("/unsubscribe/"):
         address, refusal = _unsubscribe_link(game, ls, path, now)
         if address is None:
@@ -106,7 +106,7 @@ def handle_post(game: "GameHandle", path: str, body: bytes | str, now: datetime 
 def handle_get(game: "GameHandle", path: str, now: datetime | None = None) -> tuple[int, str]:
     """The page behind a link: says what the button will do; only its POST acts."""
     now = now or datetime.now(timezone.utc)
-    ls = settings(game)
+    ls = game.list_settings
     path = urlsplit(path).path.rstrip("/")
     if path.startswith("/unsubscribe/"):
         address, refusal = _unsubscribe_link(game, ls, path, now)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from datetime import datetime
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -22,19 +23,19 @@ from sqlalchemy import delete, func
 from sqlmodel import Session, select
 
 import engine
-from engine.inputs import ClockStep, Message
-from engine.inputs import load_message
+import storage
+from engine.inputs import ClockStep, Message, load_message
 from engine.ruleset import ruleset_for
 from engine.state import GameState
-from mailer.grammar import Grammar
-from mailer.ports import Arrival, Receipt
 from mailer import outgoing
 from mailer.auth import Verdict, authenticate
+from mailer.grammar import Grammar
+from mailer.listconfig import ListSettings, settings
 from mailer.message import ParsedMail, journal_key, parse_head
-import storage
-from storage.config import CONFIG_NAME, DEFAULT_RULESET, Config, ConfigError, default_text, parse_time
+from mailer.ports import Arrival, Receipt
 from nomic.inputs import parser_version, to_input
 from storage import Duplicate, Entry
+from storage.config import CONFIG_NAME, DEFAULT_RULESET, Config, ConfigError, default_text, parse_time
 from storage.tables import Meta, Snapshot
 
 log = logging.getLogger("nomic")
@@ -129,6 +130,11 @@ class Game:
         return Receipt("new", result, key)
 
     # -- folding ----------------------------------------------------------
+
+    @cached_property
+    def list_settings(self) -> ListSettings:
+        """The list's settings and the game's template renderer, made once (compiled templates are kept)."""
+        return settings(self)
 
     def state(self) -> GameState[Any]:
         """The current state: the latest snapshot plus every processed entry after it."""

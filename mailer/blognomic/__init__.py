@@ -14,6 +14,7 @@ class BlogNomicMail:
         "daily": daily.compose,
     }
     day_event = "daily"
+    about = ("matter_opened", "vote", "resolved")
 
 
 MAIL = BlogNomicMail()

@@ -15,6 +15,7 @@ class ImperialMail:
         "day_end": chime.compose,
     }
     day_event = "day_end"
+    about = ("submitted", "judged")
 
 
 MAIL = ImperialMail()

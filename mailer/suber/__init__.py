@@ -20,6 +20,7 @@ class SuberMail:
         "daily": daily.compose,
     }
     day_event = "daily"
+    about = ("proposed", "vote_called", "voted", "completed")
 
 
 MAIL = SuberMail()

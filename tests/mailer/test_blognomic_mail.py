@@ -184,3 +184,10 @@ def test_a_digest_member_gets_the_days_announcements_with_the_daily_mail(game):
     inner = next(p for p in digest.iter_parts() if p.get_content_type() == "multipart/digest")
     topics = [str(item.get_payload()[0]["Subject"]) for item in inner.iter_parts()]
     assert topics == ["[BlogNomic] Proposal 1: Free cake", "[BlogNomic] Proposal 2: More cake"]
+
+
+def test_the_answer_to_a_matter_is_threaded_as_about_that_matter(game):
+    """The answer to Alice's Proposal 1 and to a vote on it: Message-IDs ``sub1.answer...``."""
+    game.send(BOB, "vote", "AGAINST 1", at="2026-01-05T02:00:00Z")
+    answers = [m for m in outbox_mail(game) if m["To"] in (ALICE, BOB) and "answer" in m["Message-ID"]]
+    assert [a["Message-ID"].split(".")[0] for a in answers][-2:] == ["<sub1", "<sub1"]

@@ -169,3 +169,12 @@ def test_a_turn_skipped_under_rule_305_is_announced_on_its_own(tmp_path, new_dat
     assert [s for k, _, s in _sent(game) if k == "daily"][-1] == (
         f"{TAG} 2026-01-14: Alice Adams on turn for 9 days 0 hours")
     game.verify()
+
+
+def test_the_answer_to_a_proposal_and_to_a_vote_is_threaded_as_about_that_proposal(game):
+    """Its Message-ID names the proposal (``sub301.answer...``), as every mail about it does."""
+    _vote_open(game)
+    _reply(game, BOB, outbox_mail(game, "announcement")[0], "Yes", "2026-01-05T03:00:00Z")
+    answers = [m for m in outbox_mail(game) if m["To"] in (ALICE, BOB)]
+    ids = [a["Message-ID"].split(".")[0:2] for a in answers][-3:]
+    assert ids == [["<sub301", "answer"]] * 3

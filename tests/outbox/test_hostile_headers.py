@@ -20,7 +20,7 @@ from engine.inputs import Message
 from engine.imperial.state import Proclamation, Submission
 from mailer import answers, bounces, digest, headers, listserv
 from mailer.imperial import judgments
-from mailer.listconfig import settings as list_settings
+
 from mailer.outbox import OutboxMessage
 from nomic.game import Game
 from storage import Entry
@@ -217,11 +217,11 @@ def game_of_composers(make_play) -> Game:
 def test_any_text_in_any_composer_gives_exactly_the_headers_intended(game_of_composers, subject, name,
                                                                    thread_id, earlier):
     g = game_of_composers
-    ls = list_settings(g)
+    ls = g.list_settings
     with Session(g.db) as s:
         msg = Message(at=NOW, message_id=thread_id, sender=ALICE, name=name, authenticated=True,
                       subject=subject, references=[earlier])
-        answers.answer(s, g, ls, _entry(1), msg, [])
+        answers.answer(s, g, ls, _entry(1), msg, [], ("submitted", "judged"))
         listserv.refuse(s, ls, _entry(2), Event(kind="list_post", data={
             "sender": ALICE, "subject": subject, "message_id": thread_id, "reason": "not a member"}), NOW)
         sub = Submission(number=1, kind="proposal", author=ALICE, title=subject, status="accepted",
