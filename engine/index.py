@@ -24,11 +24,19 @@ lists it indexes, because:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from engine.state import LedgerEntry, Player, Subscriber
-    from engine.imperial.state import Submission
+
+
+class Submission(Protocol):
+    """What the index reads of a numbered submission (Imperial's; any ruleset's of that shape)."""
+    number: int
+    kind: str
+    author: str
+    status: str
+    message_id: str | None
 
 
 class _Seen:
