@@ -24,7 +24,7 @@ lists it indexes, because:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 if TYPE_CHECKING:
     from engine.state import LedgerEntry, Player, Subscriber
@@ -32,11 +32,19 @@ if TYPE_CHECKING:
 
 class Submission(Protocol):
     """What the index reads of a numbered submission (Imperial's; any ruleset's of that shape)."""
-    number: int
-    kind: str
-    author: str
-    status: str
-    message_id: str | None
+    @property
+    def number(self) -> int: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def author(self) -> str: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def message_id(self) -> str | None: ...
+
+
+S = TypeVar("S", bound=Submission)
 
 
 class _Seen:
@@ -104,10 +112,10 @@ class _Submissions:
             if sub.status == "accepted":
                 self.accepted(sub)
 
-    def _take(self, subs: list[Submission]) -> None:
+    def _take(self, subs: list[S]) -> None:
         self.seen.take(subs, self._restart, self._add)
 
-    def by_id(self, subs: list[Submission], message_id: str) -> Submission | None:
+    def by_id(self, subs: list[S], message_id: str) -> S | None:
         self._take(subs)
         n = self.by_message_id.get(message_id)
         if n is None:
@@ -117,11 +125,11 @@ class _Submissions:
             return self.by_id(subs, message_id)
         return subs[n - 1]
 
-    def proposals_of(self, subs: list[Submission], author: str) -> list[Submission]:
+    def proposals_of(self, subs: list[S], author: str) -> list[S]:
         self._take(subs)
         return [subs[n - 1] for n in self.proposals.get(author, ())]
 
-    def pending_of(self, subs: list[Submission], author: str) -> list[Submission]:
+    def pending_of(self, subs: list[S], author: str) -> list[S]:
         self._take(subs)
         if author not in self.pending:
             return []
@@ -133,7 +141,7 @@ class _Submissions:
         """Proposal ``sub`` was accepted."""
         self.last_accepted = max(self.last_accepted, sub.number)
 
-    def highest_accepted(self, subs: list[Submission]) -> Submission | None:
+    def highest_accepted(self, subs: list[S]) -> S | None:
         self._take(subs)
         if not self.last_accepted:
             return None

@@ -40,7 +40,10 @@ class GameHandle(Protocol):
     config: Config
     engine_config: EngineConfig
     db: Engine
-    list_settings: ListSettings  # made once per game: it carries the game's template renderer
+
+    @property
+    def list_settings(self) -> "ListSettings":
+        """Made once per game: it carries the game's template renderer."""
 
     def state(self) -> GameState[Any]: ...
 

@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from functools import partial
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, NoReturn, Optional
 
 import typer
 from typer.core import TyperArgument, TyperCommand
@@ -23,7 +23,7 @@ from nomic.sources import SourceError, check_mail, read_messages
 class Command(TyperCommand):
     """A usage line as the contract writes commands: ``nomic init [OPTIONS] DIR`` (Typer writes ``{directory}``)."""
 
-    def collect_usage_pieces(self, ctx: typer.Context) -> list[str]:
+    def collect_usage_pieces(self, ctx: typer.Context) -> list[str]:  # type: ignore[override]  # typer.Context is what it gets
         pieces = [self.options_metavar] if self.options_metavar else []
         for param in self.get_params(ctx):
             if isinstance(param, TyperArgument):
@@ -42,7 +42,7 @@ GameOpt = Annotated[Optional[Path], typer.Option("--game", metavar="DIR",
 AtOpt = Annotated[Optional[str], typer.Option("--at", metavar="TIME", help="ISO 8601 time with a zone (default: now)")]
 
 
-def fail(message: str, code: int = 1) -> None:
+def fail(message: str, code: int = 1) -> NoReturn:
     typer.echo(f"nomic: {message}", err=True)
     raise typer.Exit(code)
 
