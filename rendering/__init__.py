@@ -23,7 +23,8 @@ def environment(ruleset: str = "") -> Environment:
     return Environment(
         loader=ChoiceLoader([FileSystemLoader(f) for f in (*folders, TEMPLATES)]), undefined=StrictUndefined,
         autoescape=select_autoescape(enabled_extensions=("html", "xml", "svg")),
-        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+        auto_reload=False)  # the installed templates do not change under a running game: never stat them again
 
 
 class Renderer:
