@@ -85,6 +85,7 @@ def _options_exist(argv: list[str]) -> None:
     """Every --option in a unit's nomic command line is one that nomic knows."""
     if argv[0] != NOMIC:
         return
-    help_text = subprocess.run([NOMIC, argv[1], "--help"], capture_output=True, text=True).stdout
-    for opt in (a for a in argv[2:] if a.startswith("--")):
+    words = [a for a in argv[1:3] if a.isalpha()]  # the command: "serve", or "host serve"
+    help_text = subprocess.run([NOMIC, *words, "--help"], capture_output=True, text=True).stdout
+    for opt in (a for a in argv[1 + len(words):] if a.startswith("--")):
         assert opt in help_text, f"nomic {argv[1]} has no option {opt}"
