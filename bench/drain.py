@@ -64,7 +64,8 @@ def list_game(root: Path, n: int, port: int) -> Game:
     """A game whose list has n members, one post from a member queued to all of them."""
     g = new_game(root)
     toml = g.config.dir / "game.toml"
-    toml.write_text(toml.read_text().replace('relay = ""', f'relay = "127.0.0.1:{port}"\nconnections = 1', 1))
+    toml.write_text(toml.read_text().replace('relay = ""', f'relay = "127.0.0.1:{port}"', 1))
+    g = connections(g, 1)
     state = g.state()
     state.subscribers = [Subscriber(email=player(i)) for i in range(n)]
     with Session(g.db) as s:  # the members join the stored state directly
