@@ -113,13 +113,13 @@ def handle_get(game: "GameHandle", path: str, now: datetime | None = None) -> tu
         if address is None:
             return 400, refusal
         return 200, render("web/confirm.html", ls=ls, action=f"Unsubscribe {address} from {ls.list_address}",
-                           path=path, one_click=True)
+                           one_click=True)
     if path.startswith("/subscribe/confirm/"):
         address = _confirmed(ls, path, now)
         if address is None:
             return 400, "This link is not valid."
         return 200, render("web/confirm.html", ls=ls, action=f"Subscribe {address} to {ls.list_address}",
-                           path=path, one_click=False)
+                           one_click=False)
     return 404, "Not found."
 
 

@@ -8,6 +8,7 @@ import smtplib
 import sqlite3
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from datetime import datetime, timezone
 from pathlib import Path
@@ -85,6 +86,12 @@ def test_one_transaction_to_two_games_is_journaled_and_played_once_in_each(host,
     token = stamped_token("league-seed", "unsubscribe", ALICE, datetime.now(timezone.utc))
     assert fetch(f"{base}/league/unsubscribe/{token}", b"List-Unsubscribe=One-Click") == \
         f"{ALICE} is unsubscribed from players@league.test."
+    # the list page's subscribe form posts beside the game's own index, under its slug
+    page_url = f"{base}/league/list/index.html"
+    action = re.search(r'<form class="subscribe" method="post" action="([^"]+)"', fetch(page_url))
+    assert action is not None and urllib.parse.urljoin(page_url, action[1]) == f"{base}/league/subscribe"
+    assert fetch(f"{base}/league/subscribe", b"address=carol%40c.test") == \
+        "A confirmation mail is on its way to carol@c.test. Nothing happens until you confirm."
     assert daemon.stop() == 0
 
     assert titles(tmp_path / "league") == ["Free cake"]

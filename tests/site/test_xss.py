@@ -70,7 +70,7 @@ def _tag(el) -> str:
 def _site_subscribe_form(doc) -> set:
     """The list page's own subscribe form (rendering/templates/site/archive.html): exactly one, and its input."""
     forms = [f for f in doc.iter() if _tag(f) == "form"]
-    assert [(f.get("class"), f.get("action")) for f in forms] == [("subscribe", "/subscribe")]
+    assert [(f.get("class"), f.get("action")) for f in forms] == [("subscribe", "../subscribe")]
     inputs = [i for i in forms[0].iter() if _tag(i) == "input"]
     assert [(i.get("type"), i.get("name")) for i in inputs] == [("email", "address")]
     return {forms[0], *forms[0].iter()}
