@@ -1,17 +1,14 @@
 """Fixtures for ``nomic host``: games of different rulesets, and ``nomic host serve`` as a real subprocess."""
 from __future__ import annotations
 
-import os
-import re
-import signal
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
 
-READY = re.compile(r"(?:listening for (SMTP|LMTP) on |serving the site on (http)://)([\d.]+):(\d+)")
+from tests.mailer.conftest import Served
+
 IMPERIAL = """\
 [game]
 name = "League Nomic"
@@ -52,44 +49,14 @@ def nomic(*args: str, ok: bool = True) -> subprocess.CompletedProcess:
     return out
 
 
-class HostDaemon:
-    """``nomic host serve HOSTDIR`` on loopback ports 0 (SMTP, LMTP, HTTP); the ports read from its log."""
+class HostDaemon(Served):
+    """``nomic host serve HOSTDIR``: every game of the host; ``signal`` sends it e.g. SIGHUP."""
 
     def __init__(self, host_dir: Path):
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "nomic", "host", "serve", str(host_dir),
-             "--smtp", "127.0.0.1:0", "--lmtp", "127.0.0.1:0", "--http", "127.0.0.1:0"],
-            stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
-        self.log: list[str] = []
-        self.ports: dict[str, int] = {}
-        assert self.proc.stderr is not None
-        for line in self.proc.stderr:
-            self.log.append(line)
-            m = READY.search(line)
-            if m:
-                self.ports[(m[1] or m[2]).lower()] = int(m[4])
-            if line.rstrip().endswith("ready"):
-                break
-        else:
-            raise AssertionError("nomic host serve did not start:\n" + "".join(self.log))
-        self._drain = threading.Thread(target=self._read_rest, daemon=True)
-        self._drain.start()
-
-    def _read_rest(self) -> None:
-        assert self.proc.stderr is not None
-        for line in self.proc.stderr:
-            self.log.append(line)
+        super().__init__("host", "serve", str(host_dir))
 
     def signal(self, sig: int) -> None:
         self.proc.send_signal(sig)
-
-    def stop(self) -> int:
-        """SIGTERM, then wait: every game has played what it journaled when this returns."""
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-        code = self.proc.wait(timeout=60)
-        self._drain.join(timeout=10)
-        return code
 
 
 @pytest.fixture

@@ -16,12 +16,12 @@ import pytest
 READY = re.compile(r"(?:listening for (SMTP|LMTP) on |serving the site on (http)://)([\d.]+):(\d+)")
 
 
-class Daemon:
-    """``nomic serve --smtp 127.0.0.1:0 --lmtp 127.0.0.1:0 --http 127.0.0.1:0``; ports read from its log."""
+class Served:
+    """A ``nomic`` daemon (``command``) on loopback ports 0 (SMTP, LMTP, HTTP); the ports read from its log."""
 
-    def __init__(self, game_dir: Path):
+    def __init__(self, *command: str):
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "nomic", "serve", "--game", str(game_dir),
+            [sys.executable, "-m", "nomic", *command,
              "--smtp", "127.0.0.1:0", "--lmtp", "127.0.0.1:0", "--http", "127.0.0.1:0"],
             stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
         self.log: list[str] = []
@@ -35,7 +35,7 @@ class Daemon:
             if line.rstrip().endswith("ready"):
                 break
         else:
-            raise AssertionError("nomic serve did not start:\n" + "".join(self.log))
+            raise AssertionError(f"nomic {' '.join(command)} did not start:\n" + "".join(self.log))
         self._drain = threading.Thread(target=self._read_rest, daemon=True)
         self._drain.start()
 
@@ -51,6 +51,13 @@ class Daemon:
         code = self.proc.wait(timeout=60)
         self._drain.join(timeout=10)
         return code
+
+
+class Daemon(Served):
+    """``nomic serve`` for one game."""
+
+    def __init__(self, game_dir: Path):
+        super().__init__("serve", "--game", str(game_dir))
 
 
 @pytest.fixture
