@@ -19,6 +19,8 @@ RUNS = {
     "fanout.py": (["--n", "500"], ["500 deliveries", "bare bulk INSERT"]),
     "drain.py": (["--n", "30", "--rounds", "1"], ["bare smtplib loop", "run_once, one connection",
                                                   "run_once, four connections", "ratio (run_once / bare loop)"]),
+    "blognomic.py": (["--players", "50", "--ballots", "200", "--votes", "20"],
+                     ["a message with no command", "a new vote, folded", "ratio (vote / no command)"]),
     "host.py": (["--games", "3", "--messages", "30"], ["nomic serve, one game", "ratio (host / one game)",
                                                        "memory per idle game", "start of a host"]),
     "hostile.py": (["--fuzz", "20", "--runs", "1"], ["nested lists, 12,000 deep", "worst of 20 fuzz messages",

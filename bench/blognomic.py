@@ -1,0 +1,85 @@
+"""BlogNomic's tally: one new vote on a matter of 1,000 Pactmakers and 10,000 ballots (issue 17).
+
+Folds each vote through the engine as the daemon does (engine.machine.apply: the vote, its tally
+and whether the matter may now be resolved), against folding the same number of messages that
+carry no command, in the same run. Target: well under a millisecond per new vote.
+"""
+from __future__ import annotations
+
+import argparse
+import time
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+from common import report, verdict
+
+from engine import machine
+from engine.blognomic.commands import JoinCmd, SubmitCmd, VoteCmd
+from engine.blognomic.state import BlogState
+from engine.context import EngineConfig
+from engine.inputs import Message
+
+ROOT = Path(__file__).resolve().parent.parent
+START = datetime(2026, 1, 5, tzinfo=timezone.utc)
+CONFIG = EngineConfig(start=START, seed="bench-seed", address="ths@blog.test", list_address="list@blog.test",
+                      offices={"admins": ("admin@blog.test",), "seraphims": ()}, ruleset="blognomic",
+                      edition="149", options={"auto_resolve": False})
+
+
+def pactmaker(i: int) -> str:
+    return f"p{i}@blog.test"
+
+
+def message(n: int, sender: str, *commands: VoteCmd) -> Message:
+    """Message ``n`` (a second apart, all within the matter's first hour)."""
+    return Message(at=START + timedelta(hours=1, seconds=n / 10), message_id=f"m{n}@bench.test", sender=sender,
+                   authenticated=True, commands=list(commands))
+
+
+def game(players: int, ballots: int) -> BlogState:
+    """A game of ``players`` Pactmakers whose Proposal 1 has had ``ballots`` votes."""
+    state = machine.new_game(CONFIG, (ROOT / "storage/rulesets/blognomic-149.txt").read_text())
+    for i in range(players):
+        machine.apply(state, Message(at=START, message_id=f"j{i}@bench.test", sender=pactmaker(i),
+                                     authenticated=True, commands=[JoinCmd()]), CONFIG)
+    machine.apply(state, Message(at=START + timedelta(minutes=30), message_id="p@bench.test", sender=pactmaker(0),
+                                 authenticated=True, commands=[SubmitCmd(matter="proposal", title="Cake")]), CONFIG)
+    for n in range(ballots):
+        machine.apply(state, message(n, pactmaker(n % players), _vote(n)), CONFIG)
+    return state  # type: ignore[return-value]
+
+
+def _vote(n: int) -> VoteCmd:
+    return VoteCmd(icon="FOR" if n % 3 else "AGAINST", number=1)
+
+
+def per_fold(state: BlogState, first: int, k: int, players: int, vote: bool) -> float:
+    """Seconds per fold of ``k`` messages (votes, or messages with no command)."""
+    messages = [message(first + n, pactmaker((first + n) % players), *([_vote(first + n + 1)] if vote else []))
+                for n in range(k)]
+    t = time.perf_counter()
+    for msg in messages:
+        machine.apply(state, msg, CONFIG)
+    return (time.perf_counter() - t) / k
+
+
+def main(argv: list[str] | None = None) -> dict[str, float]:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--players", type=int, default=1_000)
+    ap.add_argument("--ballots", type=int, default=10_000)
+    ap.add_argument("--votes", type=int, default=500, help="new votes timed")
+    args = ap.parse_args(argv)
+    state = game(args.players, args.ballots)
+    assert len(state.matters[0].ballots) == args.ballots and state.matters[0].status == "pending"
+    bare = per_fold(state, args.ballots, args.votes, args.players, vote=False)
+    vote = per_fold(state, args.ballots + args.votes, args.votes, args.players, vote=True)
+    report(f"BlogNomic: a new vote on a matter of {args.players:,} Pactmakers and {args.ballots:,} ballots", [
+        ("a message with no command, folded", f"{bare * 1e3:.3f} ms"),
+        ("a new vote, folded (vote, tally, may it resolve)", f"{vote * 1e3:.3f} ms  {verdict(vote < 1e-3)} (< 1 ms)"),
+        ("ratio (vote / no command)", f"{vote / bare:.1f}"),
+    ])
+    return {"vote_ms": vote * 1e3, "bare_ms": bare * 1e3}
+
+
+if __name__ == "__main__":
+    main()
