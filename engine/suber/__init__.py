@@ -13,7 +13,8 @@ Events (``data`` keys in brackets), besides ``outcome`` lines and the list's eve
 - ``completed``: a vote completed [number, status ("adopted" | "defeated"), yes, no, points, unanimity]
 - ``rules_changed``: an adopted proposal's changes took effect [number, changes]
 - ``score``: a score changed, mirrors the ledger [player, delta, score, cause, rule, proposal]
-- ``winner``: a player reached 200 points; the game has ended [player, score, rule]
+- ``winner``: the game has ended: a player reached 200 points (rule 208), or a Judgment found
+  that play cannot continue (rule 213) [player, score, rule]
 - ``turn``: the turn passed [player, circuit, turns_ended]
 - ``unanimity_ended``: rule 203 now requires a simple majority [circuit, rule]
 - ``judgment_invoked``: Judgment invoked [number, question, by, judge, mover]

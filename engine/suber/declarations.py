@@ -59,7 +59,9 @@ COMMANDS: tuple[Declaration, ...] = (
                                                lambda m: JudgmentCmd(number=_number(m[2]), text=m[3].strip())),),
                 judgment.answer, help=(
         Help("The Judge's answer to the oldest open question (or question N).", "Judgment",
-             "Judgment: TEXT", "rule 212"),)),
+             "Judgment: TEXT", "rule 212"),
+        Help("The Judge finds that play cannot continue: the player on turn wins, and the game ends.",
+             "Judgment", "Judgment: Rule 213: REASON", "rule 213"))),
     Declaration("overrule", OverruleCmd, (Line(pattern(rf"^overrule(?:\s+judge?ment)?{_N}$"),
                                                lambda m: OverruleCmd(number=_number(m[1]))),),
                 judgment.overrule, help=(

@@ -6,15 +6,21 @@ answer is published with the question. Before the next turn begins, the other pl
 overrule the answer by a unanimous vote (each sends ``Overrule N``): the player preceding the Judge
 (never the player on turn) becomes Judge and answers again. After a turn in which Judgment was
 invoked, the next player may not propose until a majority of the other players send ``Consent``.
-The engine records Judgments; it does not act on their text.
+The engine records Judgments and does not act on their text, but for one finding: a Judgment whose
+text begins "Rule 213" finds that play cannot continue (rule 213), and the player on turn, the
+first player unable to complete a turn, wins at once (docs/rulings-suber.md).
 """
 from __future__ import annotations
+
+import re
 
 from engine.context import Context
 from engine.inputs import Message
 from engine.suber import turns
 from engine.suber.commands import ConsentCmd, InvokeJudgmentCmd, JudgmentCmd, OverruleCmd
 from engine.suber.state import Judgment, SuberState
+
+RULE_213 = re.compile(r"^\s*rule\s+213\b", re.I)
 
 
 def invoke(state: SuberState, msg: Message, cmd: InvokeJudgmentCmd, ctx: Context) -> None:
@@ -43,6 +49,19 @@ def answer(state: SuberState, msg: Message, cmd: JudgmentCmd, ctx: Context) -> N
     judgment.answer, judgment.answered_at = cmd.text, ctx.at
     ctx.emit("judgment", number=judgment.number, judge=msg.sender, question=judgment.question, text=cmd.text)
     ctx.say(cmd.line, f"Judgment {judgment.number} given and published")
+    if RULE_213.match(cmd.text):
+        _play_cannot_continue(state, judgment, ctx)
+
+
+def _play_cannot_continue(state: SuberState, judgment: Judgment, ctx: Context) -> None:
+    """Rule 213: "the first player unable to complete a turn is the winner": the player on turn."""
+    winner = state.player(state.turn) if state.turn else None
+    if winner is None or state.winner is not None:
+        return
+    state.winner = winner.email
+    ctx.emit("winner", player=winner.email, score=winner.score, rule=213)
+    ctx.say("", f"rule 213: play cannot continue (Judgment {judgment.number}); {winner.name}, on turn and "
+            "the first player unable to complete a turn, wins; the game has ended")
 
 
 def overrule(state: SuberState, msg: Message, cmd: OverruleCmd, ctx: Context) -> None:

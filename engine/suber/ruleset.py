@@ -51,7 +51,7 @@ class Suber:
 
 def _ended(state: SuberState) -> str | None:
     if state.winner is not None:
-        return f"the game has ended: {state.winner} won (rule 208); nothing done"
+        return f"the game has ended: {state.winner} won; nothing done"
     return None
 
 

@@ -81,3 +81,27 @@ def test_after_judgment_the_next_turn_needs_a_majority_of_the_others_and_overrul
 
 def _overruled(events: list[Event]) -> dict:
     return next(e.data for e in events if e.kind == "overruled")
+
+
+def test_a_judgment_that_rule_213_applies_makes_the_player_on_turn_the_winner() -> None:
+    """docs/rulings-suber.md, rule 213: the Judge finds that play cannot continue; the player on turn,
+    the first unable to complete a turn, wins at once, and the game ends."""
+    game = Game()
+    game.send(ALICE, "Proposal: Hello", "Enact rule: Hello.")
+    game.send(ALICE, "Call vote")
+    vote_all(game, 301, {ALICE: "Yes", BOB: "Yes", CAROL: "Yes"})
+    game.send(CAROL, "Invoke judgment: Can Bob move at all?")  # Bob on turn: Alice judges
+    events = game.send(ALICE, "Judgment: Rule 213: no legal proposal is left to Bob (rules 114 and 209).")
+    assert kinds(events) == ["judgment", "winner"]
+    assert [e.data for e in events if e.kind == "winner"] == [{"player": BOB, "score": game.scores()[BOB],
+                                                               "rule": 213}]
+    assert game.json()["winner"] == BOB
+    assert refused(game.send(BOB, "Proposal: More", "Enact rule: More.")) == [
+        f"the game has ended: {BOB} won; nothing done"]
+
+
+def test_any_other_judgment_leaves_the_game_going() -> None:
+    game = Game()
+    game.send(BOB, "Invoke judgment: Is rule 213 in force?")
+    assert kinds(game.send(CAROL, "Judgment: Yes, rule 213 is in force.")) == ["judgment"]
+    assert game.json()["winner"] is None
