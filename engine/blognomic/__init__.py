@@ -14,6 +14,7 @@ Events (``data`` keys in brackets):
   when automatic), at]
 - ``amended``: an enacted matter's change lines applied [number, changes [{action, rule,
   result}], by_hand]
+- ``applied``: an Admin applied an enacted matter's prose by hand (``Applied N: NOTE``) [number, by, note]
 - ``hiatus``: the Hiatus began or ended [on, why]
 - ``dynasty``: an enacted DoV began a Dynasty [number, seraphims, victor, co_victors, dov]
 - ``seraphims``: the heads of the new Dynasty changed [dynasty, seraphims, cause]

@@ -35,6 +35,13 @@ class VoteCmd(Cmd):
     number: int | None = None
 
 
+class AppliedCmd(Cmd):
+    """An Admin's ``Applied N: NOTE``: the prose of enacted matter N applied by hand."""
+    kind: Literal["applied"] = "applied"
+    number: int
+    note: str = ""
+
+
 class ResolveCmd(Cmd):
     """An Admin's ``Enact N`` / ``Fail N``."""
     kind: Literal["resolve"] = "resolve"

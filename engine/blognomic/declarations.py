@@ -7,10 +7,10 @@ from collections.abc import Callable
 from typing import cast
 
 from engine import membership
-from engine.blognomic import ballots, dynasty, players, resolution, rolls, submissions
+from engine.blognomic import ballots, by_hand, dynasty, players, resolution, rolls, submissions
 from engine.blognomic.changes import read_changes
 from engine.blognomic.commands import (
-    AscensionCmd, IdleCmd, JoinCmd, LeaveCmd, PassVictoryCmd, ResolveCmd, RollCmd, StepDownCmd, SubmitCmd, VoteCmd,
+    AppliedCmd, AscensionCmd, IdleCmd, JoinCmd, LeaveCmd, PassVictoryCmd, ResolveCmd, RollCmd, StepDownCmd, SubmitCmd, VoteCmd,
 )
 from engine.blognomic.state import Icon, Kind
 from engine.commands import Declaration, Help, Line, Subject, pattern
@@ -76,6 +76,11 @@ COMMANDS: tuple[Declaration, ...] = (
         Help("Defer to the Seraphims on matter N.", "Vote", "DEFERENTIAL N", "Votes"),
         Help("Veto Proposal N (Seraphims).", "Vote", "VETO N", "Special Proposal Voting"),
         Help("Vote on the matter a reply is about.", "Re: ...", "FOR", "Votes"))),
+    Declaration("applied", AppliedCmd, (Line(pattern(r"^applied\s+#?(\d{1,9})\s*(?::\s*(.*))?$"),
+                                             lambda m: AppliedCmd(number=int(m[1]), note=(m[2] or "").strip())),),
+                by_hand.applied, offices=ADMINS, help=(
+        Help("Say that you applied the prose of enacted matter N by hand (what no change line does).",
+             "Applied", "Applied N: WHAT YOU DID", "Votable Matters"),)),
     Declaration("resolve", ResolveCmd, (
         Line(pattern(r"^(enact|fail)\s+#?(\d{1,9})$"),
              lambda m: ResolveCmd(enact=m[1].lower() == "enact", number=int(m[2]))),),

@@ -59,6 +59,14 @@ class Tally(Model):
     deferential: int
 
 
+class Applied(Model):
+    """An Admin's mail saying they applied an enacted matter's prose by hand."""
+    by: str
+    at: datetime
+    note: str
+    message_id: str
+
+
 class VotableMatter(Matter):
     kind: Kind
     status: Status = "pending"
@@ -70,6 +78,7 @@ class VotableMatter(Matter):
     ballots: list[Ballot] = Field(default_factory=list)
     changes: list[Change] = Field(default_factory=list)
     by_hand: bool = False  # its text says more than its change lines: an Admin applies that part
+    applied: list[Applied] = Field(default_factory=list)  # the Admins' mails applying that part (by_hand.py)
     co_victors: list[str] = Field(default_factory=list)  # a DoV's co-Victors (149)
     tally_line: str | None = None  # "Enacted 5-1 (Quorum 4)", set on resolution
     final: Tally | None = None  # set on resolution

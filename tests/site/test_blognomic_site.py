@@ -118,6 +118,11 @@ def test_a_resolved_matter_keeps_every_ballot_and_its_final_board(game):
         ("2", "Tea", "Bob", "Proposal", "failed Vetoed"),
         ("1", "Free cake", "Alice", "Proposal", "enacted Enacted 4-0 (Quorum 3), 1 DEF→FOR via the Seraphim")]
 
+    # "Cake for all." is prose no change line applies: the Admin's mail applying it is on the page
+    play.send(ADMIN, "applied", "Applied 1: cake served on *Sunday*", at="2026-01-05T14:00:00Z")
+    applied = parse(site.build() / "matters" / "1.html").find(".//ul[@class='by-hand-applied']")
+    assert [words(li) for li in applied] == ["2026-01-05 14:00 UTC, admin: cake served on *Sunday*"]
+
 
 def test_the_ruleset_by_section_dynasties_and_pactmakers(game):
     play, site = game

@@ -85,6 +85,7 @@ def _matter_key(m: BlogModel, x: VotableMatter, last: int) -> tuple:
     """Ballots are only ever added; a pending matter's board also follows the game (``live``)."""
     return (x.number, x.status, len(x.ballots), x.self_killed, x.vetoed, x.tally_line, x.resolved_at,
             x.resolved_by, x.number < last, len(m.events_by_matter.get(x.number, ())), m.debate_key(x.number),
+            len(x.applied),
             m.live if x.status == "pending" else None)
 
 
@@ -92,6 +93,7 @@ def _matter(m: BlogModel, x: VotableMatter, root: str) -> dict[str, Any]:
     amended = [e for e in m.events_by_matter.get(x.number, []) if e.kind == "amended"]
     return {
         **_matter_row(m, x, root), "text": m.text.markdown(x.text), "by_hand": x.by_hand,
+        "by_hand_applied": [{"by": m.people.link(a.by, root), "at": when(a.at), "note": a.note} for a in x.applied],
         "changes": [{"action": c.action, "name": c.name, "section": c.section, "text": m.text.markdown(c.text)}
                     for c in x.changes],
         "applied": [{"action": str(c.get("action")), "rule": str(c.get("rule")), "result": str(c.get("result"))}
