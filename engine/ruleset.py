@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import importlib
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Annotated, Any, Protocol, Union
 
-from pydantic import TypeAdapter
+from pydantic import Field, TypeAdapter
 
 from engine.commands import Declaration, Help
 from engine.context import Context, EngineConfig
@@ -47,8 +47,5 @@ def ruleset_for(name: str) -> Ruleset:
 
 def command_models(commands: tuple[Declaration, ...]) -> TypeAdapter[list]:
     """The union of a ruleset's command models, told apart by their ``kind``."""
-    from typing import Annotated, Union
-
-    from pydantic import Field
     union = Union[tuple(d.model for d in commands)]  # type: ignore[valid-type]
     return TypeAdapter(list[Annotated[union, Field(discriminator="kind")]])  # type: ignore[valid-type]
