@@ -19,7 +19,7 @@ def resolve(state: BlogState, m: VotableMatter, enact: bool, line: str, at: date
             ctx: Context) -> None:
     """Set ``m`` Enacted or Failed at ``at`` with its tally ``line``, and apply what follows."""
     c = count_matter(state, m)
-    m.final = c.frozen()
+    m.final = c.frozen(state.seraphims())
     m.status = "enacted" if enact else "failed"
     m.resolved_at, m.resolved_by, m.tally_line = at, by, line
     ctx.emit("resolved", number=m.number, kind=m.kind, title=m.title, author=m.author, status=m.status,

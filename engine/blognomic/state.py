@@ -57,7 +57,8 @@ class Tally(Model):
     for_: int
     against: int
     deferential: int
-
+    deferred_to: str | None = None  # the Seraphims' Vote that DEFERENTIAL votes were counted as, if any were
+    seraphims: list[str] = Field(default_factory=list)  # the Seraphims who counted then
 
 class Applied(Model):
     """An Admin's mail saying they applied an enacted matter's prose by hand."""
@@ -154,7 +155,7 @@ class BlogState(GameState[Pactmaker]):
             "hiatus": self.hiatus, "quorum": self.quorum(),
             "players": [{"email": p.email, "name": p.name, "idle": p.idle, "admin": p.admin,
                          "seraphim": p.email in seraphims} for p in self.players],
-            "matters": [_matter_json(m, m.final or count_matter(self, m).frozen()) for m in self.matters],
+            "matters": [_matter_json(m, m.final or count_matter(self, m).frozen(self.seraphims())) for m in self.matters],
             "rules": [{"name": r.title, "section": r.section, "text": r.text, "repealed": r.repealed}
                       for r in self.rules],
         }

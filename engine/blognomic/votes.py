@@ -53,8 +53,9 @@ class Count:
         """Whether a quorum of the Seraphims has Voted FOR (a DoV's 12-hour condition)."""
         return self.seraphims > 0 and self.seraphims_for >= quorum(self.seraphims)
 
-    def frozen(self) -> Tally:
-        return Tally(votes=dict(self.icons), for_=self.for_, against=self.against, deferential=self.deferential)
+    def frozen(self, seraphims: list[str]) -> Tally:
+        return Tally(votes=dict(self.icons), for_=self.for_, against=self.against, deferential=self.deferential,
+                     deferred_to=self.resolved_to if self.resolved else None, seraphims=seraphims)
 
 
 @dataclass

@@ -78,11 +78,7 @@ class BlogModel(SiteModel):
             for_, against = c.for_, c.against
         else:
             icons, for_, against = m.final.votes, m.final.for_, m.final.against
-            shown = list(icons.values())
-            deferred = for_ + against - shown.count("FOR") - shown.count("AGAINST")
-            deferred_to = None if not deferred else ("FOR" if for_ > shown.count("FOR") else "AGAINST")
-            seraphims = set(self.state.dynasties[m.dynasty - 1].seraphims) if m.dynasty <= len(
-                self.state.dynasties) else set()
+            deferred_to, seraphims = m.final.deferred_to, set(m.final.seraphims)
             waiting, quorum = None, None
         return Board(self._columns(m, icons, deferred_to, seraphims), waiting, for_, against, quorum)
 
