@@ -10,7 +10,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from tests.support import Play
+from tests.support import Play, make_mail
 
 _KEY = re.compile(r"^(\w+)\s*=")
 _TABLE = re.compile(r"^\[(\w+)\]\s*$")
@@ -56,6 +56,18 @@ class RulesetPlay(Play):
         kw.setdefault("to", self.address)
         self.sent += 1
         return super().send(sender, subject, body, at, **kw)
+
+    def send_all(self, at: str, *mails: tuple[str, str, str]) -> str:
+        """Several mails (sender, subject, body), received in this order at the same moment: one
+        ``nomic ingest`` of them all; returns its outcome lines."""
+        paths = []
+        for sender, subject, body in mails:
+            msgid = f"m{next(self._n)}@test"
+            path = self.dir.parent / f"{self.dir.name}-{msgid}.eml"
+            path.write_bytes(make_mail(sender, subject, body, to=self.address, message_id=msgid))
+            paths.append(str(path))
+        self.sent += len(mails)
+        return self.cli("ingest", "--at", at, *paths)
 
     def reply(self, sender: str, message_id: str, body: str, at: str, subject: str = "Re: your message") -> str:
         """A reply in the thread of ``message_id`` (without angle brackets)."""

@@ -3,61 +3,10 @@ played by mail with ``nomic ingest`` and the clock with ``nomic tick``, the exac
 --json`` after every step, an answer to every message, and ``nomic replay --verify`` at the end."""
 from __future__ import annotations
 
-from typing import Any
-
-from engine.blognomic.ruletext import parse_rules
-from storage.config import Config
+from tests.cli.blognomic_play import ADMIN, ALICE, BOB, CAROL, DAVE, NAMES, Expect, new_game, t
 from tests.cli.ruleset_play import RulesetPlay, message_id, said
 
-ADMIN, ALICE, BOB, CAROL, DAVE = (f"{n}@blog.test" for n in ("admin", "alice", "bob", "carol", "dave"))
-NAMES = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol", DAVE: "Dave"}
 CAKE = "Every Pactmaker may eat cake."
-
-
-def new_game(tmp_path, new_database_url, auto_resolve: bool = True) -> RulesetPlay:
-    return RulesetPlay(tmp_path / "blog", "blognomic", new_database_url(),
-                       {"blognomic": {"auto_resolve": "true" if auto_resolve else "false", "daily_mail": "false"}})
-
-
-def t(day: int, hour: int, minute: int = 0, second: int = 0) -> str:
-    return f"2026-01-{day:02}T{hour:02}:{minute:02}:{second:02}Z"
-
-
-class Expect:
-    """The state JSON the game must show, changed step by step as the rules say."""
-
-    def __init__(self, play: RulesetPlay) -> None:
-        self.play = play
-        rules = parse_rules(Config.load(play.dir).rules_text())
-        self.view: dict[str, Any] = {
-            "ruleset": "blognomic", "edition": "149", "dynasty": 1, "hiatus": False, "quorum": 1,
-            "players": [self.pactmaker(ADMIN, "admin", admin=True)], "matters": [],
-            "rules": [{"name": r.title, "section": r.section, "text": r.text, "repealed": False} for r in rules]}
-
-    @staticmethod
-    def pactmaker(email: str, name: str, admin: bool = False) -> dict[str, Any]:
-        return {"email": email, "name": name, "idle": False, "admin": admin, "seraphim": False}
-
-    def check(self) -> None:
-        assert self.play.state() == self.view
-
-    def open(self, number: int, kind: str, author: str, title: str, at: str) -> None:
-        self.view["matters"].append({
-            "number": number, "kind": kind, "author": author, "title": title, "status": "pending",
-            "opened_at": at, "resolved_at": None, "self_killed": False, "vetoed": False,
-            "votes": {author: "FOR"}, "tally": {"for": 1, "against": 0, "deferential": 0}})
-
-    def matter(self, number: int) -> dict[str, Any]:
-        return self.view["matters"][number - 1]
-
-    def vote(self, number: int, voter: str, icon: str) -> None:
-        m = self.matter(number)
-        m["votes"][voter] = icon
-        m["tally"] = {"for": list(m["votes"].values()).count("FOR"),
-                      "against": list(m["votes"].values()).count("AGAINST"), "deferential": 0}
-
-    def resolve(self, number: int, status: str, at: str) -> None:
-        self.matter(number).update(status=status, resolved_at=at)
 
 
 def announced(play: RulesetPlay, number: int) -> tuple[str, str]:
