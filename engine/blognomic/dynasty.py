@@ -19,6 +19,7 @@ def begin(state: BlogState, dov: VotableMatter, at: datetime, ctx: Context) -> N
     heads = [dov.author] + [c for c in dov.co_victors if state.player(c) is not None]
     state.dynasties.append(Dynasty(number=state.dynasty.number + 1, seraphims=heads, victor=dov.author,
                                    co_victors=dov.co_victors, started_at=at, ascended=False))
+    state.electorate_changed()
     ctx.emit("dynasty", number=state.dynasty.number, seraphims=heads, victor=dov.author,
              co_victors=dov.co_victors, dov=dov.number)
 
@@ -49,6 +50,7 @@ def pass_victory(state: BlogState, msg: Message, cmd: PassVictoryCmd, ctx: Conte
         ctx.say(cmd.line, f"{why}; nothing done", ok=False)
         return
     state.dynasty.seraphims = [target.email]
+    state.electorate_changed()
     ctx.emit("seraphims", dynasty=state.dynasty.number, seraphims=[target.email], cause="passed")
     ctx.say(cmd.line, f"{target.name} now heads Dynasty {state.dynasty.number}")
 
@@ -61,6 +63,7 @@ def step_down(state: BlogState, msg: Message, cmd: StepDownCmd, ctx: Context) ->
         ctx.say(cmd.line, f"{why}; nothing done", ok=False)
         return
     state.dynasty.seraphims = [s for s in state.dynasty.seraphims if s != msg.sender]
+    state.electorate_changed()
     ctx.emit("seraphims", dynasty=state.dynasty.number, seraphims=state.dynasty.seraphims, cause="stepped down")
     if state.dynasty.seraphims:
         ctx.say(cmd.line, f"you have stepped down; {len(state.dynasty.seraphims)} still head the Dynasty")

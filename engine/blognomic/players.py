@@ -17,6 +17,7 @@ def new_pactmaker(state: BlogState, email: str, name: str, at: datetime, config:
     p = Pactmaker(email=email, name=state.name_for(email, name), admin=config.holds(email, "admins"),
                   joined_at=at, last_seen=at)
     state.players.append(p)
+    state.electorate_changed()
     return p
 
 
@@ -51,6 +52,7 @@ def leave(state: BlogState, msg: Message, cmd: LeaveCmd, ctx: Context) -> None:
     state.players = [q for q in state.players if q is not p]  # a new list: the index starts again
     state.departed[p.email] = ctx.at
     state.dynasty.seraphims = [s for s in state.dynasty.seraphims if s != p.email]
+    state.electorate_changed()
     ctx.emit("left", player=p.email, name=p.name)
     ctx.say(cmd.line, f"{p.name} is no longer a {state.keywords['Pactmaker']}; you may join again from "
             f"{iso(ctx.at + REJOIN)}; Quorum is now {state.quorum()}")
@@ -98,6 +100,7 @@ def _why_not(state: BlogState, who: Pactmaker, sender: str, to_idle: bool, at: d
 
 def _set_idle(state: BlogState, who: Pactmaker, to_idle: bool, by_self: bool, ctx: Context) -> None:
     who.idle = to_idle
+    state.electorate_changed()
     if to_idle:
         who.idled_at, who.idled_by_self, who.idled_dynasty = ctx.at, by_self, state.dynasty.number
     ctx.emit("idle", player=who.email, idle=to_idle, by_self=by_self, quorum=state.quorum())

@@ -44,11 +44,23 @@ class Change(Model):
     section: Section = "dynastic"
 
 
-@dataclass
-class Board:
-    """How far votes.py has read a matter's ballots, and each voter's last icons so far."""
-    read: int = 0
-    voters: dict[str, Any] = dc_field(default_factory=dict)
+@dataclass(frozen=True)
+class Electorate:
+    """Who counts on every pending matter now: the non-idle Pactmakers in order, and the current
+    Seraphims among them. Derived (``BlogState.electorate``), never part of the state."""
+    members: tuple[str, ...]
+    seraphims: tuple[str, ...]
+    present: frozenset[str] = dc_field(init=False)
+    seraphim_set: frozenset[str] = dc_field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "present", frozenset(self.members))
+        object.__setattr__(self, "seraphim_set", frozenset(self.seraphims))
+
+
+def private(model: Model) -> dict[str, Any]:
+    """A model's private attributes, read without pydantic's ``__getattr__`` (slow on per-vote paths)."""
+    return model.__pydantic_private__  # type: ignore[return-value]
 
 
 class Tally(Model):
@@ -83,13 +95,8 @@ class VotableMatter(Matter):
     co_victors: list[str] = Field(default_factory=list)  # a DoV's co-Victors (149)
     tally_line: str | None = None  # "Enacted 5-1 (Quorum 4)", set on resolution
     final: Tally | None = None  # set on resolution
-    _board: Board | None = PrivateAttr(default=None)  # votes.py's running reading of the ballots: not state
-
-    def board(self) -> Board:
-        if self._board is None:
-            self._board = Board()
-        return self._board
     dynasty: int = 1
+    _board: Any = PrivateAttr(default=None)  # votes.Board, its running count of the ballots: not state
 
 
 class Dynasty(Model):
@@ -113,6 +120,7 @@ class BlogState(GameState[Pactmaker]):
     keywords: dict[str, str] = Field(default_factory=dict)  # "Pactmaker"/"Seraphim" -> the dynasty's term
     settled_until: datetime  # the time up to which matters have been resolved automatically
     rolls: int = 0  # dice rolled so far, to label each draw uniquely
+    _electorate: Electorate | None = PrivateAttr(default=None)  # derived: see electorate()
 
     @property
     def dynasty(self) -> Dynasty:
@@ -122,13 +130,27 @@ class BlogState(GameState[Pactmaker]):
         """The Pactmakers that count (Idle Pactmakers are not counted as Pactmakers)."""
         return [p for p in self.players if not p.idle]
 
+    def electorate(self) -> Electorate:
+        """Who counts now, worked out once per change of it: every change to who is a non-idle
+        Pactmaker or a Seraphim calls ``electorate_changed`` (players.py, dynasty.py)."""
+        box = private(self)
+        if box["_electorate"] is None:
+            members = tuple(p.email for p in self.active())
+            present = set(members)
+            box["_electorate"] = Electorate(members, tuple(s for s in self.dynasty.seraphims if s in present))
+        return box["_electorate"]  # type: ignore[no-any-return]
+
+    def electorate_changed(self) -> None:
+        """Someone joined, left, went Idle or came back, or the Seraphims changed: each matter's
+        running count (votes.py) is redone once, when next read."""
+        private(self)["_electorate"] = None
+
     def seraphims(self) -> list[str]:
         """The current Seraphims who count: non-idle Pactmakers."""
-        active = {p.email for p in self.active()}
-        return [s for s in self.dynasty.seraphims if s in active]
+        return list(self.electorate().seraphims)
 
     def quorum(self) -> int:
-        return len(self.active()) // 2 + 1
+        return len(self.electorate().members) // 2 + 1
 
     def summary(self) -> list[str]:
         marks = {True: " (idle)", False: ""}

@@ -5,15 +5,23 @@ is FOR until they use one; Idle Pactmakers and non-Pactmakers have none. A DEFER
 someone other than a Seraphim becomes valid, and the same as the Seraphims' Vote, once a
 quorum of the Seraphims has the same valid Vote (edition 109: the Potentate's Vote, on
 Proposals only). VETO is never a valid Vote: it only marks a Proposal Vetoed.
+
+Each matter keeps a running count (``Board``): every voter of the electorate falls in one
+category (deferring or not, and their plain Vote) and the board counts the categories, so a new
+ballot moves one voter from one category to another and the tally follows in constant time.
+The board is redone from the ballots when the electorate changes (``BlogState.electorate``), and
+after a load (it is derived, not state).
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from functools import cached_property
 
-from engine.blognomic.state import Ballot, BlogState, Tally, VotableMatter
+from engine.blognomic.state import Ballot, BlogState, Electorate, Tally, VotableMatter, private
 
 VALID = ("FOR", "AGAINST")
+Category = tuple[bool, str | None]  # (a DEFERENTIAL that may follow the Seraphims, the plain Vote)
 
 
 def quorum(n: int) -> int:
@@ -22,9 +30,106 @@ def quorum(n: int) -> int:
 
 
 @dataclass
+class _Voter:
+    """One voter's last valid icon, and the positions of their last DEFERENTIAL and VETO."""
+    valid: str | None = None
+    valid_at: int = -1
+    deferred_at: int = -1
+    vetoed_at: int = -1
+
+    def read(self, icon: str, i: int) -> None:
+        if icon in VALID:
+            self.valid, self.valid_at = icon, i
+        elif icon == "DEFERENTIAL":
+            self.deferred_at = i
+        else:
+            self.vetoed_at = i
+
+
+NOBODY = Electorate((), ())  # what a new board is sorted for: nothing yet
+
+
+@dataclass
+class Board:
+    """A matter's ballots read so far, and its electorate sorted into categories (``_category``).
+
+    ``counts`` covers the members of ``electorate`` only; ``seraphim_votes`` the plain Votes of
+    its Seraphims (what DEFERENTIAL follows)."""
+    author: str
+    electorate: Electorate = NOBODY
+    read: int = 0
+    voters: dict[str, _Voter] = field(default_factory=dict)
+    counts: Counter[Category] = field(default_factory=Counter)
+    seraphim_votes: Counter[str | None] = field(default_factory=Counter)
+
+    def sync(self, ballots: list[Ballot], electorate: Electorate) -> None:
+        """Read the ballots cast since the last call, for ``electorate``: each moves one voter to
+        their new category; a different electorate is sorted afresh (one pass over it)."""
+        if electorate is self.electorate:
+            self._read(ballots, tally=True)
+            return
+        self._read(ballots, tally=False)
+        self.electorate, self.counts, self.seraphim_votes = electorate, Counter(), Counter()
+        for who in electorate.members:
+            self._tally(who, 1)
+
+    def _read(self, ballots: list[Ballot], tally: bool) -> None:
+        for i in range(self.read, len(ballots)):
+            b = ballots[i]
+            counted = tally and b.voter in self.electorate.present
+            if counted:
+                self._tally(b.voter, -1)
+            self.voters.setdefault(b.voter, _Voter()).read(b.icon, i)
+            if counted:
+                self._tally(b.voter, 1)
+        self.read = len(ballots)
+
+    def _tally(self, who: str, delta: int) -> None:
+        v, is_author = self.voters.get(who), who == self.author
+        is_seraphim = who in self.electorate.seraphim_set
+        self.counts[_category(v, is_author, is_seraphim)] += delta
+        if is_seraphim:
+            self.seraphim_votes[_plain_vote(v, is_author)] += delta
+
+    def count(self, deferring: bool) -> Count:
+        """The Votes now; ``deferring``: whether DEFERENTIAL can follow the Seraphims on this matter."""
+        e, c, s = self.electorate, self.counts, self.seraphim_votes
+        to = next((icon for icon in VALID if s[icon] >= quorum(len(e.seraphims))), None) \
+            if deferring and e.seraphims else None
+        result = Count(electorate=len(e.members), resolved_to=to, seraphims=len(e.seraphims),
+                       seraphims_for=s["FOR"], board=self)
+        if to is None:
+            result.for_ = c[False, "FOR"] + c[True, "FOR"]
+            result.against = c[False, "AGAINST"] + c[True, "AGAINST"]
+            result.deferential = c[True, None]
+            return result
+        result.resolved = c[True, "FOR"] + c[True, "AGAINST"] + c[True, None]
+        result.for_ = c[False, "FOR"] + (result.resolved if to == "FOR" else 0)
+        result.against = c[False, "AGAINST"] + (result.resolved if to == "AGAINST" else 0)
+        return result
+
+    def shown(self, who: str, resolved_to: str | None) -> str | None:
+        """``who``'s icon as the contract shows it, or None (not voting, or not counted)."""
+        if who not in self.electorate.present:
+            return None
+        v = self.voters.get(who)
+        deferred, vote = _category(v, who == self.author, who in self.electorate.seraphim_set)
+        if deferred and resolved_to is not None:
+            return "DEFERENTIAL"
+        if vote is not None:
+            return vote
+        if deferred:
+            return "DEFERENTIAL"
+        if v is not None and (v.vetoed_at >= 0 or v.deferred_at >= 0):
+            return "VETO" if v.vetoed_at > v.deferred_at else "DEFERENTIAL"
+        return None
+
+
+@dataclass
 class Count:
     """The Votes on one matter now: valid FOR and AGAINST (resolved DEFERENTIALs included),
-    unresolved DEFERENTIALs, and each voter's icon as the contract shows it."""
+    unresolved DEFERENTIALs, and each voter's icon as the contract shows it (``icons``, read off
+    the board when first asked: a Count is read at once, before the next ballot)."""
     electorate: int
     for_: int = 0
     against: int = 0
@@ -33,7 +138,19 @@ class Count:
     resolved_to: str | None = None
     seraphims: int = 0
     seraphims_for: int = 0
-    icons: dict[str, str] = field(default_factory=dict)
+    board: Board | None = field(default=None, repr=False, compare=False)
+
+    @cached_property
+    def icons(self) -> dict[str, str]:
+        """Voter -> icon, in the electorate's order (one pass over it)."""
+        if self.board is None:
+            return {}
+        shown = ((who, self.board.shown(who, self.resolved_to)) for who in self.board.electorate.members)
+        return {who: icon for who, icon in shown if icon is not None}
+
+    def icon(self, who: str) -> str | None:
+        """``who``'s icon alone, without the pass over the electorate."""
+        return None if self.board is None else self.board.shown(who, self.resolved_to)
 
     @property
     def quorum(self) -> int:
@@ -58,57 +175,27 @@ class Count:
                      deferred_to=self.resolved_to if self.resolved else None, seraphims=seraphims)
 
 
-@dataclass
-class _Voter:
-    """One voter's last valid icon, and the positions of their last DEFERENTIAL and VETO."""
-    valid: str | None = None
-    valid_at: int = -1
-    deferred_at: int = -1
-    vetoed_at: int = -1
-
-
 def count(ballots: list[Ballot], author: str, electorate: list[str], seraphims: list[str],
           deferring: bool = True) -> Count:
-    """The Votes of ``electorate`` (the non-idle Pactmakers, in order) on a matter by ``author``.
+    """The Votes of ``electorate`` (the non-idle Pactmakers, in order) on a matter by ``author``,
+    counted from scratch; ``seraphims`` count only as members of ``electorate``.
 
     ``deferring`` says whether DEFERENTIAL can follow the Seraphims on this matter."""
-    return _count(_read(ballots, {}), author, electorate, seraphims, deferring)
-
-
-def _count(voters: dict[str, _Voter], author: str, electorate: list[str], seraphims: list[str],
-           deferring: bool) -> Count:
-    result = Count(electorate=len(electorate), seraphims=len(seraphims))
-    for s in seraphims:
-        vote = _plain_vote(voters.get(s), s == author)
-        result.seraphims_for += vote == "FOR"
-    result.resolved_to = _seraphims_vote(voters, author, seraphims) if deferring else None
-    seraphim_set = set(seraphims)
-    for who in electorate:
-        _add(result, who, voters.get(who), who == author, who in seraphim_set)
-    return result
+    present = set(electorate)
+    board = Board(author)
+    board.sync(ballots, Electorate(tuple(electorate), tuple(s for s in seraphims if s in present)))
+    return board.count(deferring)
 
 
 def count_matter(state: BlogState, matter: VotableMatter) -> Count:
-    """The Votes on ``matter`` as the game stands: the ballots are read once, as they come
-    (``matter.board``), so a new vote costs one pass over the electorate, not over every ballot."""
-    deferring = state.edition != "109" or matter.kind == "proposal"
-    board = matter.board()  # ballots are only ever appended
-    board.voters = _read(matter.ballots[board.read:], board.voters, board.read)
-    board.read = len(matter.ballots)
-    return _count(board.voters, matter.author, [p.email for p in state.active()], state.seraphims(), deferring)
-
-
-def _read(ballots: list[Ballot], voters: dict[str, Any], start: int = 0) -> dict[str, Any]:
-    """Fold ``ballots`` (numbered from ``start``) into each voter's last icons."""
-    for i, b in enumerate(ballots, start):
-        v = voters.setdefault(b.voter, _Voter())
-        if b.icon in VALID:
-            v.valid, v.valid_at = b.icon, i
-        elif b.icon == "DEFERENTIAL":
-            v.deferred_at = i
-        else:
-            v.vetoed_at = i
-    return voters
+    """The Votes on ``matter`` as the game stands, off its running board: a new ballot costs a
+    constant, a change of the electorate one pass over it (ballots are only ever appended)."""
+    box = private(matter)
+    board: Board | None = box["_board"]
+    if board is None:
+        board = box["_board"] = Board(matter.author)
+    board.sync(matter.ballots, state.electorate())
+    return board.count(state.edition != "109" or matter.kind == "proposal")
 
 
 def _plain_vote(v: _Voter | None, is_author: bool) -> str | None:
@@ -118,38 +205,9 @@ def _plain_vote(v: _Voter | None, is_author: bool) -> str | None:
     return "FOR" if is_author else None
 
 
-def _seraphims_vote(voters: dict[str, _Voter], author: str, seraphims: list[str]) -> str | None:
-    """The valid Vote a quorum of the Seraphims shares, if any."""
-    if not seraphims:
-        return None
-    votes = [_plain_vote(voters.get(s), s == author) for s in seraphims]
-    for icon in VALID:
-        if votes.count(icon) >= quorum(len(seraphims)):
-            return icon
-    return None
-
-
-def _add(result: Count, who: str, v: _Voter | None, is_author: bool, is_seraphim: bool) -> None:
-    """Count one voter. A later DEFERENTIAL that follows the Seraphims replaces an earlier valid
-    icon; one that does not (yet) leaves the earlier valid icon as the Vote (docs/rulings-blognomic.md)."""
+def _category(v: _Voter | None, is_author: bool, is_seraphim: bool) -> Category:
+    """A later DEFERENTIAL that follows the Seraphims replaces an earlier valid icon; one that
+    does not (yet) leaves the earlier valid icon as the Vote (docs/rulings-blognomic.md). A
+    Seraphim's DEFERENTIAL defers to no one."""
     deferred = v is not None and not is_seraphim and v.deferred_at > v.valid_at
-    if deferred and result.resolved_to is not None:
-        result.resolved += 1
-        _tally(result, who, result.resolved_to, "DEFERENTIAL")
-        return
-    vote = _plain_vote(v, is_author)
-    if vote is not None:
-        _tally(result, who, vote, vote)
-    elif deferred:
-        result.deferential += 1
-        result.icons[who] = "DEFERENTIAL"
-    elif v is not None and (v.vetoed_at >= 0 or v.deferred_at >= 0):
-        result.icons[who] = "VETO" if v.vetoed_at > v.deferred_at else "DEFERENTIAL"
-
-
-def _tally(result: Count, who: str, vote: str, shown: str) -> None:
-    if vote == "FOR":
-        result.for_ += 1
-    else:
-        result.against += 1
-    result.icons[who] = shown
+    return deferred, _plain_vote(v, is_author)
