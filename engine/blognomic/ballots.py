@@ -25,7 +25,7 @@ def vote(state: BlogState, msg: Message, cmd: VoteCmd, ctx: Context) -> None:
     m.ballots.append(Ballot(voter=msg.sender, icon=cmd.icon, at=ctx.at))
     _mark(state, m, msg.sender, cmd)
     c = count_matter(state, m)
-    ctx.emit("vote", number=m.number, voter=msg.sender, icon=cmd.icon, vote=c.icon(msg.sender),
+    ctx.emit("vote", number=m.number, voter=msg.sender, icon=cmd.icon, vote=c.icons.get(msg.sender),
              tally={"for": c.for_, "against": c.against, "deferential": c.deferential}, quorum=c.quorum,
              self_killed=m.self_killed, vetoed=m.vetoed)
     ctx.say(cmd.line, f"{cmd.icon} on {label(m)} \"{m.title}\"{_note(state, m, msg.sender, cmd)}; "

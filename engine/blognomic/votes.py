@@ -15,8 +15,8 @@ after a load (it is derived, not state).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
 
 from engine.blognomic.state import Ballot, BlogState, Electorate, Tally, VotableMatter, private
 
@@ -125,11 +125,33 @@ class Board:
         return None
 
 
+class Icons(Mapping[str, str]):
+    """Voter -> icon as the contract shows it, in the electorate's order, read off the board:
+    one voter's icon costs a constant, the whole of them a pass over the electorate."""
+
+    def __init__(self, board: Board | None, resolved_to: str | None) -> None:
+        self.board, self.resolved_to = board, resolved_to
+
+    def __getitem__(self, who: str) -> str:
+        icon = None if self.board is None else self.board.shown(who, self.resolved_to)
+        if icon is None:
+            raise KeyError(who)
+        return icon
+
+    def __iter__(self) -> Iterator[str]:
+        board = self.board
+        members = () if board is None else board.electorate.members
+        return (who for who in members if board is not None and board.shown(who, self.resolved_to) is not None)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
 @dataclass
 class Count:
     """The Votes on one matter now: valid FOR and AGAINST (resolved DEFERENTIALs included),
-    unresolved DEFERENTIALs, and each voter's icon as the contract shows it (``icons``, read off
-    the board when first asked: a Count is read at once, before the next ballot)."""
+    unresolved DEFERENTIALs, and each voter's icon as the contract shows it (``icons``, a view of
+    the board: a Count is read at once, before the matter's next ballot)."""
     electorate: int
     for_: int = 0
     against: int = 0
@@ -140,17 +162,9 @@ class Count:
     seraphims_for: int = 0
     board: Board | None = field(default=None, repr=False, compare=False)
 
-    @cached_property
-    def icons(self) -> dict[str, str]:
-        """Voter -> icon, in the electorate's order (one pass over it)."""
-        if self.board is None:
-            return {}
-        shown = ((who, self.board.shown(who, self.resolved_to)) for who in self.board.electorate.members)
-        return {who: icon for who, icon in shown if icon is not None}
-
-    def icon(self, who: str) -> str | None:
-        """``who``'s icon alone, without the pass over the electorate."""
-        return None if self.board is None else self.board.shown(who, self.resolved_to)
+    @property
+    def icons(self) -> Icons:
+        return Icons(self.board, self.resolved_to)
 
     @property
     def quorum(self) -> int:
