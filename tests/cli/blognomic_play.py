@@ -42,7 +42,10 @@ class Expect:
         return {"email": email, "name": name, "idle": False, "admin": admin, "seraphim": False}
 
     def check(self) -> None:
-        assert self.play.state() == self.view
+        state = self.play.state()
+        assert state.keys() == self.view.keys()
+        for key, value in self.view.items():  # key by key, so that a failure shows the difference
+            assert state[key] == value, f"{key}: {_first_difference(state[key], value)}"
 
     def player(self, email: str) -> dict[str, Any]:
         return next(p for p in self.view["players"] if p["email"] == email)
@@ -74,3 +77,15 @@ class Expect:
 
     def resolve(self, number: int, status: str, at: str) -> None:
         self.matter(number).update(status=status, resolved_at=at)
+
+
+def _first_difference(got: Any, wanted: Any) -> str:
+    """Where two JSON values first differ (this module is no test module: pytest does not explain
+    its assertions)."""
+    if isinstance(got, list) and isinstance(wanted, list) and len(got) == len(wanted):
+        i = next(i for i, (a, b) in enumerate(zip(got, wanted)) if a != b)
+        return f"[{i}] {_first_difference(got[i], wanted[i])}"
+    if isinstance(got, dict) and isinstance(wanted, dict) and got.keys() == wanted.keys():
+        k = next(k for k in got if got[k] != wanted[k])
+        return f"[{k!r}] {_first_difference(got[k], wanted[k])}"
+    return f"is {got!r}, expected {wanted!r}"

@@ -1,0 +1,221 @@
+"""Issue 17's "Done means": one BlogNomic game of five Pactmakers (the Admin, Alice, Bob, Carol and
+Dave) through December 2026, played by mail with ``nomic ingest`` and by the clock with ``nomic
+tick`` through every bullet of the issue: matters and votes, resolution and its windows, rule
+changes, people and time (Leave, Idle, Hiatus, three Dynasties, the lockout, the Seasonal
+Downtime), dice, and the daily mail; the exact ``nomic state --json`` after every step, the exact
+answers, announcements and tally mails, and ``nomic replay --verify`` at the end.
+docs/rulings-blognomic.md says how the rules are read where the text leaves it open."""
+from __future__ import annotations
+
+from engine import dice
+from tests.cli.blognomic_play import ADMIN, ALICE, BOB, CAROL, DAVE, NAMES, Expect, new_game, t
+from tests.cli.ruleset_play import RulesetPlay, message_id, said
+
+START = "2026-12-01T00:00:00Z"
+CAKE = "Every Pactmaker may eat cake."
+SIGNATURE = ["-- ", "The Humble Scribe, BlogNomic"]
+
+
+def dec(day: int, hour: int, minute: int = 0, second: int = 0) -> str:
+    return t(day, hour, minute, second, month=12)
+
+
+def body(mail: dict) -> list[str]:
+    """The lines of a mail's body (as ``nomic outbox --json`` shows it, headers dropped)."""
+    return mail["text"].split("\n\n", 1)[1].splitlines()
+
+
+def resolution(play: RulesetPlay, number: int) -> tuple[str, list[str]]:
+    """The list's mail saying what became of matter ``number``: its subject and body."""
+    mail = play.announcements(number)[-1]
+    assert "\nMessage-ID: <sub%d.resolved." % number in mail["text"], mail["text"]
+    return mail["subject"], body(mail)
+
+
+def tally_mail(what: str, title: str, author: str, status: str, *lines: str) -> list[str]:
+    """The body of a resolution mail: the result, the tally line, what it changed."""
+    return [f'{what}, "{title}" by {author}: {status}.', *lines, "", "http://127.0.0.1:8000/", "", *SIGNATURE]
+
+
+def daily(play: RulesetPlay, date: str) -> tuple[str, list[str]]:
+    """The list's daily mail of 00:00 UTC on ``date``: its subject and body."""
+    mail = next(m for m in play.outbox() if m["kind"] == "daily" and f"] {date}: " in m["subject"])
+    return mail["subject"], body(mail)
+
+
+def test_five_pactmakers_through_every_bullet_of_issue_17(tmp_path, new_database_url):
+    play = new_game(tmp_path, new_database_url, daily_mail=True, start=START)
+    want = Expect(play)
+    want.check()
+
+    # -- Dec 1: four people join; with the Admin, five Pactmakers and Quorum 3 -----------------
+    play.send_all(dec(1, 0, 10), *[(email, "Join", "") for email in NAMES], names=NAMES)
+    for i, (email, name) in enumerate(NAMES.items()):
+        quorum = (i + 2) // 2 + 1
+        said(play, email, f'  "Join": {name} ({email}) is a Pactmaker; Quorum is now {quorum}')
+        want.view["players"].append(want.pactmaker(email, name))
+    want.view["quorum"] = 3
+    want.check()
+
+    # Proposal 1 with a change line for each section and prose for the Admin; announced at once.
+    text = (f'Cake for all. The Admin shall bake a cake.\nEnact rule "Cake": {CAKE}\n'
+            'Amend rule "Time": All times are UTC.\nRepeal rule "Golem"\nEnact rule "Tea" in core: Tea at four.')
+    play.send(ALICE, "Proposal: Cake", text, at=dec(1, 1), name="Alice")
+    said(play, ALICE, '  "Proposal: Cake": Proposal 1 "Cake" is open for voting; Quorum is 3')
+    want.open(1, "proposal", ALICE, "Cake", dec(1, 1))
+    opened = play.announcements(1)[0]
+    vote_link = "mailto:ths@blog.test?subject=Re%3A%20%5BBlogNomic%5D%20Proposal%201%3A%20Cake&body="
+    # (The section named for an Amend or Repeal line: test_an_amended_rules_section_in_the_announcement.)
+    shown = [ln for ln in body(opened) if not ln.startswith(("  Amend rule", "  Repeal rule"))]
+    assert (opened["subject"], shown) == ("[BlogNomic] Proposal 1: Cake", [
+        'Proposal 1: "Cake"', "by Alice <alice@blog.test>, open for voting from 2026-12-01 01:00 UTC; Quorum 3.", "",
+        *text.splitlines(), "", "Rule changes, if enacted:",
+        '  Enact rule "Cake" (dynastic)', '  Enact rule "Tea" (core)', "",
+        "Its text says more than its change lines: what they cannot say is applied by an Admin, by hand.", "",
+        "Vote with one line in a reply to this mail: FOR, AGAINST or DEFERENTIAL",
+        '(or, in any mail to ths@blog.test, "FOR 1"). Your Vote is the last you cast.',
+        f"  FOR:         {vote_link}FOR%201", f"  AGAINST:     {vote_link}AGAINST%201",
+        f"  DEFERENTIAL: {vote_link}DEFERENTIAL%201", "", *SIGNATURE])
+    play.send(ALICE, "Proposal: Pie", "Pie too.", at=dec(1, 1, 30))
+    want.open(2, "proposal", ALICE, "Pie", dec(1, 1, 30))
+    want.check()
+
+    # Two pending are Alice's limit; votes by a line anywhere in a mail and by a bare reply.
+    play.send_all(dec(1, 2), (ALICE, "Proposal: Tart", "Tarts."), (BOB, "My votes", "Cake, yes.\nFOR 1\nSee you."),
+                  (CAROL, "Votes", "AGAINST 1"))
+    play.reply(DAVE, message_id(opened), "FOR", at=dec(1, 2), subject="Re: [BlogNomic] Proposal 1: Cake")
+    said(play, ALICE, '! "Proposal: Tart": you already have 2 Proposals pending (1, 2); no Proposal made')
+    said(play, BOB, '  "FOR 1": FOR on Proposal 1 "Cake"; now 2 FOR, 0 AGAINST, 0 DEFERENTIAL (Quorum 3)')
+    said(play, DAVE, '  "FOR": FOR on Proposal 1 "Cake"; now 3 FOR, 1 AGAINST, 0 DEFERENTIAL (Quorum 3)')
+    for voter, icon in ((BOB, "FOR"), (CAROL, "AGAINST"), (DAVE, "FOR")):
+        want.vote(1, voter, icon)
+    want.check()
+
+    # Alice votes AGAINST her own Proposal 2: Self-Killed, for good, even when she votes FOR again;
+    # it is not the oldest, so it waits. Carol changes her mind on Proposal 1: her last Vote counts.
+    play.send(ALICE, "Votes", "AGAINST 2", at=dec(1, 3))
+    said(play, ALICE, '  "AGAINST 2": AGAINST on Proposal 2 "Pie": Self-Killed; now 0 FOR, 1 AGAINST, '
+                      '0 DEFERENTIAL (Quorum 3)')
+    want.vote(2, ALICE, "AGAINST")
+    want.matter(2)["self_killed"] = True
+    play.send_all(dec(1, 4), (ALICE, "Votes", "FOR 2"), (BOB, "Votes", "FOR 2"), (CAROL, "Votes", "FOR 1"))
+    for number, voter in ((2, ALICE), (2, BOB), (1, CAROL)):
+        want.vote(number, voter, "FOR")
+    want.check()
+
+    # auto_resolve: at the very second Proposal 1 has been open 12 hours it is enacted, its change
+    # lines applied; then Proposal 2 is the oldest, and fails as Self-killed at the same moment.
+    assert play.tick(dec(1, 12, 59, 59)) == "nothing due\n"
+    assert play.tick(dec(1, 13)).startswith("clock step 2026-12-01T13:00:00")
+    want.resolve(1, "enacted", dec(1, 13))
+    want.resolve(2, "failed", dec(1, 13))
+    assert resolution(play, 1) == ("[BlogNomic] Proposal 1 enacted: Cake", tally_mail(
+        "Proposal 1", "Cake", "Alice <alice@blog.test>", "enacted", "Enacted 4-0 (Quorum 3)", "", "What it changed:",
+        '  Enact rule "Cake": enacted in the dynastic rules', '  Amend rule "Time": amended',
+        '  Repeal rule "Golem": repealed', '  Enact rule "Tea": enacted in the core rules',
+        "The rest of its text is for an Admin to apply by hand."))
+    assert resolution(play, 2) == ("[BlogNomic] Proposal 2 failed: Pie", tally_mail(
+        "Proposal 2", "Pie", "Alice <alice@blog.test>", "failed", "Self-killed"))
+    want.rule("Time")["text"] = "All times are UTC."
+    want.rule("Golem")["repealed"] = True
+    want.view["rules"] += [{"name": "Cake", "section": "dynastic", "text": CAKE, "repealed": False},
+                           {"name": "Tea", "section": "core", "text": "Tea at four.", "repealed": False}]
+    want.check()
+
+    # The Admin applies the prose by hand; Alice's third Proposal of the UTC day is her last.
+    play.send_all(dec(1, 14), (ADMIN, "Done", "Applied 1: baked a cake for everyone"),
+                  (ALICE, "Proposal: Tart", "Tarts."))
+    said(play, ADMIN, '  "Applied 1: baked a cake for everyone": recorded: proposal 1\'s prose applied by hand '
+                      '(1 such mail so far)')
+    want.open(3, "proposal", ALICE, "Tart", dec(1, 14))
+    play.send_all(dec(1, 15), (ALICE, "Proposal: Scone", "Scones."), (BOB, "Votes", "AGAINST 3"))
+    said(play, ALICE, '! "Proposal: Scone": you have already made 3 Proposals today (2026-12-01, UTC); '
+                      'no Proposal made')
+    want.vote(3, BOB, "AGAINST")
+    want.check()
+
+    # -- Dec 2: the daily mail at 00:00 UTC says what is pending, what resolved, who is idle -----
+    assert play.tick(dec(2, 0)).startswith("clock step 2026-12-02T00:00:00")
+    assert daily(play, "2026-12-02") == ("[BlogNomic] 2026-12-02: 1 pending, 2 resolved in the last day", [
+        "BlogNomic at 00:00 UTC on 2026-12-02: Dynasty 1; Quorum 3.", "",
+        "Pending, oldest first:",
+        '  Proposal 3 "Tart" by alice@blog.test: 1 FOR, 1 AGAINST, 0 DEFERENTIAL (Quorum 3)',
+        "    not yet Enactable: it is not Popular (1 FOR, Quorum 3)", "",
+        "Resolved in the last day:", '  Proposal 1 "Cake": Enacted 4-0 (Quorum 3)', '  Proposal 2 "Pie": Self-killed',
+        "", "Nobody is Idle.", "", "The queue: http://127.0.0.1:8000/", "", *SIGNATURE])
+
+    # Bob's Proposal 4 waits behind Proposal 3, the oldest; a CfJ is enacted the moment it is Popular.
+    play.send(BOB, "Proposal: Scone", "Scones for all.", at=dec(2, 1))
+    want.open(4, "proposal", BOB, "Scone", dec(2, 1))
+    play.send_all(dec(2, 2), (CAROL, "Votes", "FOR 4"), (DAVE, "Votes", "FOR 4"), (ADMIN, "Votes", "FOR 4"),
+                  (CAROL, "Call for Judgement: Tags", 'Amend rule "Tags": Votable Matters have no tags.'))
+    said(play, CAROL, '  "Call for Judgement: Tags": Call for Judgement 5 "Tags" is open for voting; Quorum is 3')
+    for voter in (CAROL, DAVE, ADMIN):
+        want.vote(4, voter, "FOR")
+    want.open(5, "cfj", CAROL, "Tags", dec(2, 2))
+    assert play.announcements(5)[0]["subject"] == "[BlogNomic] Call for Judgement 5: Tags"
+    play.send_all(dec(2, 3), (BOB, "Votes", "FOR 5"), (DAVE, "Votes", "FOR 5"))
+    said(play, DAVE, '  "FOR 5": FOR on Call for Judgement 5 "Tags"; now 3 FOR, 0 AGAINST, 0 DEFERENTIAL (Quorum 3)',
+         '  "Call for Judgement 5": "Tags": Enacted 3-0 (Quorum 3)')
+    want.vote(5, BOB, "FOR")
+    want.vote(5, DAVE, "FOR")
+    want.resolve(5, "enacted", dec(2, 3))
+    want.rule("Tags")["text"] = "Votable Matters have no tags."
+    assert resolution(play, 5) == ("[BlogNomic] Call for Judgement 5 enacted: Tags", tally_mail(
+        "Call for Judgement 5", "Tags", "Carol <carol@blog.test>", "enacted", "Enacted 3-0 (Quorum 3)", "",
+        "What it changed:", '  Amend rule "Tags": amended'))
+    want.check()
+
+    # Dice: seeded, labelled, public draws that anyone can check once the seed is revealed.
+    play.send(DAVE, "Dice", "Roll DICE6\nRoll DICE20\nRoll FRUIT\nRoll COLOUR", at=dec(2, 4))
+    fruit = ("Lemon", "Orange", "Kiwi", "Grape", "Cherry", "Tangelo")  # appendix, "Random Generators"
+    colour = ("White", "Red", "Green", "Silver", "Yellow", "Turquoise", "Magenta", "Orange", "Purple", "Black")
+    drawn = [dice.draw("test-seed", f"roll {n}: {DAVE} {die}", 1, sides)
+             for n, die, sides in ((1, "DICE6", 6), (2, "DICE20", 20), (3, "FRUIT", 6), (4, "COLOUR", 10))]
+    said(play, DAVE, f'  "Roll DICE6": roll 1: DICE6 gives {drawn[0]}', f'  "Roll DICE20": roll 2: DICE20 gives {drawn[1]}',
+         f'  "Roll FRUIT": roll 3: FRUIT gives {fruit[drawn[2] - 1]}',
+         f'  "Roll COLOUR": roll 4: COLOUR gives {colour[drawn[3] - 1]}')
+    want.check()
+
+    # Carol's Proposal 6 will outlive a Hiatus; the Admin may not resolve out of order.
+    play.send(CAROL, "Proposal: Biscuits", "Biscuits.", at=dec(2, 6))
+    want.open(6, "proposal", CAROL, "Biscuits", dec(2, 6))
+    play.send_all(dec(2, 7), (BOB, "Votes", "FOR 6"), (DAVE, "Votes", "AGAINST 6"))
+    want.vote(6, BOB, "FOR")
+    want.vote(6, DAVE, "AGAINST")
+    play.send(ADMIN, "Resolve", "Enact 4\nFail 3", at=dec(2, 13, 30))
+    said(play, ADMIN, '! "Enact 4": Proposal 4 may not be Enacted: it is not the oldest pending Proposal (Proposal 3 is); '
+                      'nothing done',
+         '! "Fail 3": Proposal 3 may not be Failed: it is not Unpopular (4 not voting AGAINST, Quorum 3); nothing done')
+    want.check()
+
+    # -- Dec 3: an Admin may idle only one silent for seven days; Proposal 3 times out at 48 hours,
+    # and Proposal 4, Popular for a day already, is enacted the same second.
+    play.send(ADMIN, "Idling", "Idle Bob", at=dec(3, 10))
+    said(play, ADMIN, '! "Idle Bob": Bob asked for nothing and last wrote at 2026-12-02T07:00:00Z: an Admin may idle '
+                      'them from 2026-12-09T07:00:00Z; nothing done')
+    assert play.tick(dec(3, 13, 59, 59)) == "nothing due\n"
+    play.tick(dec(3, 14))
+    want.resolve(3, "failed", dec(3, 14))
+    want.resolve(4, "enacted", dec(3, 14))
+    assert resolution(play, 3) == ("[BlogNomic] Proposal 3 failed: Tart", tally_mail(
+        "Proposal 3", "Tart", "Alice <alice@blog.test>", "failed", "Timed out 1-1"))
+    assert resolution(play, 4) == ("[BlogNomic] Proposal 4 enacted: Scone", tally_mail(
+        "Proposal 4", "Scone", "Bob <bob@blog.test>", "enacted", "Enacted 4-0 (Quorum 3)"))
+    want.check()
+
+    # Dave votes AGAINST Alice's Proposal 7, then goes Idle: an Idle Pactmaker has no Vote.
+    play.send(ALICE, "Proposal: Muffin", "Muffins.", at=dec(3, 15))
+    want.open(7, "proposal", ALICE, "Muffin", dec(3, 15))
+    play.send_all(dec(3, 16), (DAVE, "Votes", "AGAINST 7"), (ADMIN, "Votes", "FOR 7"), (BOB, "Votes", "FOR 7"))
+    for voter, icon in ((DAVE, "AGAINST"), (ADMIN, "FOR"), (BOB, "FOR")):
+        want.vote(7, voter, icon)
+    want.check()
+    play.send(DAVE, "Away", "Idle", at=dec(3, 17))
+    said(play, DAVE, '  "Idle": Dave is Idle; Quorum is now 3')
+    want.player(DAVE)["idle"] = True
+    want.board(6, {CAROL: "FOR", BOB: "FOR"}, (2, 0, 0))
+    want.board(7, {ALICE: "FOR", ADMIN: "FOR", BOB: "FOR"}, (3, 0, 0))
+    play.send(BOB, "Proposal: Flapjack", "Flapjacks.", at=dec(3, 18))
+    want.open(8, "proposal", BOB, "Flapjack", dec(3, 18))
+    want.check()
