@@ -219,3 +219,112 @@ def test_five_pactmakers_through_every_bullet_of_issue_17(tmp_path, new_database
     play.send(BOB, "Proposal: Flapjack", "Flapjacks.", at=dec(3, 18))
     want.open(8, "proposal", BOB, "Flapjack", dec(3, 18))
     want.check()
+
+    # -- Dec 4: two Declarations of Victory; the first puts the game into Hiatus -----------------
+    play.send(ALICE, "Declaration of Victory: Cake queen", "I made the cake rule.", at=dec(4, 1))
+    said(play, ALICE, '  "Declaration of Victory: Cake queen": Declaration of Victory 9 "Cake queen" is open for voting; '
+                      'Quorum is 3')
+    want.open(9, "dov", ALICE, "Cake queen", dec(4, 1))
+    want.view["hiatus"] = True
+    play.send(BOB, "Proposal: Crumpet", "Crumpets.", at=dec(4, 1, 30))
+    said(play, BOB, '! "Proposal: Crumpet": the game is in Hiatus; no Proposal made')
+    play.send(BOB, "Declaration of Victory: Scone king", "Scones were enacted.", at=dec(4, 2))
+    want.open(10, "dov", BOB, "Scone king", dec(4, 2))
+    play.send_all(dec(4, 3), (BOB, "Votes", "AGAINST 9"), (CAROL, "Votes", "FOR 10"), (ADMIN, "Votes", "FOR 10"),
+                  (DAVE, "Back", "FOR 10\nUnidle"))
+    said(play, DAVE, '! "FOR 10": an Idle Pactmaker has no Vote (send Unidle first); no Vote cast',
+         '! "Unidle": Dave went Idle at 2026-12-03T17:00:00Z, within the previous four days and this dynasty: '
+         'they may be unidled from 2026-12-07T17:00:00Z; nothing done')
+    want.vote(9, BOB, "AGAINST")
+    want.vote(10, CAROL, "FOR")
+    want.vote(10, ADMIN, "FOR")
+    want.check()
+
+    # Declaration 10 (no AGAINST) is enacted at 12 hours: Declaration 9 fails with it, Bob is the
+    # Seraphim of Dynasty 2, and the Hiatus goes on until the Ascension Address.
+    assert play.tick(dec(4, 13, 59, 59)) == "nothing due\n"
+    play.tick(dec(4, 14))
+    want.resolve(10, "enacted", dec(4, 14))
+    want.resolve(9, "failed", dec(4, 14))
+    assert resolution(play, 10) == ("[BlogNomic] Declaration of Victory 10 enacted: Scone king", tally_mail(
+        "Declaration of Victory 10", "Scone king", "Bob <bob@blog.test>", "enacted", "Enacted 3-0 (Quorum 3)"))
+    assert resolution(play, 9) == ("[BlogNomic] Declaration of Victory 9 failed: Cake queen", tally_mail(
+        "Declaration of Victory 9", "Cake queen", "Alice <alice@blog.test>", "failed",
+        "Failed: Declaration of Victory 10 was Enacted"))
+    want.view["dynasty"] = 2
+    want.player(BOB)["seraphim"] = True
+    want.check()
+
+    # No DoV until the Address; Bob won alone, so he may not step down but may pass the role on.
+    play.send_all(dec(4, 15), (CAROL, "Declaration of Victory: Me", "Me."), (BOB, "Victory", "Step down\nPass victory to Carol"))
+    said(play, CAROL, '! "Declaration of Victory: Me": no DoV may be made between an enacted DoV and its Ascension '
+                      'Address; no Declaration of Victory made')
+    said(play, BOB, '! "Step down": only a Victor or co-Victor of a collective victory may step down; nothing done',
+         '  "Pass victory to Carol": Carol now heads Dynasty 2')
+    want.player(BOB)["seraphim"] = False
+    want.player(CAROL)["seraphim"] = True
+    want.check()
+
+    # Dave asked to come back within four days and went Idle in the last Dynasty: the Admin unidles
+    # him, and his old AGAINST Votes count again.
+    play.send(ADMIN, "Idling", "Unidle Dave", at=dec(5, 10))
+    said(play, ADMIN, '  "Unidle Dave": Dave is no longer Idle; Quorum is now 3')
+    want.player(DAVE)["idle"] = False
+    want.board(6, {CAROL: "FOR", BOB: "FOR", DAVE: "AGAINST"}, (2, 1, 0))
+    want.board(7, {ALICE: "FOR", ADMIN: "FOR", BOB: "FOR", DAVE: "AGAINST"}, (3, 1, 0))
+    want.check()
+
+    # -- Dec 9: Carol's Ascension Address keeps "Cake" and Proposals 6 and 7, renames Pactmakers
+    # Bakers; Proposal 8 fails. The Hiatus ends: Proposal 6, pending over 7 days, may only be failed
+    # (Popular though it is), and Proposal 7 is then the oldest and is enacted.
+    address = 'Keep rule "Cake"\nKeep proposal 6\nKeep proposal 7\nRename Pactmaker to Baker'
+    play.send(CAROL, "Ascension Address: Bakers", address, at=dec(9, 10))
+    said(play, CAROL, '  "Ascension Address: Bakers": Dynasty 2 begins: Bakers; 15 dynastic rules repealed, '
+                      '1 Proposals failed', '  "Proposal 6": "Biscuits": Timed out 2-1',
+         '  "Proposal 7": "Muffin": Enacted 3-1 (Quorum 3)')
+    for number, status in ((8, "failed"), (6, "failed"), (7, "enacted")):
+        want.resolve(number, status, dec(9, 10))
+    assert resolution(play, 8)[1][1] == "Failed: not kept by the Ascension Address"
+    want.view["hiatus"] = False
+    for rule in want.view["rules"]:
+        rule["repealed"] = rule["repealed"] or (rule["section"] == "dynastic" and rule["name"] != "Cake")
+        for old, new in (("Pactmaker", "Baker"), ("pactmaker", "baker")):
+            rule["name"], rule["text"] = rule["name"].replace(old, new), rule["text"].replace(old, new)
+    want.check()
+    assert want.rule("Idle Bakers")["text"].startswith("Some Bakers are Idle")
+
+    # Alice's Declaration 9 failed with an AGAINST Vote: no DoV from her for 120 hours.
+    play.send(ALICE, "Declaration of Victory: Again", "Again.", at=dec(9, 10, 30))
+    said(play, ALICE, '! "Declaration of Victory: Again": your last DoV failed with AGAINST Votes: you may make another '
+                      'after 2026-12-09T14:00:00Z; no Declaration of Victory made')
+
+    # DEFERENTIAL follows the Seraphim; a Seraphim's VETO is sticky.
+    play.send_all(dec(9, 11), (ALICE, "Proposal: Waffle", "Waffles."), (DAVE, "Proposal: Crepe", "Crepes."))
+    want.open(11, "proposal", ALICE, "Waffle", dec(9, 11))
+    want.open(12, "proposal", DAVE, "Crepe", dec(9, 11))
+    play.send_all(dec(9, 12), (BOB, "Votes", "FOR 11\nDEFERENTIAL 11\nVETO 12"), (DAVE, "Votes", "DEFERENTIAL 11"),
+                  (ADMIN, "Votes", "AGAINST 11"), (CAROL, "Votes", "VETO 12"))
+    said(play, BOB, '  "FOR 11": FOR on Proposal 11 "Waffle"; now 2 FOR, 0 AGAINST, 0 DEFERENTIAL (Quorum 3)',
+         '  "DEFERENTIAL 11": DEFERENTIAL on Proposal 11 "Waffle"; now 2 FOR, 0 AGAINST, 0 DEFERENTIAL (Quorum 3)',
+         '! "VETO 12": only a Seraphim may VETO; no Vote cast')
+    said(play, CAROL, '  "VETO 12": VETO on Proposal 12 "Crepe": Vetoed; now 1 FOR, 0 AGAINST, 0 DEFERENTIAL (Quorum 3)')
+    want.board(11, {ALICE: "FOR", BOB: "FOR", DAVE: "DEFERENTIAL", ADMIN: "AGAINST"}, (2, 1, 1))
+    want.board(12, {DAVE: "FOR", CAROL: "VETO"}, (1, 0, 0))
+    want.matter(12)["vetoed"] = True
+    want.check()
+    play.send(CAROL, "Votes", "FOR 11\nFOR 12", at=dec(9, 13))
+    said(play, CAROL, '  "FOR 11": FOR on Proposal 11 "Waffle"; now 4 FOR, 1 AGAINST, 0 DEFERENTIAL (Quorum 3)',
+         '  "FOR 12": FOR on Proposal 12 "Crepe"; now 2 FOR, 0 AGAINST, 0 DEFERENTIAL (Quorum 3)')
+    want.board(11, {ALICE: "FOR", BOB: "DEFERENTIAL", DAVE: "DEFERENTIAL", ADMIN: "AGAINST", CAROL: "FOR"}, (4, 1, 0))
+    want.board(12, {DAVE: "FOR", CAROL: "FOR"}, (2, 0, 0))
+    want.check()
+    assert play.tick(dec(9, 22, 59, 59)) == "nothing due\n"
+    play.tick(dec(9, 23))
+    want.resolve(11, "enacted", dec(9, 23))
+    want.resolve(12, "failed", dec(9, 23))
+    assert resolution(play, 11) == ("[BlogNomic] Proposal 11 enacted: Waffle", tally_mail(
+        "Proposal 11", "Waffle", "Alice <alice@blog.test>", "enacted",
+        "Enacted 4-1 (Quorum 3), 2 DEF→FOR via the Seraphim"))
+    assert resolution(play, 12) == ("[BlogNomic] Proposal 12 failed: Crepe", tally_mail(
+        "Proposal 12", "Crepe", "Dave <dave@blog.test>", "failed", "Vetoed"))
+    want.check()
