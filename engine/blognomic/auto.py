@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from engine.blognomic.conditions import edges, label, verdict
+from engine.blognomic.conditions import allowed, edges, label, verdict
 from engine.blognomic.resolution import resolve
 from engine.blognomic.state import BlogState, VotableMatter
+from engine.blognomic.votes import Count, count_matter
 from engine.context import Context, EngineConfig
 
 
@@ -21,17 +22,23 @@ def enabled(config: EngineConfig) -> bool:
     return bool(config.options.get("auto_resolve", True))
 
 
-def _moments(state: BlogState, after: datetime, until: datetime) -> list[datetime]:
-    later = {e for m in state.pending() for e in edges(m) if after < e <= until}
+def _moments(pending: list[VotableMatter], after: datetime, until: datetime) -> list[datetime]:
+    later = {e for m in pending for e in edges(m) if after < e <= until}
     return sorted(later | {until})
 
 
-def _first_due(state: BlogState, at: datetime) -> tuple[VotableMatter, bool, str] | None:
-    """The lowest-numbered matter the rules allow to be resolved at ``at``: (matter, enact, line)."""
-    for m in state.pending():
-        v = verdict(state, m, at)
-        if v.enact is None or v.fail is None:
-            return m, v.enact is None, v.line(v.enact is None)
+def _counted(state: BlogState) -> list[tuple[VotableMatter, Count]]:
+    """Each pending matter with its Votes, which stand still until the next message or resolution."""
+    return [(m, count_matter(state, m)) for m in state.pending()]
+
+
+def _first_due(state: BlogState, at: datetime, counted: list[tuple[VotableMatter, Count]]) -> \
+        tuple[VotableMatter, bool] | None:
+    """The lowest-numbered matter the rules allow to be resolved at ``at``, and whether Enacted."""
+    for m, c in counted:
+        enact, fail = allowed(state, m, at, c)
+        if enact is None or fail is None:
+            return m, enact is None
     return None
 
 
@@ -40,9 +47,10 @@ def settle(state: BlogState, until: datetime, ctx: Context, *, answer: bool = Fa
     (A step older than the last one acts at the last one's time: time never runs back.)"""
     until = max(until, state.settled_until)
     if enabled(ctx.config):
-        for at in _moments(state, state.settled_until, until):
-            while (due := _first_due(state, at)) is not None:
-                m, enact, line = due
+        for at in _moments(state.pending(), state.settled_until, until):
+            while (due := _first_due(state, at, _counted(state))) is not None:
+                m, enact = due
+                line = verdict(state, m, at).line(enact)
                 resolve(state, m, enact, line, at, ctx.config.address, ctx)
                 if answer:
                     ctx.say(label(m), f"\"{m.title}\": {line}")
@@ -50,13 +58,13 @@ def settle(state: BlogState, until: datetime, ctx: Context, *, answer: bool = Fa
 
 
 def next_due(state: BlogState, config: EngineConfig) -> datetime | None:
-    """The first window edge after the last step at which a matter becomes resolvable."""
+    """The first window edge after the last step at which a matter becomes resolvable: each
+    pending matter is counted once (its running count), then its conditions are read at each edge."""
     if not enabled(config):
         return None
-    horizon = max((e for m in state.pending() for e in edges(m)), default=None)
+    counted = _counted(state)
+    horizon = max((e for m, _ in counted for e in edges(m)), default=None)
     if horizon is None:
         return None
-    for at in _moments(state, state.settled_until, horizon):
-        if _first_due(state, at) is not None:
-            return at
-    return None
+    return next((at for at in _moments([m for m, _ in counted], state.settled_until, horizon)
+                 if _first_due(state, at, counted) is not None), None)

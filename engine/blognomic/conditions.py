@@ -50,20 +50,22 @@ def edges(m: VotableMatter) -> list[datetime]:
     return ends
 
 
-def verdict(state: BlogState, m: VotableMatter, at: datetime) -> Verdict:
-    c = count_matter(state, m)
-    enacted, failed = enacted_line(state, c), tally_line(state, m, c, at)
+def verdict(state: BlogState, m: VotableMatter, at: datetime, c: Count | None = None) -> Verdict:
+    """``c``: the matter's count, where the caller has it already."""
+    c = count_matter(state, m) if c is None else c
+    enact, fail = allowed(state, m, at, c)
+    return Verdict(enact, fail, enacted_line(state, c), tally_line(state, m, c, at))
+
+
+def allowed(state: BlogState, m: VotableMatter, at: datetime, c: Count) -> tuple[str | None, str | None]:
+    """Why ``m`` may not be Enacted, and why not Failed, at ``at`` with the Votes ``c`` (None: it may)."""
     blocked = _blocked(state, m, at)
     if blocked is not None:
-        return Verdict(blocked, blocked, enacted, failed)
+        return blocked, blocked
     elapsed = at - m.opened_at
-    if state.edition == "109":
-        enact, fail = _EDITION_109[m.kind](m, c, elapsed)
-    else:
-        enact, fail = _EDITION_149[m.kind](m, c, elapsed)
     if m.kind == "proposal" and elapsed >= STALE:
-        enact, fail = "it has been pending for more than 7 days: it may only be failed", None
-    return Verdict(enact, fail, enacted, failed)
+        return "it has been pending for more than 7 days: it may only be failed", None
+    return (_EDITION_109 if state.edition == "109" else _EDITION_149)[m.kind](m, c, elapsed)
 
 
 def _blocked(state: BlogState, m: VotableMatter, at: datetime) -> str | None:

@@ -58,6 +58,23 @@ class Electorate:
         object.__setattr__(self, "seraphim_set", frozenset(self.seraphims))
 
 
+@dataclass
+class Pending:
+    """The matters that may still be pending, in order, without a pass over every matter ever made:
+    matters are only appended and go from pending to resolved once, never back, so the list takes
+    in the new ones and drops the resolved ones as it is read. Derived (``BlogState.pending``)."""
+    source: list[Any] | None = None
+    taken: int = 0
+    open: list[Any] = dc_field(default_factory=list)
+
+    def read(self, matters: list[Any]) -> list[Any]:
+        if matters is not self.source or len(matters) < self.taken:
+            self.source, self.taken, self.open = matters, 0, []
+        self.open = [m for m in [*self.open, *matters[self.taken:]] if m.status == "pending"]
+        self.taken = len(matters)
+        return self.open
+
+
 def private(model: Model) -> dict[str, Any]:
     """A model's private attributes, read without pydantic's ``__getattr__`` (slow on per-vote paths)."""
     return model.__pydantic_private__  # type: ignore[return-value]
@@ -121,6 +138,7 @@ class BlogState(GameState[Pactmaker]):
     settled_until: datetime  # the time up to which matters have been resolved automatically
     rolls: int = 0  # dice rolled so far, to label each draw uniquely
     _electorate: Electorate | None = PrivateAttr(default=None)  # derived: see electorate()
+    _pending: Pending = PrivateAttr(default_factory=Pending)  # derived: see pending()
 
     @property
     def dynasty(self) -> Dynasty:
@@ -166,7 +184,9 @@ class BlogState(GameState[Pactmaker]):
         return next((m for m in reversed(self.matters) if m.message_id == message_id), None)
 
     def pending(self, kind: Kind | None = None) -> list[VotableMatter]:
-        return [m for m in self.matters if m.status == "pending" and kind in (None, m.kind)]
+        """The pending matters (of ``kind``), oldest first."""
+        box: Pending = private(self)["_pending"]
+        return [m for m in box.read(self.matters) if kind in (None, m.kind)]
 
     def public_json(self) -> dict[str, Any]:
         """The keys CONTRACT.md promises for ``nomic state --json``."""
