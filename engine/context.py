@@ -1,12 +1,14 @@
 """The outside world as the engine is allowed to see it: the time, the dice, the config."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from engine import dice
-from engine.events import Event
+from engine.events import Cause, Draw, Event, EventModel, Outcome
 
 
 @dataclass(frozen=True)
@@ -41,15 +43,27 @@ class EngineConfig:
 
 @dataclass
 class Context:
-    """One engine step: its time, its config, and the events it produced."""
+    """One engine step: its time, its config, the events it produced and what it is working on."""
     config: EngineConfig
     at: datetime
     events: list[Event] = field(default_factory=list)
+    cause: Cause | None = None  # the cause of what is emitted now (``because``)
 
-    def emit(self, kind: str, /, **data) -> Event:
-        event = Event(kind=kind, data=data)
-        self.events.append(event)
-        return event
+    def emit(self, event: EventModel, cause: Cause | None = None) -> Event:
+        """Record ``event``, caused by ``cause`` if given, else by what the step is working on."""
+        record = Event.of(event, cause or self.cause)
+        self.events.append(record)
+        return record
+
+    @contextmanager
+    def because(self, cause: Cause) -> Iterator[None]:
+        """Every event emitted in the block (score, temperature, draws...) is caused by ``cause``,
+        unless a block inside names another."""
+        saved, self.cause = self.cause, cause
+        try:
+            yield
+        finally:
+            self.cause = saved
 
     def draw(self, label: str, low: int, high: int) -> int:
         """A labelled, seeded draw; recorded as a ``draw`` event for the fair-dice page.
@@ -58,9 +72,9 @@ class Context:
         the player or submission), so that each draw is checkable on its own.
         """
         result = dice.draw(self.config.seed, label, low, high)
-        self.emit("draw", label=label, low=low, high=high, result=result)
+        self.emit(Draw(label=label, low=low, high=high, result=result))
         return result
 
     def say(self, command: str, result: str, ok: bool = True) -> None:
         """One line of the answer mail: what was understood and what it did."""
-        self.emit("outcome", command=command, result=result, ok=ok)
+        self.emit(Outcome(command=command, result=result, ok=ok))

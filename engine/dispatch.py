@@ -10,16 +10,17 @@ from typing import Any
 
 from engine.commands import Declaration
 from engine.context import Context, EngineConfig
+from engine.events import Automatic, Unauthenticated
 from engine.inputs import Message
 
 
 def admitted(msg: Message, ctx: Context) -> bool:
     """Whether the message may act at all: it is authenticated and written by a person."""
     if not msg.authenticated:
-        ctx.emit("unauthenticated", sender=msg.sender, message_id=msg.message_id)
+        ctx.emit(Unauthenticated(sender=msg.sender, message_id=msg.message_id))
         return False
     if msg.automatic:  # RFC 3834: a bounce, an auto-reply or bulk mail speaks for no one
-        ctx.emit("automatic", sender=msg.sender, message_id=msg.message_id)
+        ctx.emit(Automatic(sender=msg.sender, message_id=msg.message_id))
         return False
     return True
 

@@ -1,32 +1,122 @@
 """Events: what happened, for the outbox, the site and the answer mail.
 
-Events are data, not behaviour: the engine appends them, storage keeps them,
-the mailer and the site read them. Kinds in use (``data`` keys in brackets):
+Events are declared like commands: one model per kind (an ``EventModel``: typed fields, extra
+forbidden, its kind the class constant ``KIND``). The kinds every ruleset emits are declared
+here (``GENERIC``); a ruleset's own in ``engine/<name>/events.py`` (``EVENTS``), and
+``engine.ruleset.event_models`` gives a game's whole set by kind.
 
-- ``outcome``: one line of an answer to a message [command, result, ok]
-- ``joined``: a new player [player, profile]
-- ``submitted``: a submission recorded [number, kind, author, title, status]
-- ``judged``: a submission judged [number, verdict, status, reason]
-- ``score``: a score changed, mirrors the ledger [player, delta, score, cause]
-- ``temperature``: the temperature changed [old, new, cause]
-- ``draw``: a random draw [label, low, high, result]
-- ``day_end``: the end of a day [day, new_day, at, chime (rule 19 in force: ring it), summary]
-- ``amended``: an accepted Proposal's rule changes took effect [number, changes]
-- ``winner``: TEW [player]
-- ``profile``: a Profile changed, rules 14/20/21 [player, old, new, cause, submission]
-- ``category``: a player became FF, rule 16 [player, category, submission]
-- ``swap_offered``: a rule 14 swap offer [number, proposer, partner, sections, partner_sections]
-- ``player_of_the_day``: rule 18's draw [day, player]
-- ``it``, ``inactive``, ``active``: rule 22 [player, ...]
-- ``proclamation``, ``directive``, ``subscription``, ``list_post``: as named
-- ``unauthenticated``: a message that was not authenticated (no answer)
+The engine emits a model (``ctx.emit(Draw(...))``); what it returns, storage keeps and the
+mailer and the site read is an ``Event``: the kind, the model's fields as a dict, and its
+``Cause``: the submission, matter, proposal, judgment or day the engine was working on when it
+emitted it (``Context.because``), or None. The cause is stated, never inferred from the order
+of emission.
 """
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 
+@dataclass(frozen=True)
+class Cause:
+    """What an event was caused by: a thing the game numbers, e.g. ("submission", 4), ("day", 2)."""
+    what: str  # "submission" | "matter" | "proposal" | "judgment" | "day" ...
+    number: int
+
+
+class EventModel(BaseModel):
+    """One kind of event; subclasses set ``KIND`` and declare the fields in the order they are stored."""
+    model_config = ConfigDict(extra="forbid")
+    KIND: ClassVar[str]
+
+
 class Event(BaseModel):
+    """An emitted event as it is kept and read: its kind, its model's fields, its cause."""
     model_config = ConfigDict(extra="forbid")
     kind: str
     data: dict = Field(default_factory=dict)
+    cause: Cause | None = None
+
+    @classmethod
+    def of(cls, event: EventModel, cause: Cause | None = None) -> Event:
+        return cls.model_construct(kind=event.KIND, data=event.model_dump(), cause=cause)
+
+
+class Outcome(EventModel):
+    """One line of an answer to a message: what was understood and what it did."""
+    KIND = "outcome"
+    command: str
+    result: str
+    ok: bool
+
+
+class Draw(EventModel):
+    """A labelled, seeded draw (the fair-dice page checks each)."""
+    KIND = "draw"
+    label: str
+    low: int
+    high: int
+    result: int
+
+
+class Unauthenticated(EventModel):
+    """A message that was not authenticated: it changes nothing and gets no answer."""
+    KIND = "unauthenticated"
+    sender: str
+    message_id: str
+
+
+class Automatic(EventModel):
+    """A bounce, an auto-reply or bulk mail (RFC 3834): it speaks for no one."""
+    KIND = "automatic"
+    sender: str
+    message_id: str
+
+
+class Subscription(EventModel):
+    """The list's membership changed (or was renewed)."""
+    KIND = "subscription"
+    address: str
+    action: Literal["subscribe", "renew", "unsubscribe", "digest"]
+    digest: bool
+
+
+class ListPost(EventModel):
+    """A post to the players' list, accepted or refused (``reason``)."""
+    KIND = "list_post"
+    sender: str
+    subject: str
+    message_id: str
+    accepted: bool
+    reason: str | None
+
+
+class Fault(EventModel):
+    """Journal entry ``seq`` could not be folded; it is skipped from then on (nomic/game.py)."""
+    KIND = "fault"
+    seq: int
+    error: str
+
+
+class MailFault(EventModel):
+    """Journal entry ``seq``'s outgoing mail could not be composed; none was queued (nomic/game.py)."""
+    KIND = "mail_fault"
+    seq: int
+    error: str
+
+
+GENERIC: tuple[type[EventModel], ...] = (Outcome, Draw, Unauthenticated, Automatic, Subscription, ListPost,
+                                         Fault, MailFault)
+
+
+def by_kind(models: tuple[type[EventModel], ...]) -> dict[str, type[EventModel]]:
+    """Models by their kind; a kind declared twice is a mistake."""
+    out: dict[str, type[EventModel]] = {}
+    for model in models:
+        if model.KIND in out:
+            raise ValueError(f"event kind {model.KIND!r} is declared twice")
+        out[model.KIND] = model
+    return out
+

@@ -1,9 +1,8 @@
 """The players' list membership, for any ruleset: Subscribe, Unsubscribe, Digest on/off, list posts.
 
 Pure: a command from an authenticated sender updates ``state.subscribers`` at
-once and emits a ``subscription`` event [address, action, digest]; a post to
-the list emits ``list_post`` [sender, subject, message_id, accepted, reason],
-which the mailer turns into copies for the members. Subscriptions confirmed on
+once and emits a ``Subscription`` event; a post to the list emits ``ListPost``
+(engine/events.py), which the mailer turns into copies for the members. Subscriptions confirmed on
 the website reach the engine the same way: the web handler journals a
 synthetic, authenticated "Subscribe" message (see mailer/web.py).
 """
@@ -13,6 +12,7 @@ from datetime import datetime
 
 from engine.commands import Declaration, DigestCmd, Help, Line, ListPostCmd, SubscribeCmd, UnsubscribeCmd, pattern
 from engine.context import Context
+from engine.events import ListPost, Subscription
 from engine.inputs import Message
 from engine.state import GameState, Subscriber
 
@@ -36,12 +36,12 @@ def subscribe(state: GameState, msg: Message, cmd: SubscribeCmd, ctx: Context, *
     """``daily``: what else a member gets, as the ruleset names it (", and the Bell Tower's chime ...")."""
     sub = member(state, msg.sender)
     if sub is not None:  # the event still tells the mailer to resume delivery stopped by bounces
-        ctx.emit("subscription", address=sub.email, action="renew", digest=sub.digest)
+        ctx.emit(Subscription(address=sub.email, action="renew", digest=sub.digest))
         ctx.say(cmd.line, f"{msg.sender} is already subscribed ({_mode(sub)})")
         return
     sub = Subscriber(email=msg.sender, since=_now(ctx))
     state.subscribers.append(sub)
-    ctx.emit("subscription", address=sub.email, action="subscribe", digest=sub.digest)
+    ctx.emit(Subscription(address=sub.email, action="subscribe", digest=sub.digest))
     ctx.say(cmd.line, f"{sub.email} is subscribed to {ctx.config.list_address}: every post{daily}")
 
 
@@ -51,7 +51,7 @@ def unsubscribe(state: GameState, msg: Message, cmd: UnsubscribeCmd, ctx: Contex
         ctx.say(cmd.line, f"{msg.sender} is not subscribed; nothing changed", ok=False)
         return
     state.subscribers = [s for s in state.subscribers if s is not sub]  # a new list: the index starts again
-    ctx.emit("subscription", address=sub.email, action="unsubscribe", digest=sub.digest)
+    ctx.emit(Subscription(address=sub.email, action="unsubscribe", digest=sub.digest))
     ctx.say(cmd.line, f"{sub.email} is unsubscribed from {ctx.config.list_address}")
 
 
@@ -65,13 +65,13 @@ def digest(state: GameState, msg: Message, cmd: DigestCmd, ctx: Context, *, dail
     if sub is None:
         sub = Subscriber(email=msg.sender, digest=True, plain=cmd.plain, since=_now(ctx))
         state.subscribers.append(sub)
-        ctx.emit("subscription", address=sub.email, action="subscribe", digest=True)
+        ctx.emit(Subscription(address=sub.email, action="subscribe", digest=True))
     elif (sub.digest, sub.plain and sub.digest) == (cmd.on, cmd.plain and cmd.on):
         ctx.say(cmd.line, f"{sub.email} already gets {_mode(sub)}; nothing changed")
         return
     else:
         sub.digest, sub.plain = cmd.on, cmd.plain and cmd.on
-        ctx.emit("subscription", address=sub.email, action="digest", digest=sub.digest)
+        ctx.emit(Subscription(address=sub.email, action="digest", digest=sub.digest))
     ctx.say(cmd.line, f"{sub.email} now gets {_mode(sub)} from {ctx.config.list_address}{daily}")
 
 
@@ -86,8 +86,8 @@ def list_post(state: GameState, msg: Message, cmd: ListPostCmd, ctx: Context) ->
     elif (member(state, msg.sender) is None and state.player(msg.sender) is None
           and msg.sender not in ctx.config.officers):
         reason = "only members of the list and players may post"
-    ctx.emit("list_post", sender=msg.sender, subject=cmd.subject, message_id=msg.message_id,
-             accepted=reason is None, reason=reason)
+    ctx.emit(ListPost(sender=msg.sender, subject=cmd.subject, message_id=msg.message_id,
+                      accepted=reason is None, reason=reason))
 
 
 # The list's commands, the same in every ruleset (a post to the list is read by the address it went to,

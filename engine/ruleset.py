@@ -1,8 +1,9 @@
 """What a ruleset is to the machine, and the one place that lists the rulesets.
 
 A ruleset is a package under ``engine/`` (``engine/imperial/``, ...) whose ``RULESET`` provides
-these members; its mail and site parts live beside the mailer and the site, not here. The
-engine imports a ruleset's package only when a game asks for it (``ruleset_for``).
+these members and whose ``events`` module declares its events (``EVENTS``: one model per kind,
+read by ``event_models``); its mail and site parts live beside the mailer and the site, not here.
+The engine imports a ruleset's package only when a game asks for it (``ruleset_for``).
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from pydantic import Field, TypeAdapter
 
 from engine.commands import Declaration, Help
 from engine.context import Context, EngineConfig
+from engine.events import GENERIC, EventModel, by_kind
 from engine.inputs import ClockStep, Message
 from engine.state import GameState
 
@@ -43,6 +45,13 @@ def ruleset_for(name: str) -> Ruleset:
     except KeyError:
         raise ValueError(f"unknown ruleset {name!r} (known: {', '.join(sorted(PACKAGES))})") from None
     return importlib.import_module(package).RULESET  # type: ignore[no-any-return]
+
+
+def event_models(name: str) -> dict[str, type[EventModel]]:
+    """Every event a game of ruleset ``name`` emits, by kind: the generic ones and its own."""
+    ruleset_for(name)  # an unknown name fails here, as it does there
+    own = importlib.import_module(f"{PACKAGES[name]}.events").EVENTS
+    return by_kind(GENERIC + own)
 
 
 def command_models(commands: tuple[Declaration, ...]) -> TypeAdapter[list]:

@@ -24,6 +24,7 @@ from sqlmodel import Session, select
 
 import engine
 import storage
+from engine.events import Fault, MailFault
 from engine.inputs import ClockStep, Message, load_message
 from engine.ruleset import ruleset_for
 from engine.state import GameState
@@ -58,6 +59,8 @@ class Game:
         self.ruleset = ruleset_for(self.engine_config.ruleset)
         self.grammar = Grammar(self.ruleset.commands)
         self.parser = parser_version(self.engine_config.address, self.engine_config.list_address, self.ruleset)
+        if storage.refold_due(self.db):  # a migration's derived rows need a fold (storage.REFOLD)
+            self.rebuild()
 
     @staticmethod
     def create(game_dir: Path, config_file: Path | None = None, ruleset: str = DEFAULT_RULESET) -> "Game":
@@ -236,7 +239,7 @@ class Game:
                     state, events, inp = self._fold(s, state, entry, parsed, self._skips, use_snapshot=True,
                                                     record=True)
                     self._state = state
-                    storage.add_events(conn, entry.seq, [(e.kind, e.data) for e in events])
+                    storage.add_events(conn, entry.seq, events)
                     if entry.parsed is None and isinstance(inp, Message):
                         storage.cache_input(conn, entry.seq, self.parser, inp.model_dump_json())
                     if send and inp is not None:
@@ -266,8 +269,8 @@ class Game:
                 outgoing.enqueue(s, self, entry, inp, events)
         except Exception as exc:
             log.exception("journal entry %s: its outgoing mail could not be composed; none queued", entry.seq)
-            fault = {"seq": entry.seq, "error": repr(exc)[:1000]}
-            storage.add_events(s.connection(), entry.seq, [("mail_fault", fault)])
+            fault = MailFault(seq=entry.seq, error=repr(exc)[:1000])
+            storage.add_events(s.connection(), entry.seq, [engine.Event.of(fault)])
 
     def _processed_elsewhere(self, s: Session) -> bool:
         """Has another process (serve, poll, ingest) folded past our state?
@@ -344,4 +347,4 @@ class Game:
 
 
 def _fault(seq: int, error: str) -> engine.Event:
-    return engine.Event(kind="fault", data={"seq": seq, "error": error})
+    return engine.Event.of(Fault(seq=seq, error=error))

@@ -18,6 +18,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlmodel import Session, SQLModel, create_engine, select
 
+from engine.events import Event
 from storage.config import ConfigError
 from storage.tables import EventRow, JournalEntry, Meta, ParsedInput
 
@@ -267,10 +268,12 @@ def skipped(conn: Connection) -> dict[int, str]:
     return {int(m["seq"]): str(m["error"]) for m in found}
 
 
-def add_events(conn: Connection, seq: int, events: list[tuple[str, dict]]) -> None:
+def add_events(conn: Connection, seq: int, events: list[Event]) -> None:
     if events:
-        conn.execute(insert(EVENTS), [{"seq": seq, "kind": kind, "data": json.dumps(data, default=str)}
-                                      for kind, data in events])
+        conn.execute(insert(EVENTS), [{"seq": seq, "kind": e.kind, "data": json.dumps(e.data, default=str),
+                                       "cause_what": e.cause.what if e.cause else None,
+                                       "cause_number": e.cause.number if e.cause else None}
+                                      for e in events])
 
 
 def cache_input(conn: Connection, seq: int, parser: str, data: str) -> None:
@@ -300,8 +303,19 @@ def iso(t: datetime) -> str:
     return t.isoformat().replace("+00:00", "Z")
 
 
+# meta key: a migration left derived rows that only folding the journal again can complete
+# (migrations/versions/0005: events without their cause); ``wipe_derived`` clears it
+REFOLD = "refold"
+
+
+def refold_due(db: Engine) -> bool:
+    with Session(db) as s:
+        return bool(get_meta(s, REFOLD))
+
+
 def wipe_derived(session: Session) -> None:
-    """Drop everything derived from the journal (for a full replay)."""
+    """Drop everything derived from the journal (for a full replay), and any call for one."""
+    session.exec(text("DELETE FROM meta WHERE key = :key").bindparams(key=REFOLD))  # type: ignore[call-overload]
     session.exec(text("DELETE FROM snapshot"))  # type: ignore[call-overload]
     session.exec(text("DELETE FROM event"))  # type: ignore[call-overload]
     session.exec(text("DELETE FROM parsed_input"))  # type: ignore[call-overload]

@@ -28,11 +28,14 @@ class Snapshot(SQLModel, table=True):
 
 
 class EventRow(SQLModel, table=True):
+    """One engine event (engine.events.Event); its cause, where it has one, as two columns."""
     __tablename__ = "event"
     id: int | None = Field(default=None, primary_key=True)
     seq: int = Field(index=True)
     kind: str = Field(index=True)
     data: str
+    cause_what: str | None = None  # "submission", "proposal", "day"... (None: no cause)
+    cause_number: int | None = None
 
 
 class ParsedInput(SQLModel, table=True):

@@ -12,6 +12,8 @@ from engine.blognomic.state import Ballot, BlogState, VotableMatter
 from engine.blognomic.votes import count_matter
 from engine.context import Context
 from engine.inputs import Message
+from engine.blognomic.events import Voted
+from engine.events import Cause
 
 
 def vote(state: BlogState, msg: Message, cmd: VoteCmd, ctx: Context) -> None:
@@ -25,9 +27,9 @@ def vote(state: BlogState, msg: Message, cmd: VoteCmd, ctx: Context) -> None:
     m.ballots.append(Ballot(voter=msg.sender, icon=cmd.icon, at=ctx.at))
     _mark(state, m, msg.sender, cmd)
     c = count_matter(state, m)
-    ctx.emit("vote", number=m.number, voter=msg.sender, icon=cmd.icon, vote=c.icons.get(msg.sender),
-             tally={"for": c.for_, "against": c.against, "deferential": c.deferential}, quorum=c.quorum,
-             self_killed=m.self_killed, vetoed=m.vetoed)
+    ctx.emit(Voted(number=m.number, voter=msg.sender, icon=cmd.icon, vote=c.icons.get(msg.sender),
+                   tally={"for": c.for_, "against": c.against, "deferential": c.deferential}, quorum=c.quorum,
+                   self_killed=m.self_killed, vetoed=m.vetoed), Cause("matter", m.number))
     ctx.say(cmd.line, f"{cmd.icon} on {label(m)} \"{m.title}\"{_note(state, m, msg.sender, cmd)}; "
             f"now {c.for_} FOR, {c.against} AGAINST, {c.deferential} DEFERENTIAL (Quorum {c.quorum})")
 

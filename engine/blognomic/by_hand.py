@@ -10,6 +10,8 @@ from engine.blognomic.commands import AppliedCmd
 from engine.blognomic.state import Applied, BlogState
 from engine.context import Context
 from engine.inputs import Message
+from engine.blognomic.events import AppliedByHand
+from engine.events import Cause
 
 
 def applied(state: BlogState, msg: Message, cmd: AppliedCmd, ctx: Context) -> None:
@@ -19,6 +21,6 @@ def applied(state: BlogState, msg: Message, cmd: AppliedCmd, ctx: Context) -> No
                 "nothing recorded", ok=False)
         return
     m.applied.append(Applied(by=msg.sender, at=ctx.at, note=cmd.note, message_id=msg.message_id))
-    ctx.emit("applied", number=m.number, by=msg.sender, note=cmd.note)
+    ctx.emit(AppliedByHand(number=m.number, by=msg.sender, note=cmd.note), Cause("matter", m.number))
     ctx.say(cmd.line, f"recorded: {m.kind} {m.number}'s prose applied by hand ({len(m.applied)} such mail"
             f"{'s' if len(m.applied) > 1 else ''} so far)")

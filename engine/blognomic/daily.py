@@ -18,6 +18,7 @@ from engine.blognomic.players import SILENT
 from engine.blognomic.state import BlogState, VotableMatter, iso
 from engine.blognomic.votes import count_matter
 from engine.context import Context, EngineConfig
+from engine.blognomic.events import Daily
 
 DAY = timedelta(days=1)
 NEAR = timedelta(days=5)  # silent this long: "near the seven-day mark" (an Admin may idle them at SILENT)
@@ -38,7 +39,7 @@ def catch_up(state: BlogState, until: datetime, ctx: Context) -> None:
         return
     midnight = until.replace(hour=0, minute=0, second=0, microsecond=0)
     auto.settle(state, midnight, ctx)
-    ctx.emit("daily", **facts(state, midnight))
+    ctx.emit(Daily(**facts(state, midnight)))
 
 
 def facts(state: BlogState, at: datetime) -> dict[str, Any]:

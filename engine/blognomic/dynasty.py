@@ -10,6 +10,8 @@ from engine.blognomic.state import BlogState, Dynasty, VotableMatter
 from engine.context import Context
 from engine.inputs import Message
 from engine.state import RuleVersion
+from engine.blognomic.events import Ascension, DynastyBegun, Hiatus, Seraphims
+from engine.events import Cause
 
 ADDRESS = "Ascension Address"
 
@@ -20,14 +22,14 @@ def begin(state: BlogState, dov: VotableMatter, at: datetime, ctx: Context) -> N
     state.dynasties.append(Dynasty(number=state.dynasty.number + 1, seraphims=heads, victor=dov.author,
                                    co_victors=dov.co_victors, started_at=at, ascended=False))
     state.electorate_changed()
-    ctx.emit("dynasty", number=state.dynasty.number, seraphims=heads, victor=dov.author,
-             co_victors=dov.co_victors, dov=dov.number)
+    ctx.emit(DynastyBegun(number=state.dynasty.number, seraphims=heads, victor=dov.author,
+                          co_victors=dov.co_victors, dov=dov.number), Cause("matter", dov.number))
 
 
 def end_hiatus(state: BlogState, ctx: Context, why: str) -> None:
     if state.hiatus:
         state.hiatus = False
-        ctx.emit("hiatus", on=False, why=why)
+        ctx.emit(Hiatus(on=False, why=why))
 
 
 def _awaiting(state: BlogState, sender: str) -> str | None:
@@ -51,7 +53,7 @@ def pass_victory(state: BlogState, msg: Message, cmd: PassVictoryCmd, ctx: Conte
         return
     state.dynasty.seraphims = [target.email]
     state.electorate_changed()
-    ctx.emit("seraphims", dynasty=state.dynasty.number, seraphims=[target.email], cause="passed")
+    ctx.emit(Seraphims(dynasty=state.dynasty.number, seraphims=[target.email], cause="passed"))
     ctx.say(cmd.line, f"{target.name} now heads Dynasty {state.dynasty.number}")
 
 
@@ -64,15 +66,16 @@ def step_down(state: BlogState, msg: Message, cmd: StepDownCmd, ctx: Context) ->
         return
     state.dynasty.seraphims = [s for s in state.dynasty.seraphims if s != msg.sender]
     state.electorate_changed()
-    ctx.emit("seraphims", dynasty=state.dynasty.number, seraphims=state.dynasty.seraphims, cause="stepped down")
+    ctx.emit(Seraphims(dynasty=state.dynasty.number, seraphims=state.dynasty.seraphims,
+                       cause="stepped down"))
     if state.dynasty.seraphims:
         ctx.say(cmd.line, f"you have stepped down; {len(state.dynasty.seraphims)} still head the Dynasty")
         return
     repealed = _repeal_dynastic(state, set(), "Metadynasty")
     state.dynasty.ascended = True
     end_hiatus(state, ctx, f"Dynasty {state.dynasty.number} is a Metadynasty")
-    ctx.emit("ascension", dynasty=state.dynasty.number, theme=None, kept_rules=[], repealed=repealed,
-             failed=[], renamed={})
+    ctx.emit(Ascension(dynasty=state.dynasty.number, theme=None, kept_rules=[], repealed=repealed,
+                       failed=[], renamed={}))
     ctx.say(cmd.line, f"you have stepped down; Dynasty {state.dynasty.number} is a Metadynasty "
             "and every dynastic rule is repealed")
 
@@ -92,9 +95,9 @@ def ascension(state: BlogState, msg: Message, cmd: AscensionCmd, ctx: Context) -
         _rename_everywhere(state, keyword, word, ctx.at)
     state.dynasty.theme, state.dynasty.ascended = cmd.theme, True
     end_hiatus(state, ctx, ADDRESS)
-    ctx.emit("ascension", dynasty=state.dynasty.number, theme=cmd.theme,
-             kept_rules=[r.title for r in state.rules if r.section == "dynastic" and not r.repealed],
-             repealed=repealed, failed=failed, renamed=renames)
+    ctx.emit(Ascension(dynasty=state.dynasty.number, theme=cmd.theme,
+                       kept_rules=[r.title for r in state.rules if r.section == "dynastic" and not r.repealed],
+                       repealed=repealed, failed=failed, renamed=renames))
     ctx.say(cmd.line, f"Dynasty {state.dynasty.number} begins: {cmd.theme}; {len(repealed)} dynastic rules "
             f"repealed, {len(failed)} Proposals failed")
 

@@ -7,6 +7,7 @@ from engine.blognomic.commands import IdleCmd, JoinCmd, LeaveCmd
 from engine.blognomic.state import BlogState, Pactmaker, iso
 from engine.context import Context, EngineConfig
 from engine.inputs import Message
+from engine.blognomic.events import Idled, Joined, Left
 
 REJOIN = timedelta(weeks=2)
 ASKED = timedelta(days=4)  # "in an entry or comment from the past four days"
@@ -40,7 +41,7 @@ def join(state: BlogState, msg: Message, cmd: JoinCmd, ctx: Context) -> None:
         return
     p = new_pactmaker(state, msg.sender, msg.name, ctx.at, ctx.config)
     state.departed.pop(msg.sender, None)
-    ctx.emit("joined", player=p.email, name=p.name)
+    ctx.emit(Joined(player=p.email, name=p.name))
     ctx.say(cmd.line, f"{p.name} ({p.email}) is a {word}; Quorum is now {state.quorum()}")
 
 
@@ -53,7 +54,7 @@ def leave(state: BlogState, msg: Message, cmd: LeaveCmd, ctx: Context) -> None:
     state.departed[p.email] = ctx.at
     state.dynasty.seraphims = [s for s in state.dynasty.seraphims if s != p.email]
     state.electorate_changed()
-    ctx.emit("left", player=p.email, name=p.name)
+    ctx.emit(Left(player=p.email, name=p.name))
     ctx.say(cmd.line, f"{p.name} is no longer a {state.keywords['Pactmaker']}; you may join again from "
             f"{iso(ctx.at + REJOIN)}; Quorum is now {state.quorum()}")
 
@@ -103,4 +104,4 @@ def _set_idle(state: BlogState, who: Pactmaker, to_idle: bool, by_self: bool, ct
     state.electorate_changed()
     if to_idle:
         who.idled_at, who.idled_by_self, who.idled_dynasty = ctx.at, by_self, state.dynasty.number
-    ctx.emit("idle", player=who.email, idle=to_idle, by_self=by_self, quorum=state.quorum())
+    ctx.emit(Idled(player=who.email, idle=to_idle, by_self=by_self, quorum=state.quorum()))

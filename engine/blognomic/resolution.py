@@ -11,6 +11,8 @@ from engine.blognomic.state import BlogState, VotableMatter, iso
 from engine.blognomic.votes import count_matter
 from engine.context import Context
 from engine.inputs import Message
+from engine.blognomic.events import Amended, Resolved
+from engine.events import Cause
 
 LOCKOUT = timedelta(hours=120)
 
@@ -22,11 +24,11 @@ def resolve(state: BlogState, m: VotableMatter, enact: bool, line: str, at: date
     m.final = c.frozen(state.seraphims())
     m.status = "enacted" if enact else "failed"
     m.resolved_at, m.resolved_by, m.tally_line = at, by, line
-    ctx.emit("resolved", number=m.number, kind=m.kind, title=m.title, author=m.author, status=m.status,
-             tally=line, by=by, at=iso(at))
+    ctx.emit(Resolved(number=m.number, kind=m.kind, title=m.title, author=m.author, status=m.status,
+                      tally=line, by=by, at=iso(at)), Cause("matter", m.number))
     if enact and m.kind in ("proposal", "cfj") and m.changes:
         done = changes.apply(state.rules, m.changes, f"{'P' if m.kind == 'proposal' else 'CfJ'}{m.number}", at)
-        ctx.emit("amended", number=m.number, changes=done, by_hand=m.by_hand)
+        ctx.emit(Amended(number=m.number, changes=done, by_hand=m.by_hand), Cause("matter", m.number))
     if m.kind == "dov":
         _dov_resolved(state, m, enact, c.against, c.quorum, at, by, ctx)
 

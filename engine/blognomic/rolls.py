@@ -6,6 +6,7 @@ from engine.blognomic.commands import RollCmd
 from engine.blognomic.state import BlogState
 from engine.context import Context
 from engine.inputs import Message
+from engine.blognomic.events import Rolled
 
 GENERATORS: dict[str, tuple[str, ...]] = {
     "FRUIT": ("Lemon", "Orange", "Kiwi", "Grape", "Cherry", "Tangelo"),
@@ -25,7 +26,7 @@ def roll(state: BlogState, msg: Message, cmd: RollCmd, ctx: Context) -> None:
         return
     state.rolls += 1
     result = _draw(f"roll {state.rolls}: {msg.sender} {die}", die, ctx)
-    ctx.emit("roll", n=state.rolls, player=msg.sender, die=die, result=result)
+    ctx.emit(Rolled(n=state.rolls, player=msg.sender, die=die, result=result))
     ctx.say(cmd.line, f"roll {state.rolls}: {die} gives {result}")
 
 

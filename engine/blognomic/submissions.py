@@ -7,6 +7,8 @@ from engine.blognomic.conditions import in_downtime, label
 from engine.blognomic.state import KIND_NAMES, BlogState, VotableMatter, iso
 from engine.context import Context
 from engine.inputs import Message
+from engine.blognomic.events import Hiatus, MatterOpened
+from engine.events import Cause
 
 PENDING_LIMIT = 2
 DAILY_LIMIT = 3
@@ -22,13 +24,14 @@ def submit(state: BlogState, msg: Message, cmd: SubmitCmd, ctx: Context) -> None
                       changes=cmd.changes, by_hand=cmd.by_hand, co_victors=_co_victors(state, cmd),
                       dynasty=state.dynasty.number)
     state.matters.append(m)
-    ctx.emit("matter_opened", number=m.number, kind=m.kind, author=m.author, title=m.title,
-             opened_at=iso(m.opened_at), quorum=state.quorum(), changes=[c.model_dump() for c in m.changes],
-             by_hand=m.by_hand, co_victors=m.co_victors)
+    ctx.emit(MatterOpened(number=m.number, kind=m.kind, author=m.author, title=m.title,
+                          opened_at=iso(m.opened_at), quorum=state.quorum(),
+                          changes=[c.model_dump() for c in m.changes], by_hand=m.by_hand,
+                          co_victors=m.co_victors), Cause("matter", m.number))
     ctx.say(cmd.line, f"{label(m)} \"{m.title}\" is open for voting; Quorum is {state.quorum()}")
     if m.kind == "dov" and not state.hiatus:
         state.hiatus = True
-        ctx.emit("hiatus", on=True, why=label(m))
+        ctx.emit(Hiatus(on=True, why=label(m)), Cause("matter", m.number))
 
 
 def _co_victors(state: BlogState, cmd: SubmitCmd) -> list[str]:

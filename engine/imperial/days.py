@@ -33,12 +33,14 @@ from datetime import datetime, timedelta, timezone
 
 from engine.imperial.commands import NewDayCmd
 from engine.context import Context
+from engine.events import Cause
 from engine.imperial import temperature
 from engine.imperial.scoring import award
 from engine.imperial.variables import rule_on
 from engine.imperial.winning import game_over
 from engine.inputs import Message
 from engine.imperial.state import ImperialState
+from engine.imperial.events import DayEnded, NewDay
 
 
 @dataclass
@@ -93,27 +95,32 @@ def start_steps() -> list[DayStep]:
 
 
 def end_day(state: ImperialState, at: datetime, ctx: Context) -> None:
-    """End the current day at ``at`` and begin the next one."""
+    """End the current day at ``at`` and begin the next one; every event on the way is caused by
+    the day that ends."""
     saved, ctx.at = ctx.at, at
     try:
-        day = DayEnd(day=state.game_day, at=at)
-        for step in end_steps(state):
-            step(state, day, ctx)
-            if game_over(state):
-                break  # rule 8: the game ended at this step; nothing follows
-        state.game_day += 1
-        state.day_started = at
-        for step in start_steps():
-            step(state, day, ctx)
-        ctx.emit("day_end", day=day.day, new_day=state.game_day, at=at.isoformat(),
-                 chime=rule_on(state, 19), summary={
-            "notes": day.notes, "temperature": state.temperature,
-            "scores": {p.email: p.score for p in state.players}})
-        ctx.say("", f"day {day.day} ended at {shown(at)}; day {state.game_day} begins")
-        for note in day.notes:
-            ctx.say("", f"  {note}")
+        with ctx.because(Cause("day", state.game_day)):
+            _run_day_end(state, DayEnd(day=state.game_day, at=at), ctx)
     finally:
         ctx.at = saved
+
+
+def _run_day_end(state: ImperialState, day: DayEnd, ctx: Context) -> None:
+    for step in end_steps(state):
+        step(state, day, ctx)
+        if game_over(state):
+            break  # rule 8: the game ended at this step; nothing follows
+    state.game_day += 1
+    state.day_started = day.at
+    for step in start_steps():
+        step(state, day, ctx)
+    summary = {"notes": day.notes, "temperature": state.temperature,
+               "scores": {p.email: p.score for p in state.players}}
+    ctx.emit(DayEnded(day=day.day, new_day=state.game_day, at=day.at.isoformat(), chime=rule_on(state, 19),
+                      summary=summary))
+    ctx.say("", f"day {day.day} ended at {shown(day.at)}; day {state.game_day} begins")
+    for note in day.notes:
+        ctx.say("", f"  {note}")
 
 
 def shown(t: datetime) -> str:
@@ -158,5 +165,5 @@ def new_day(state: ImperialState, msg: Message, cmd: NewDayCmd, ctx: Context) ->
                 f"least {state.var('day_hours')} hours (rule 10): it cannot end before "
                 f"{shown(next_boundary(state))}; nothing done", ok=False)
         return
-    ctx.emit("new_day", day=state.game_day)
+    ctx.emit(NewDay(day=state.game_day))
     ctx.say(cmd.line, f"day {state.game_day} ends now; day {state.game_day + 1} begins")

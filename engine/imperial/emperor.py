@@ -3,8 +3,10 @@ from __future__ import annotations
 
 from engine.imperial.commands import DirectiveCmd, RevokeDirectiveCmd, RewriteCmd
 from engine.context import Context
+from engine.events import Cause
 from engine.inputs import Message
 from engine.imperial.state import ImperialState, Revision
+from engine.imperial.events import Directive, Rewritten
 
 
 def directive(state: ImperialState, msg: Message, cmd: DirectiveCmd, ctx: Context) -> None:
@@ -12,7 +14,7 @@ def directive(state: ImperialState, msg: Message, cmd: DirectiveCmd, ctx: Contex
     state.directive = cmd.area.strip()
     for p in state.players:
         p.directive_done = False
-    ctx.emit("directive", area=state.directive)
+    ctx.emit(Directive(area=state.directive))
     ctx.say(cmd.line, f"Directive in force: Proposals must be in the area {state.directive!r} until "
             "their author has one accepted there or the Directive is revoked")
 
@@ -22,7 +24,7 @@ def revoke(state: ImperialState, msg: Message, cmd: RevokeDirectiveCmd, ctx: Con
         ctx.say(cmd.line, "there is no Directive to revoke; nothing done", ok=False)
         return
     area, state.directive = state.directive, None
-    ctx.emit("directive", area=None, revoked=area)
+    ctx.emit(Directive(area=None, revoked=area))
     ctx.say(cmd.line, f"the Directive {area!r} is revoked")
 
 
@@ -41,5 +43,5 @@ def rewrite(state: ImperialState, msg: Message, cmd: RewriteCmd, ctx: Context) -
         sub.revisions.append(Revision(text=sub.text, at=sub.received_at or ctx.at, by=sub.author))
     sub.revisions.append(Revision(text=text, at=ctx.at, by=msg.sender))
     sub.text = text
-    ctx.emit("rewritten", number=sub.number, revision=len(sub.revisions) - 1)
+    ctx.emit(Rewritten(number=sub.number, revision=len(sub.revisions) - 1), Cause("submission", sub.number))
     ctx.say(cmd.line, f"Proposal {sub.number} rewritten (revision {len(sub.revisions) - 1})")

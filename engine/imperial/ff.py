@@ -21,6 +21,7 @@ from engine.imperial.judging import Outcome
 from engine.imperial.scoring import award, describe
 from engine.imperial.variables import rule_on
 from engine.imperial.state import ImperialPlayer, ImperialState, Submission
+from engine.imperial.events import Category
 
 THRESHOLD = 300
 BONUS_LINE = 290
@@ -73,7 +74,7 @@ def become_ff(state: ImperialState, sub: Submission, out: Outcome, ctx: Context)
         out.refuse(sub, request, f"Become FF not granted: {why}", why)
         return
     author.category = "FF"
-    ctx.emit("category", player=author.email, category="FF", submission=sub.number)
+    ctx.emit(Category(player=author.email, category="FF", submission=sub.number))
     out.notes.append(f"{author.email} is now FF: {sum_text} >= {THRESHOLD}")
 
 

@@ -31,12 +31,14 @@ from typing import Literal
 from engine import threads
 from engine.imperial.commands import JudgeCmd
 from engine.context import Context
+from engine.events import Cause
 from engine.imperial import points_of_order, temperature
 from engine.imperial.scoring import award, describe
 from engine.imperial.variables import rule_on, value
 from engine.imperial.winning import game_over
 from engine.inputs import Message
 from engine.imperial.state import ImperialState, Request, Submission
+from engine.imperial.events import Judged
 
 Verdict = Literal["accept", "reject", "ignore"]
 STATUS: dict[str, str] = {"accept": "accepted", "reject": "rejected", "ignore": "ignored"}
@@ -205,17 +207,19 @@ def track_last_accepted(state: ImperialState, sub: Submission, out: Outcome, ctx
 
 def conclude(state: ImperialState, sub: Submission, verdict: Verdict, ctx: Context, *,
              reason: str | None = None, rule: int | None = None, by_engine: bool = False) -> Outcome:
-    """Decide Proposal ``sub``: run every step; emit ``judged``; return the outcome."""
+    """Decide Proposal ``sub``: run every step; emit ``judged``; return the outcome. Every event
+    on the way is caused by the submission."""
     from engine.imperial.pipelines import PROPOSAL_STEPS  # it lists this module's steps
 
     out = Outcome(verdict=verdict, judged=verdict, by_engine=by_engine, reason=reason, rule=rule)
-    for step in PROPOSAL_STEPS:
-        step(state, sub, out, ctx)
-        if game_over(state) and sub.status != "pending":
-            break  # rule 8: the game ended at this step; nothing follows
-    ctx.emit("judged", number=sub.number, verdict=out.judged, status=sub.status,
-             reason=sub.reason, points=out.points, prejudice=out.prejudice, by_engine=by_engine,
-             refused=[[place, why] for place, why in sorted(out.refused.items())])  # for the site
+    with ctx.because(Cause("submission", sub.number)):
+        for step in PROPOSAL_STEPS:
+            step(state, sub, out, ctx)
+            if game_over(state) and sub.status != "pending":
+                break  # rule 8: the game ended at this step; nothing follows
+        ctx.emit(Judged(number=sub.number, verdict=out.judged, status=sub.status,
+                        reason=sub.reason, points=out.points, prejudice=out.prejudice, by_engine=by_engine,
+                        refused=sorted(out.refused.items())))
     return out
 
 

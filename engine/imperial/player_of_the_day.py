@@ -12,6 +12,7 @@ from engine.imperial.days import DayEnd
 from engine.imperial.scoring import award, describe
 from engine.imperial.variables import rule_on
 from engine.imperial.state import ImperialState
+from engine.imperial.events import PlayerOfTheDay
 
 POINTS = 1
 
@@ -23,7 +24,7 @@ def draw(state: ImperialState, day: int, ctx: Context) -> str | None:
         return None
     chosen = eligible[ctx.draw(f"day:{day}:player-of-the-day", 0, len(eligible) - 1)]
     state.player_of_the_day = chosen.email
-    ctx.emit("player_of_the_day", day=day, player=chosen.email)
+    ctx.emit(PlayerOfTheDay(day=day, player=chosen.email))
     return chosen.email
 
 

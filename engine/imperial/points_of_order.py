@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from engine.imperial.commands import JudgeCmd
 from engine.context import Context
+from engine.events import Cause
 from engine.imperial.scoring import award, describe, ledger_score, set_score
 from engine.imperial.variables import rule_on, value
 from engine.imperial.state import ImperialState, Submission
+from engine.imperial.events import Judged
 
 STATUS = {"accept": "accepted", "reject": "rejected", "ignore": "ignored"}
 
@@ -40,9 +42,10 @@ def judge(state: ImperialState, sub: Submission, cmd: JudgeCmd, ctx: Context) ->
     sub.judged_at, sub.judged_day = ctx.at, state.game_day
     if cmd.reason:
         sub.reason = f"the Emperor: {cmd.reason.strip()}"
-    notes = _accept(state, sub, ctx) if cmd.verdict == "accept" else []
-    ctx.emit("judged", number=sub.number, verdict=cmd.verdict, status=sub.status, reason=sub.reason,
-             points=0, prejudice=False, by_engine=False)
+    with ctx.because(Cause("submission", sub.number)):
+        notes = _accept(state, sub, ctx) if cmd.verdict == "accept" else []
+        ctx.emit(Judged(number=sub.number, verdict=cmd.verdict, status=sub.status, reason=sub.reason,
+                        points=0, prejudice=False, by_engine=False))
     head = f"Point of Order {sub.number} {sub.status}" + (f" ({sub.reason})" if sub.reason else "")
     ctx.say(cmd.line, head + (": " + "; ".join(notes) if notes else ""))
 

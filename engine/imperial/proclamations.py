@@ -34,12 +34,14 @@ from dataclasses import dataclass, field
 
 from engine.imperial.commands import ProclamationCmd
 from engine.context import Context
+from engine.events import Cause
 from engine.imperial import mechanics
 from engine.imperial.judging import Outcome
 from engine.imperial.variables import MINIMUM
 from engine.inputs import Message
 from engine.state import Rule, RuleVersion
 from engine.imperial.state import ImperialState, Proclamation, Submission, VariableChange
+from engine.imperial.events import Amended, Proclaimed
 
 _RULE = r"rule\s+(\d{1,9})\s*(?:\(\s*([^)]*?)\s*\))?"
 _ENACT = re.compile(r"^enact\s+rule\s+(\d{1,9})\s*:\s*(.+)$", re.I)
@@ -190,10 +192,11 @@ def proclaim(state: ImperialState, msg: Message, cmd: ProclamationCmd, ctx: Cont
                         at=ctx.at, day=state.game_day,
                         from_number=start[-1] if start else len(state.submissions) + 1)
     by = f"Proclamation {proc.number}"
-    proc.changes = apply_changes(state, changes, proc.from_number, by, ctx)
-    state.proclamations.append(proc)
-    ctx.emit("proclamation", number=proc.number, title=proc.title, from_number=proc.from_number,
-             changes=proc.changes)
+    with ctx.because(Cause("proclamation", proc.number)):
+        proc.changes = apply_changes(state, changes, proc.from_number, by, ctx)
+        state.proclamations.append(proc)
+        ctx.emit(Proclaimed(number=proc.number, title=proc.title, from_number=proc.from_number,
+                            changes=proc.changes))
     ctx.say(cmd.line, f"{by} ({proc.title}) applies to submissions from {proc.from_number} on: "
             + "; ".join(proc.changes))
 
@@ -224,7 +227,7 @@ def enact_proposal(state: ImperialState, sub: Submission, out: Outcome, ctx: Con
         out.notes.append(f"its rule changes do not take effect: {why}")
         return
     if done:
-        ctx.emit("amended", number=sub.number, changes=done)
+        ctx.emit(Amended(number=sub.number, changes=done))
         out.notes.append("rule changes: " + "; ".join(done))
 
 

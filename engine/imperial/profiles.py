@@ -9,6 +9,7 @@ from typing import Literal
 
 from engine.context import Context
 from engine.imperial.state import ImperialPlayer
+from engine.imperial.events import Profile
 
 VOWELS = frozenset("aeiou")
 SECTIONS = 16
@@ -82,6 +83,6 @@ def as_bits(profile: int) -> str:
 def reshape(player: ImperialPlayer, new: int, cause: str, ctx: Context, submission: int | None = None) -> str:
     """Give ``player`` the Profile ``new`` (a ``profile`` event); returns 'old -> new' for answers."""
     old, player.profile = player.profile, new & FULL
-    ctx.emit("profile", player=player.email, old=old, new=player.profile, cause=cause,
-             submission=submission)
+    ctx.emit(Profile(player=player.email, old=old, new=player.profile, cause=cause,
+                     submission=submission))
     return f"Profile {as_bits(old)} -> {as_bits(player.profile)}"

@@ -13,6 +13,7 @@ from engine.imperial import winning
 from engine.imperial.variables import rule_on
 from engine.state import LedgerEntry
 from engine.imperial.state import ImperialPlayer, ImperialState
+from engine.imperial.events import Score
 
 
 def award(state: ImperialState, player: ImperialPlayer, delta: int, cause: str, ctx: Context,
@@ -48,8 +49,8 @@ def _record(state: ImperialState, player: ImperialPlayer, delta: int, cause: str
     state.ledger.append(LedgerEntry(
         n=len(state.ledger) + 1, at=ctx.at, day=state.game_day, player=player.email,
         delta=delta, score=player.score, cause=cause, rule=rule, submission=submission))
-    ctx.emit("score", player=player.email, delta=delta, score=player.score, cause=cause,
-             rule=rule, submission=submission)
+    ctx.emit(Score(player=player.email, delta=delta, score=player.score, cause=cause,
+                   rule=rule, submission=submission))
     if rule_on(state, 11) and player.score == state.var("win_score"):
         winning.declare(state, player.email, f"{player.score} points exactly (rule 11)", ctx)
     return delta

@@ -11,37 +11,44 @@ from __future__ import annotations
 
 from engine.imperial.commands import PointOfOrderCmd, ProposalCmd
 from engine.context import Context
+from engine.events import Cause
 from engine.imperial import judging, points_of_order, proclamations, retool
 from engine.imperial.profiles import profile_from_email
 from engine.imperial.variables import rule_on, value
 from engine.inputs import Message
 from engine.imperial.state import ImperialPlayer, ImperialState, Submission
+from engine.imperial.events import Joined, Submitted
 
 
-def join(state: ImperialState, msg: Message, ctx: Context) -> ImperialPlayer | None:
-    """Rule 2: a person becomes a player with their first Proposal or Point of Order
-    (without rule 2 nobody new does); rule 13 issues the Profile (without it, none: 0)."""
-    player = state.player(msg.sender)
-    if player is None and rule_on(state, 2):
-        profile = profile_from_email(msg.sender) if rule_on(state, 13) else 0
-        player = ImperialPlayer(email=msg.sender, name=state.name_for(msg.sender, msg.name),
-                        profile=profile, joined_day=state.game_day)
-        state.players.append(player)
-        ctx.emit("joined", player=player.email, name=player.name, profile=player.profile)
-        if state.it is None and not ctx.config.first_it and player.email != ctx.config.holder("emperor"):
-            state.it = player.email
-            player.it_since_day = state.game_day
+def _join(state: ImperialState, msg: Message, ctx: Context) -> ImperialPlayer:
+    """Rule 2: a person becomes a player with their first Proposal or Point of Order;
+    rule 13 issues the Profile (without it, none: 0)."""
+    profile = profile_from_email(msg.sender) if rule_on(state, 13) else 0
+    player = ImperialPlayer(email=msg.sender, name=state.name_for(msg.sender, msg.name),
+                            profile=profile, joined_day=state.game_day)
+    state.players.append(player)
+    ctx.emit(Joined(player=player.email, name=player.name, profile=player.profile))
+    if state.it is None and not ctx.config.first_it and player.email != ctx.config.holder("emperor"):
+        state.it = player.email
+        player.it_since_day = state.game_day
     return player
 
 
 def submit(state: ImperialState, msg: Message, cmd: ProposalCmd | PointOfOrderCmd,
            ctx: Context) -> Submission | None:
-    """Rule 7: one number sequence for every submission, starting at 1."""
-    player = join(state, msg, ctx)
-    if player is None:
+    """Rule 7: one number sequence for every submission, starting at 1. A newcomer joins with
+    it (without rule 2 nobody new does), so joining is among the submission's effects."""
+    player = state.player(msg.sender)
+    if player is None and not rule_on(state, 2):
         ctx.say(cmd.line, "rule 2 is repealed: nobody new becomes a player, and only players "
                 "submit; nothing done", ok=False)
         return None
+    with ctx.because(Cause("submission", len(state.submissions) + 1)):
+        return _record(state, player or _join(state, msg, ctx), msg, cmd, ctx)
+
+
+def _record(state: ImperialState, player: ImperialPlayer, msg: Message, cmd: ProposalCmd | PointOfOrderCmd,
+            ctx: Context) -> Submission:
     sub = Submission(
         number=len(state.submissions) + 1, kind=cmd.kind, author=player.email,
         title=cmd.title.strip(), text=cmd.text, message_id=msg.message_id,
@@ -51,8 +58,8 @@ def submit(state: ImperialState, msg: Message, cmd: ProposalCmd | PointOfOrderCm
     sub.on_probation = player.probation and rule_on(state, 3, sub.number)
     state.submissions.append(sub)
     notes = points_of_order.check_claims(state, sub) if sub.kind == "point_of_order" else []
-    ctx.emit("submitted", number=sub.number, kind=sub.kind, author=sub.author,
-             title=sub.title, status=sub.status, reason=sub.reason)
+    ctx.emit(Submitted(number=sub.number, kind=sub.kind, author=sub.author,
+                       title=sub.title, status=sub.status, reason=sub.reason))
     if isinstance(cmd, ProposalCmd):
         _arrive(state, player, sub, cmd, ctx)
         return sub

@@ -13,6 +13,7 @@ from engine.imperial.profiles import SECTIONS, put_window, reshape, window
 from engine.imperial.variables import rule_on
 from engine.inputs import Message
 from engine.imperial.state import ImperialPlayer, ImperialState, Swap
+from engine.imperial.events import SwapOffered
 
 WIDTH = 4
 
@@ -27,8 +28,9 @@ def offer(state: ImperialState, msg: Message, cmd: SwapCmd, ctx: Context) -> Non
     swap = Swap(number=len(state.swaps) + 1, proposer=proposer.email, partner=partner.email,
                 first=cmd.first, partner_first=cmd.partner_first, made_day=state.game_day)
     state.swaps.append(swap)
-    ctx.emit("swap_offered", number=swap.number, proposer=swap.proposer, partner=swap.partner,
-             sections=f"{cmd.first}-{cmd.last}", partner_sections=f"{cmd.partner_first}-{cmd.partner_last}")
+    ctx.emit(SwapOffered(number=swap.number, proposer=swap.proposer, partner=swap.partner,
+                         sections=f"{cmd.first}-{cmd.last}",
+                         partner_sections=f"{cmd.partner_first}-{cmd.partner_last}"))
     ctx.say(cmd.line, f"swap offer {swap.number} recorded; it happens when {partner.email} "
                       f"sends 'Agree swap {swap.number}'")
 

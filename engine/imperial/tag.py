@@ -25,6 +25,7 @@ from engine.imperial.judging import Outcome
 from engine.imperial.variables import rule_on
 from engine.inputs import Message
 from engine.imperial.state import ImperialPlayer, ImperialState, Submission
+from engine.imperial.events import Active, Inactive, It
 
 ACTIONS = {"point_of_order", "whap_tivol", "swap", "agree_swap", "report"}
 IT_DROP = 15
@@ -95,7 +96,7 @@ def name_it(state: ImperialState, email: str, day: int, why: str, culprit: str |
     new = state.player(email)
     if new is not None:
         new.it_since_day = day
-    ctx.emit("it", player=email, previous=old, day=day, why=why)
+    ctx.emit(It(player=email, previous=old, day=day, why=why))
     line = f"{email} is It ({why})"
     if old != email:
         line += "; " + temperature.change(state, -IT_DROP, "a change of It (rule 22)", culprit, ctx)
@@ -121,7 +122,7 @@ def time_out(state: ImperialState, day: DayEnd, ctx: Context) -> None:
     note = f"{state.it} submitted no Proposal in {TIMEOUT_DAYS} game days as It"
     if player is not None:
         player.active = False
-        ctx.emit("inactive", player=player.email, day=day.day)
+        ctx.emit(Inactive(player=player.email, day=day.day))
         note += ": placed on Inactive status (rule 22)"
     day.notes.append(note)
     successor = _next_down(state, state.it, ctx)
@@ -147,5 +148,5 @@ def restore(state: ImperialState, sub: Submission, out: Outcome, ctx: Context) -
         return
     author.active = True
     out.points = 0
-    ctx.emit("active", player=author.email, submission=sub.number)
+    ctx.emit(Active(player=author.email, submission=sub.number))
     out.notes.append(f"{author.email} is active again, without points for this Proposal (rule 22)")

@@ -16,6 +16,7 @@ from engine.imperial import winning
 from engine.imperial.scoring import award, set_score
 from engine.imperial.variables import rule_on
 from engine.imperial.state import ImperialState
+from engine.imperial.events import Temperature
 
 # observer(state, old, new, culprit, ctx): culprit is the address of the player whose
 # action caused the change, or None (day-end cooling, the AND check, venting).
@@ -41,7 +42,7 @@ def change(state: ImperialState, delta: int, cause: str, culprit: str | None, ct
 def _move(state: ImperialState, new: int, cause: str, culprit: str | None, ctx: Context) -> int:
     old, state.temperature = state.temperature, max(0, new)
     if old != state.temperature:
-        ctx.emit("temperature", old=old, new=state.temperature, cause=cause, culprit=culprit)
+        ctx.emit(Temperature(old=old, new=state.temperature, cause=cause, culprit=culprit))
         for observer in OBSERVERS:
             observer(state, old, state.temperature, culprit, ctx)
     return old

@@ -4,6 +4,7 @@ from __future__ import annotations
 from engine.context import Context
 from engine.imperial.variables import rule_on
 from engine.imperial.state import ImperialState
+from engine.imperial.events import Winner
 
 RANK_DRAW_MAX = 2**32 - 1
 
@@ -14,7 +15,7 @@ def declare(state: ImperialState, email: str, how: str, ctx: Context) -> None:
         return
     state.winner = email
     state.ranking = [email, *rank_others(state, email, ctx)]
-    ctx.emit("winner", player=email, how=how, ranking=state.ranking)
+    ctx.emit(Winner(player=email, how=how, ranking=state.ranking))
 
 
 def rank_others(state: ImperialState, winner: str, ctx: Context) -> list[str]:

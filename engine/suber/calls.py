@@ -17,6 +17,7 @@ from engine.inputs import Message
 from engine.suber import points, turns
 from engine.suber.commands import CallForActionCmd, SkipVoteCmd
 from engine.suber.state import CallForAction, SuberState
+from engine.suber.events import ActionCalled, CallLapsed, SkipVoteOpen, Skipped
 
 WAIT = timedelta(weeks=1)  # a turn without a proposal, before a Call
 VOTE_AFTER = timedelta(days=2)  # from the Call to the vote
@@ -33,7 +34,7 @@ def call(state: SuberState, msg: Message, cmd: CallForActionCmd, ctx: Context) -
         return
     assert state.turn is not None
     state.call_for_action = CallForAction(by=msg.sender, player=state.turn, at=ctx.at)
-    ctx.emit("call_for_action", by=msg.sender, player=state.turn, vote_at=(ctx.at + VOTE_AFTER).isoformat())
+    ctx.emit(ActionCalled(by=msg.sender, player=state.turn, vote_at=(ctx.at + VOTE_AFTER).isoformat()))
     ctx.say(cmd.line, f"Call for Action on {state.turn}: the other players vote on skipping them "
             f"from {(ctx.at + VOTE_AFTER):%Y-%m-%d %H:%M} UTC ('Skip yes' or 'Skip no'; rule 305)")
 
@@ -73,7 +74,7 @@ def _decide(state: SuberState, c: CallForAction, ctx: Context) -> None:
     skip = sum(c.votes.values())
     if 2 * skip > others:
         state.call_for_action = None
-        ctx.emit("skipped", player=c.player, votes=dict(c.votes))
+        ctx.emit(Skipped(player=c.player, votes=dict(c.votes)))
         points.award(state, c.player, points.DEFEAT, "skipped after a Call for Action", ctx, rule=305)
         if state.winner is None:
             turns.pass_turn(state, ctx.at, ctx)
@@ -84,7 +85,7 @@ def _decide(state: SuberState, c: CallForAction, ctx: Context) -> None:
 def lapse(state: SuberState, why: str, ctx: Context) -> None:
     """The Call for Action ends without a skip."""
     if state.call_for_action is not None:
-        ctx.emit("call_lapsed", player=state.call_for_action.player, reason=why)
+        ctx.emit(CallLapsed(player=state.call_for_action.player, reason=why))
         state.call_for_action = None
 
 
@@ -97,4 +98,4 @@ def on_clock(state: SuberState, at: datetime, ctx: Context) -> None:
     c = state.call_for_action
     if c is not None and not c.opened and at >= c.at + VOTE_AFTER:
         c.opened = True
-        ctx.emit("skip_vote_open", player=c.player, voters=[p.email for p in state.players if p.email != c.player])
+        ctx.emit(SkipVoteOpen(player=c.player, voters=[p.email for p in state.players if p.email != c.player]))

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from engine.context import Context
 from engine.state import RuleVersion
 from engine.suber.state import Change, Proposal, SuberRule, SuberState
+from engine.suber.events import RulesChanged
 
 _ENACT = re.compile(r"^enact\s+rule\s*:\s*(.*)$", re.I)
 _AMEND = re.compile(r"^amend\s+rule\s+#?(\d{1,9})\s*:\s*(.*)$", re.I)
@@ -138,8 +139,8 @@ def apply(state: SuberState, proposal: Proposal, ctx: Context) -> None:
         rule = targets.get(change.rule)
         assert rule is not None, "checked when the proposal was made; nothing else changes rules"
         _change(rule, change, proposal.number, by, ctx)
-    ctx.emit("rules_changed", number=proposal.number,
-             changes=[c.model_dump(mode="json") for c in proposal.changes])
+    ctx.emit(RulesChanged(number=proposal.number,
+                          changes=[c.model_dump(mode="json") for c in proposal.changes]))
 
 
 def _change(rule: SuberRule, change: Change, number: int, by: str, ctx: Context) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.context import Context, EngineConfig
 from engine.suber.state import SuberState
+from engine.suber.events import Daily
 
 def enabled(config: EngineConfig) -> bool:
     return bool(config.options.get("daily_mail", False))
@@ -37,7 +38,7 @@ def catch_up(state: SuberState, until: datetime, ctx: Context) -> None:
     if not enabled(ctx.config) or day <= state.daily_mailed:
         return
     state.daily_mailed = day
-    ctx.emit("daily", **facts(state, _midnight(state, day), day))
+    ctx.emit(Daily(**facts(state, _midnight(state, day), day)))
 
 
 def facts(state: SuberState, at: datetime, day: int) -> dict[str, Any]:

@@ -15,10 +15,12 @@ from __future__ import annotations
 import re
 
 from engine.context import Context
+from engine.events import Cause
 from engine.inputs import Message
 from engine.suber import turns
 from engine.suber.commands import ConsentCmd, InvokeJudgmentCmd, JudgmentCmd, OverruleCmd
 from engine.suber.state import Judgment, SuberState
+from engine.suber.events import Consent, JudgmentGiven, JudgmentInvoked, Overruled, Winner
 
 RULE_213 = re.compile(r"^\s*rule\s+213\b", re.I)
 
@@ -32,8 +34,8 @@ def invoke(state: SuberState, msg: Message, cmd: InvokeJudgmentCmd, ctx: Context
     judgment = Judgment(number=len(state.judgments) + 1, question=question, by=msg.sender, judge=judge,
                         mover=state.turn, at=ctx.at, turn=state.turns_ended)
     state.judgments.append(judgment)
-    ctx.emit("judgment_invoked", number=judgment.number, question=question, by=msg.sender, judge=judge,
-             mover=state.turn)
+    ctx.emit(JudgmentInvoked(number=judgment.number, question=question, by=msg.sender, judge=judge,
+                             mover=state.turn), Cause("judgment", judgment.number))
     ctx.say(cmd.line, f"Judgment {judgment.number} invoked; the Judge is {judge} (rule 212), who answers "
             f"with 'Judgment: TEXT'")
 
@@ -47,10 +49,12 @@ def answer(state: SuberState, msg: Message, cmd: JudgmentCmd, ctx: Context) -> N
         return
     judgment = open_[0]
     judgment.answer, judgment.answered_at = cmd.text, ctx.at
-    ctx.emit("judgment", number=judgment.number, judge=msg.sender, question=judgment.question, text=cmd.text)
-    ctx.say(cmd.line, f"Judgment {judgment.number} given and published")
-    if RULE_213.match(cmd.text):
-        _play_cannot_continue(state, judgment, ctx)
+    with ctx.because(Cause("judgment", judgment.number)):
+        ctx.emit(JudgmentGiven(number=judgment.number, judge=msg.sender, question=judgment.question,
+                               text=cmd.text))
+        ctx.say(cmd.line, f"Judgment {judgment.number} given and published")
+        if RULE_213.match(cmd.text):
+            _play_cannot_continue(state, judgment, ctx)
 
 
 def _play_cannot_continue(state: SuberState, judgment: Judgment, ctx: Context) -> None:
@@ -59,7 +63,7 @@ def _play_cannot_continue(state: SuberState, judgment: Judgment, ctx: Context) -
     if winner is None or state.winner is not None:
         return
     state.winner = winner.email
-    ctx.emit("winner", player=winner.email, score=winner.score, rule=213)
+    ctx.emit(Winner(player=winner.email, score=winner.score, rule=213))
     ctx.say("", f"rule 213: play cannot continue (Judgment {judgment.number}); {winner.name}, on turn and "
             "the first player unable to complete a turn, wins; the game has ended")
 
@@ -102,7 +106,8 @@ def _overruled(state: SuberState, judgment: Judgment, ctx: Context) -> None:
         judge = turns.previous(state, judge)
     judgment.overruled.append(judgment.judge)
     judgment.judge, judgment.answer, judgment.answered_at, judgment.overrule = judge, None, None, []
-    ctx.emit("overruled", number=judgment.number, judge=judge, previous=judgment.overruled[-1])
+    ctx.emit(Overruled(number=judgment.number, judge=judge, previous=judgment.overruled[-1]),
+             Cause("judgment", judgment.number))
     ctx.say(f"Judgment {judgment.number}", f"overruled; {judge} is now the Judge of it")
 
 
@@ -124,5 +129,5 @@ def consent(state: SuberState, msg: Message, cmd: ConsentCmd, ctx: Context) -> N
         ctx.say(cmd.line, "only each of the other players consents, once", ok=False)
     else:
         state.consent.append(msg.sender)
-        ctx.emit("consent", player=msg.sender, turn=state.turn, given=waiting_for_consent(state) is None)
+        ctx.emit(Consent(player=msg.sender, turn=state.turn, given=waiting_for_consent(state) is None))
         ctx.say(cmd.line, f"consent recorded ({len(state.consent)} of {len(state.players) - 1})")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.context import Context
 from engine.state import LedgerEntry
 from engine.suber.state import SuberState
+from engine.suber.events import Score, Winner
 
 OFFSET = 291  # rule 202: "subtract 291 from the ordinal number of their proposal"
 DEFEAT = -10  # rule 206
@@ -31,8 +32,8 @@ def award(state: SuberState, email: str, delta: int, cause: str, ctx: Context, *
     state.ledger.append(LedgerEntry(
         n=len(state.ledger) + 1, at=ctx.at, day=(ctx.at - state.started).days + 1, player=email,
         delta=delta, score=player.score, cause=cause, rule=rule, submission=proposal))
-    ctx.emit("score", player=email, delta=delta, score=player.score, cause=cause, rule=rule,
-             proposal=proposal)
+    ctx.emit(Score(player=email, delta=delta, score=player.score, cause=cause, rule=rule,
+                   proposal=proposal))
     if state.winner is None and player.score >= WIN:
         state.winner = email
-        ctx.emit("winner", player=email, score=player.score, rule=208)
+        ctx.emit(Winner(player=email, score=player.score, rule=208))

@@ -7,10 +7,12 @@ Judgment, rule 212) is refused with the reason, takes no number, and the turn st
 from __future__ import annotations
 
 from engine.context import Context
+from engine.events import Cause
 from engine.inputs import Message
 from engine.suber import calls, changes, judgment
 from engine.suber.commands import ProposalCmd
 from engine.suber.state import FIRST_NUMBER, Proposal, SuberState
+from engine.suber.events import Proposed
 
 
 def refusal(state: SuberState, sender: str) -> str | None:
@@ -40,9 +42,10 @@ def propose(state: SuberState, msg: Message, cmd: ProposalCmd, ctx: Context) -> 
                         text=cmd.text, message_id=msg.message_id, received_at=msg.at, changes=lines,
                         unanimity=state.unanimity or changes.transmutes_immutable(state, lines))
     state.proposals.append(proposal)
-    ctx.emit("proposed", number=number, author=msg.sender, title=proposal.title,
-             changes=[c.model_dump(mode="json") for c in lines], unanimity=proposal.unanimity)
-    calls.lapse(state, f"{msg.sender} proposed", ctx)
+    with ctx.because(Cause("proposal", number)):
+        ctx.emit(Proposed(number=number, author=msg.sender, title=proposal.title,
+                          changes=[c.model_dump(mode="json") for c in lines], unanimity=proposal.unanimity))
+        calls.lapse(state, f"{msg.sender} proposed", ctx)
     ctx.say(cmd.line, f"proposal {number}: {_summary(lines)}; in debate until you send 'Call vote' "
             f"(rule 111); {'unanimity' if proposal.unanimity else 'a simple majority'} adopts it")
 

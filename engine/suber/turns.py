@@ -14,6 +14,7 @@ from engine.context import Context
 from engine.inputs import Message
 from engine.suber.commands import JoinCmd
 from engine.suber.state import SuberPlayer, SuberState
+from engine.suber.events import Joined, Turn, UnanimityEnded
 
 UNANIMOUS_CIRCUITS = 2  # rule 203: unanimity until the end of the second complete circuit
 
@@ -59,7 +60,7 @@ def join(state: SuberState, msg: Message, cmd: JoinCmd, ctx: Context) -> None:
     player = SuberPlayer(email=msg.sender, name=state.name_for(msg.sender, msg.name))
     seat(state, [player])
     state.turn_started = ctx.at
-    ctx.emit("joined", player=player.email, name=player.name, position=state.players.index(player) + 1)
+    ctx.emit(Joined(player=player.email, name=player.name, position=state.players.index(player) + 1))
     ctx.say(cmd.line, f"{player.name} joins the game, number {state.players.index(player) + 1} "
             f"in turn order; {state.turn} is on turn")
 
@@ -82,11 +83,11 @@ def pass_turn(state: SuberState, at: datetime, ctx: Context) -> None:
     if i == 0:
         state.circuit += 1
         _end_unanimity(state, ctx)
-    ctx.emit("turn", player=state.turn, circuit=state.circuit, turns_ended=state.turns_ended)
+    ctx.emit(Turn(player=state.turn, circuit=state.circuit, turns_ended=state.turns_ended))
 
 
 def _end_unanimity(state: SuberState, ctx: Context) -> None:
     rule = state.rule(203)
     if state.unanimity and state.circuit > UNANIMOUS_CIRCUITS and rule is not None and not rule.repealed:
         state.unanimity = False
-        ctx.emit("unanimity_ended", circuit=state.circuit, rule=203)
+        ctx.emit(UnanimityEnded(circuit=state.circuit, rule=203))

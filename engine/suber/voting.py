@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from engine import threads
 from engine.context import Context
+from engine.events import Cause
 from engine.inputs import Message
 from engine.suber import changes, points, turns
 from engine.suber.commands import CallVoteCmd, VoteCmd
 from engine.suber.state import Proposal, SuberState
+from engine.suber.events import Completed, VoteCalled, Voted
 
 
 def _named(state: SuberState, msg: Message, number: int | None, ctx: Context) -> Proposal | None:
@@ -37,7 +39,7 @@ def call_vote(state: SuberState, msg: Message, cmd: CallVoteCmd, ctx: Context) -
         ctx.say(cmd.line, f"proposal {proposal.number} is {proposal.status}, not in debate", ok=False)
     else:
         proposal.status, proposal.called_at = "voting", ctx.at
-        ctx.emit("vote_called", number=proposal.number, author=proposal.author)
+        ctx.emit(VoteCalled(number=proposal.number, author=proposal.author), Cause("proposal", proposal.number))
         ctx.say(cmd.line, f"debate on proposal {proposal.number} ends: the vote is open")
         _complete_if_done(state, proposal, ctx)
 
@@ -53,7 +55,8 @@ def vote(state: SuberState, msg: Message, cmd: VoteCmd, ctx: Context) -> None:
                 "each player has exactly one vote (rule 207)", ok=False)
     else:
         proposal.votes[msg.sender] = cmd.vote
-        ctx.emit("voted", number=proposal.number, player=msg.sender, vote=cmd.vote)
+        ctx.emit(Voted(number=proposal.number, player=msg.sender, vote=cmd.vote),
+                 Cause("proposal", proposal.number))
         ctx.say(cmd.line, f"{cmd.vote} on proposal {proposal.number} recorded "
                 f"({len(proposal.votes)} of {len(state.players)} players have voted)")
         _complete_if_done(state, proposal, ctx)
@@ -74,14 +77,20 @@ def _complete_if_done(state: SuberState, proposal: Proposal, ctx: Context) -> No
 
 
 def complete(state: SuberState, proposal: Proposal, ctx: Context) -> None:
-    """The vote on ``proposal`` is complete: its consequences, in the order of the module docstring."""
+    """The vote on ``proposal`` is complete: its consequences, in the order of the module docstring,
+    each caused by the proposal."""
+    with ctx.because(Cause("proposal", proposal.number)):
+        _consequences(state, proposal, ctx)
+
+
+def _consequences(state: SuberState, proposal: Proposal, ctx: Context) -> None:
     yes = sum(v == "yes" for v in proposal.votes.values())
     cast = len(proposal.votes)
     proposal.status = "adopted" if adopted(proposal, len(state.players)) else "defeated"
     proposal.completed_at = ctx.at
     proposal.points = points.formula(proposal.number, yes, cast)
-    ctx.emit("completed", number=proposal.number, status=proposal.status, yes=yes, no=cast - yes,
-             points=proposal.points, unanimity=proposal.unanimity)
+    ctx.emit(Completed(number=proposal.number, status=proposal.status, yes=yes, no=cast - yes,
+                       points=proposal.points, unanimity=proposal.unanimity))
     ctx.say(f"proposal {proposal.number}", f"{proposal.status}, {yes} of {cast} votes in favour")
     if proposal.status == "adopted":
         changes.apply(state, proposal, ctx)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from sqlmodel import Session, col, func, select
 
 from engine.dice import seed_hash
+from engine.events import Cause
 from engine.state import GameState
 from mailer.message import parse
 from storage.config import parse_time
@@ -40,6 +41,7 @@ class EventRecord:
     at: datetime
     kind: str
     data: dict
+    cause: Cause | None = None  # what the engine says caused it (engine.events.Cause)
 
 
 @dataclass(frozen=True)
@@ -98,12 +100,14 @@ def _events(s: Session, known: list[EventRecord]) -> list[EventRecord]:
                               .where(visible, col(EventRow.id) <= last)).one()) != (len(known), last):
         known, last = [], 0
     rows = s.exec(
-        select(col(EventRow.id), col(EventRow.seq), col(EventRow.kind), col(EventRow.data), col(JournalEntry.at))  # type: ignore[call-overload]
+        select(col(EventRow.id), col(EventRow.seq), col(EventRow.kind), col(EventRow.data),  # type: ignore[call-overload]
+               col(EventRow.cause_what), col(EventRow.cause_number), col(JournalEntry.at))
         .join(JournalEntry, col(JournalEntry.seq) == col(EventRow.seq))
         .where(visible, col(EventRow.id) > last)
         .order_by(col(EventRow.id))).all()
-    return known + [EventRecord(id=i or 0, seq=seq, at=parse_time(at), kind=kind, data=json.loads(data))
-                    for i, seq, kind, data, at in rows]
+    return known + [EventRecord(id=i or 0, seq=seq, at=parse_time(at), kind=kind, data=json.loads(data),
+                                cause=None if what is None else Cause(what, number))
+                    for i, seq, kind, data, what, number, at in rows]
 
 
 def _posts(s: Session, seqs: list[int]) -> dict[int, ListPost]:

@@ -16,10 +16,6 @@ from nomic.website.memory import SiteMemory
 from nomic.website.model import SiteModel, group, people
 from nomic.website.reader import EventRecord, SiteData
 
-# Events that close a group of effects in one journal entry: what came before belongs to them.
-_CLOSERS = ("judged", "submitted")
-# Events that name their submission in ``data.number``.
-_NUMBERED = (*_CLOSERS, "rewritten")
 OFFICES = {"scribe": "THS", "emperor": "TIE"}  # the offices' holders by name, TIE over THS where one holds both
 
 
@@ -109,33 +105,11 @@ def _rule_slugs(rules: list[Rule]) -> list[str]:
 
 
 def _effects(events: list[EventRecord]) -> dict[int, list[EventRecord]]:
-    """Every event that a submission caused, in order.
-
-    An event names its submission in ``data.submission``; otherwise the events
-    of one journal entry that come before a ``judged``/``submitted`` event (and
-    after the previous one) are that judgment's effects: the engine emits the
-    score and temperature changes of a judgment before the ``judged`` event,
-    and a day's end (which may open a message's processing) before ``day_end``.
-    """
+    """Every event that a submission caused (the engine says so: ``EventRecord.cause``), in order."""
     out: dict[int, list[EventRecord]] = defaultdict(list)
-    pending: list[EventRecord] = []
-    seq = None
     for e in events:
-        if e.seq != seq:
-            pending, seq = [], e.seq
-        explicit = e.data.get("number") if e.kind in _NUMBERED else e.data.get("submission")
-        if e.kind == "day_end":  # a day's end with its dice and cooling belongs to no submission
-            pending = []
-        elif isinstance(explicit, int) and e.kind not in _CLOSERS:
-            out[explicit].append(e)
-        elif isinstance(explicit, int):
-            out[explicit].extend(pending)
-            out[explicit].append(e)
-            pending = []
-        else:
-            pending.append(e)
-    for n, found in out.items():
-        found.sort(key=lambda e: e.id)
+        if e.cause is not None and e.cause.what == "submission":
+            out[e.cause.number].append(e)
     return dict(out)
 
 
