@@ -57,14 +57,15 @@ class RulesetPlay(Play):
         self.sent += 1
         return super().send(sender, subject, body, at, **kw)
 
-    def send_all(self, at: str, *mails: tuple[str, str, str]) -> str:
+    def send_all(self, at: str, *mails: tuple[str, str, str], names: dict[str, str] | None = None) -> str:
         """Several mails (sender, subject, body), received in this order at the same moment: one
-        ``nomic ingest`` of them all; returns its outcome lines."""
+        ``nomic ingest`` of them all; ``names``: the senders' names in From; returns its outcome lines."""
         paths = []
         for sender, subject, body in mails:
             msgid = f"m{next(self._n)}@test"
             path = self.dir.parent / f"{self.dir.name}-{msgid}.eml"
-            path.write_bytes(make_mail(sender, subject, body, to=self.address, message_id=msgid))
+            path.write_bytes(make_mail(sender, subject, body, to=self.address, message_id=msgid,
+                                       name=(names or {}).get(sender, "")))
             paths.append(str(path))
         self.sent += len(mails)
         return self.cli("ingest", "--at", at, *paths)
