@@ -9,6 +9,7 @@ from __future__ import annotations
 from email.message import EmailMessage
 from typing import Any
 
+from engine.blognomic.changes import find
 from engine.blognomic.state import KIND_NAMES, BlogState, VotableMatter
 from engine.state import GameState
 from mailer.compose import announce, machine_mail, mailto, message_id, thread
@@ -30,8 +31,19 @@ def opened(c: Composition) -> None:
     votes = {icon.lower(): mailto(c.settings.address, f"Re: {subject}", f"{icon} {m.number}") for icon in ICONS}
     msgid = message_id(c.settings, "opened", c.seq, c.entry.hash, sub=m.number)
     context = {"m": m, "what": KIND_NAMES[m.kind], "author": _author(c.state, m.author),
-               "quorum": c.event.data.get("quorum"), "votes": votes}
+               "quorum": c.event.data.get("quorum"), "votes": votes, "changes": _changes(c.state, m)}
     _announce(c, m, subject, msgid, "mail/matter.txt", context)
+
+
+def _changes(state: GameState[Any], m: VotableMatter) -> list[tuple[str, str, str]]:
+    """Each change line as (action, rule, section): an Enact line's section is its own; an Amend or
+    Repeal line's is the section of the rule it names today ("" when there is no such rule)."""
+    out = []
+    for ch in m.changes:
+        rule = None if ch.action == "enact" else find(state.rules, ch.name)
+        section = ch.section if ch.action == "enact" else rule.section if rule else ""
+        out.append((ch.action, ch.name, section or ""))
+    return out
 
 
 def resolved(c: Composition) -> None:
