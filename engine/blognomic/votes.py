@@ -7,15 +7,14 @@ quorum of the Seraphims has the same valid Vote (edition 109: the Potentate's Vo
 Proposals only). VETO is never a valid Vote: it only marks a Proposal Vetoed.
 
 Each matter keeps a running count (``Board``): every voter of the electorate falls in one
-category (deferring or not, and their plain Vote) and the board counts the categories, so a new
-ballot moves one voter from one category to another and the tally follows in constant time.
-The board is redone from the ballots when the electorate changes (``BlogState.electorate``), and
-after a load (it is derived, not state).
+category (deferring or not, and their plain Vote) and the board counts the categories and keeps
+each voter's icon, so a new ballot moves one voter from one category to another and the tally
+follows in constant time. The board is redone from the ballots when the electorate changes
+(``BlogState.electorate``), and after a load (it is derived, not state).
 """
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 from engine.blognomic.state import Ballot, BlogState, Electorate, Tally, VotableMatter, private
@@ -54,50 +53,90 @@ class Board:
     """A matter's ballots read so far, and its electorate sorted into categories (``_category``).
 
     ``counts`` covers the members of ``electorate`` only; ``seraphim_votes`` the plain Votes of
-    its Seraphims (what DEFERENTIAL follows)."""
+    its Seraphims, whose quorum's Vote DEFERENTIAL follows (``resolved_to``) where ``deferring``;
+    ``icons`` each member's icon as the contract shows it; ``fallbacks`` the deferring members
+    with an earlier valid Vote, whose icon turns when the Seraphims gain or lose their quorum."""
     author: str
+    deferring: bool
     electorate: Electorate = NOBODY
     read: int = 0
     voters: dict[str, _Voter] = field(default_factory=dict)
     counts: Counter[Category] = field(default_factory=Counter)
     seraphim_votes: Counter[str | None] = field(default_factory=Counter)
+    resolved_to: str | None = None
+    icons: dict[str, str] = field(default_factory=dict)
+    fallbacks: set[str] = field(default_factory=set)
 
     def sync(self, ballots: list[Ballot], electorate: Electorate) -> None:
         """Read the ballots cast since the last call, for ``electorate``: each moves one voter to
         their new category; a different electorate is sorted afresh (one pass over it)."""
         if electorate is self.electorate:
-            self._read(ballots, tally=True)
+            for i in range(self.read, len(ballots)):
+                self._cast(ballots[i], i)
+            self.read = len(ballots)
             return
-        self._read(ballots, tally=False)
-        self.electorate, self.counts, self.seraphim_votes = electorate, Counter(), Counter()
+        self._read(ballots)
+        self.electorate, self.counts, self.seraphim_votes, self.fallbacks = electorate, Counter(), Counter(), set()
         for who in electorate.members:
             self._tally(who, 1)
+        self.resolved_to = self._seraphims_vote()
+        shown = ((who, self._shown(who)) for who in electorate.members)
+        self.icons = {who: icon for who, icon in shown if icon is not None}
 
-    def _read(self, ballots: list[Ballot], tally: bool) -> None:
+    def _read(self, ballots: list[Ballot]) -> None:
         for i in range(self.read, len(ballots)):
-            b = ballots[i]
-            counted = tally and b.voter in self.electorate.present
-            if counted:
-                self._tally(b.voter, -1)
-            self.voters.setdefault(b.voter, _Voter()).read(b.icon, i)
-            if counted:
-                self._tally(b.voter, 1)
+            self.voters.setdefault(ballots[i].voter, _Voter()).read(ballots[i].icon, i)
         self.read = len(ballots)
+
+    def _cast(self, b: Ballot, i: int) -> None:
+        """One new ballot: its voter's category, the Seraphims' Vote, and the icons that follow."""
+        if b.voter not in self.electorate.present:
+            self.voters.setdefault(b.voter, _Voter()).read(b.icon, i)
+            return
+        self._tally(b.voter, -1)
+        self.voters.setdefault(b.voter, _Voter()).read(b.icon, i)
+        self._tally(b.voter, 1)
+        was, self.resolved_to = self.resolved_to, self._seraphims_vote()
+        turned = self.fallbacks if (was is None) != (self.resolved_to is None) else ()
+        for who in (b.voter, *turned):
+            self.icons[who] = self._shown(who) or ""  # a member with a ballot always has an icon
 
     def _tally(self, who: str, delta: int) -> None:
         v, is_author = self.voters.get(who), who == self.author
         is_seraphim = who in self.electorate.seraphim_set
-        self.counts[_category(v, is_author, is_seraphim)] += delta
+        category = _category(v, is_author, is_seraphim)
+        self.counts[category] += delta
         if is_seraphim:
             self.seraphim_votes[_plain_vote(v, is_author)] += delta
+        if category[0] and category[1] is not None:
+            (self.fallbacks.add if delta > 0 else self.fallbacks.discard)(who)
 
-    def count(self, deferring: bool) -> Count:
-        """The Votes now; ``deferring``: whether DEFERENTIAL can follow the Seraphims on this matter."""
-        e, c, s = self.electorate, self.counts, self.seraphim_votes
-        to = next((icon for icon in VALID if s[icon] >= quorum(len(e.seraphims))), None) \
-            if deferring and e.seraphims else None
+    def _seraphims_vote(self) -> str | None:
+        """The valid Vote a quorum of the Seraphims shares, where DEFERENTIAL may follow it."""
+        seraphims = len(self.electorate.seraphims)
+        if not (self.deferring and seraphims):
+            return None
+        return next((icon for icon in VALID if self.seraphim_votes[icon] >= quorum(seraphims)), None)
+
+    def _shown(self, who: str) -> str | None:
+        """``who``'s icon as the contract shows it, or None (not voting)."""
+        v = self.voters.get(who)
+        deferred, vote = _category(v, who == self.author, who in self.electorate.seraphim_set)
+        if deferred and self.resolved_to is not None:
+            return "DEFERENTIAL"
+        if vote is not None:
+            return vote
+        if deferred:
+            return "DEFERENTIAL"
+        if v is not None and (v.vetoed_at >= 0 or v.deferred_at >= 0):
+            return "VETO" if v.vetoed_at > v.deferred_at else "DEFERENTIAL"
+        return None
+
+    def count(self) -> Count:
+        """The Votes now, in constant time."""
+        e, c, to = self.electorate, self.counts, self.resolved_to
         result = Count(electorate=len(e.members), resolved_to=to, seraphims=len(e.seraphims),
-                       seraphims_for=s["FOR"], board=self)
+                       seraphims_for=self.seraphim_votes["FOR"], icons=self.icons, order=e.members)
         if to is None:
             result.for_ = c[False, "FOR"] + c[True, "FOR"]
             result.against = c[False, "AGAINST"] + c[True, "AGAINST"]
@@ -108,50 +147,13 @@ class Board:
         result.against = c[False, "AGAINST"] + (result.resolved if to == "AGAINST" else 0)
         return result
 
-    def shown(self, who: str, resolved_to: str | None) -> str | None:
-        """``who``'s icon as the contract shows it, or None (not voting, or not counted)."""
-        if who not in self.electorate.present:
-            return None
-        v = self.voters.get(who)
-        deferred, vote = _category(v, who == self.author, who in self.electorate.seraphim_set)
-        if deferred and resolved_to is not None:
-            return "DEFERENTIAL"
-        if vote is not None:
-            return vote
-        if deferred:
-            return "DEFERENTIAL"
-        if v is not None and (v.vetoed_at >= 0 or v.deferred_at >= 0):
-            return "VETO" if v.vetoed_at > v.deferred_at else "DEFERENTIAL"
-        return None
-
-
-class Icons(Mapping[str, str]):
-    """Voter -> icon as the contract shows it, in the electorate's order, read off the board:
-    one voter's icon costs a constant, the whole of them a pass over the electorate."""
-
-    def __init__(self, board: Board | None, resolved_to: str | None) -> None:
-        self.board, self.resolved_to = board, resolved_to
-
-    def __getitem__(self, who: str) -> str:
-        icon = None if self.board is None else self.board.shown(who, self.resolved_to)
-        if icon is None:
-            raise KeyError(who)
-        return icon
-
-    def __iter__(self) -> Iterator[str]:
-        board = self.board
-        members = () if board is None else board.electorate.members
-        return (who for who in members if board is not None and board.shown(who, self.resolved_to) is not None)
-
-    def __len__(self) -> int:
-        return sum(1 for _ in self)
-
 
 @dataclass
 class Count:
     """The Votes on one matter now: valid FOR and AGAINST (resolved DEFERENTIALs included),
-    unresolved DEFERENTIALs, and each voter's icon as the contract shows it (``icons``, a view of
-    the board: a Count is read at once, before the matter's next ballot)."""
+    unresolved DEFERENTIALs, and each voter's icon as the contract shows it (``icons``: the
+    board's own, in no set order, read at once before the matter's next ballot; ``frozen``
+    puts them in the electorate's ``order``)."""
     electorate: int
     for_: int = 0
     against: int = 0
@@ -160,11 +162,8 @@ class Count:
     resolved_to: str | None = None
     seraphims: int = 0
     seraphims_for: int = 0
-    board: Board | None = field(default=None, repr=False, compare=False)
-
-    @property
-    def icons(self) -> Icons:
-        return Icons(self.board, self.resolved_to)
+    icons: dict[str, str] = field(default_factory=dict)
+    order: tuple[str, ...] = ()
 
     @property
     def quorum(self) -> int:
@@ -185,7 +184,8 @@ class Count:
         return self.seraphims > 0 and self.seraphims_for >= quorum(self.seraphims)
 
     def frozen(self, seraphims: list[str]) -> Tally:
-        return Tally(votes=dict(self.icons), for_=self.for_, against=self.against, deferential=self.deferential,
+        votes = {who: self.icons[who] for who in self.order if who in self.icons}
+        return Tally(votes=votes, for_=self.for_, against=self.against, deferential=self.deferential,
                      deferred_to=self.resolved_to if self.resolved else None, seraphims=seraphims)
 
 
@@ -196,9 +196,9 @@ def count(ballots: list[Ballot], author: str, electorate: list[str], seraphims: 
 
     ``deferring`` says whether DEFERENTIAL can follow the Seraphims on this matter."""
     present = set(electorate)
-    board = Board(author)
+    board = Board(author, deferring)
     board.sync(ballots, Electorate(tuple(electorate), tuple(s for s in seraphims if s in present)))
-    return board.count(deferring)
+    return board.count()
 
 
 def count_matter(state: BlogState, matter: VotableMatter) -> Count:
@@ -207,9 +207,9 @@ def count_matter(state: BlogState, matter: VotableMatter) -> Count:
     box = private(matter)
     board: Board | None = box["_board"]
     if board is None:
-        board = box["_board"] = Board(matter.author)
+        board = box["_board"] = Board(matter.author, state.edition != "109" or matter.kind == "proposal")
     board.sync(matter.ballots, state.electorate())
-    return board.count(state.edition != "109" or matter.kind == "proposal")
+    return board.count()
 
 
 def _plain_vote(v: _Voter | None, is_author: bool) -> str | None:
