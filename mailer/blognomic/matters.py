@@ -38,7 +38,7 @@ def opened(c: Composition) -> None:
 def _changes(state: GameState[Any], m: VotableMatter) -> list[tuple[str, str, str]]:
     """Each change line as (action, rule, section): an Enact line's section is its own; an Amend or
     Repeal line's is the section of the rule it names today ("" when there is no such rule)."""
-    out = []
+    out: list[tuple[str, str, str]] = []
     for ch in m.changes:
         rule = None if ch.action == "enact" else find(state.rules, ch.name)
         section = ch.section if ch.action == "enact" else rule.section if rule else ""
