@@ -12,13 +12,11 @@ names one of the game's own addresses (``header_problem``).
 from __future__ import annotations
 
 import hmac
-import logging
 import re
 from collections import Counter
 from collections.abc import Collection
 from dataclasses import asdict, dataclass, replace
 from email.utils import getaddresses
-from functools import cache
 
 import authres
 from publicsuffixlist import PublicSuffixList
@@ -26,7 +24,6 @@ from publicsuffixlist import PublicSuffixList
 from mailer.grammar import passphrase
 from mailer.message import ParsedMail, parse
 
-log = logging.getLogger("nomic.auth")
 _ADDRESS = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 # The headers the game reads; each must appear at most once (RFC 5322 3.6 allows no more).
 READ_HEADERS = ("From", "To", "Cc", "Subject", "Message-ID", "In-Reply-To", "References")
@@ -89,7 +86,6 @@ def refused(verdict: Verdict, problem: str) -> Verdict:
 
 def _by_mode(raw: bytes, mail: ParsedMail, mode: str, auth: dict, owned: tuple[str, ...]) -> Verdict:
     if mode == "none":
-        _warn_none()
         return Verdict(bool(mail.sender), "none", "authentication is off (tests and demos only)")
     if mode == "authres":
         return _authres(raw, mail, auth, owned)
@@ -162,11 +158,6 @@ def _from_count(mail: ParsedMail) -> int:
     except Exception:  # an unparseable From
         return 0
     return len([addr for _, addr in getaddresses(values) if addr])
-
-
-@cache
-def _warn_none() -> None:
-    log.warning("[auth] mode = \"none\": every From address is believed; for tests and demos only")
 
 
 def _passphrases(sender: str, offices: dict) -> list[str]:

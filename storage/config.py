@@ -1,6 +1,7 @@
 """game.toml: reading it, its defaults, and the engine's view of it."""
 from __future__ import annotations
 
+import logging
 import re
 import tomllib
 from dataclasses import dataclass
@@ -11,6 +12,8 @@ from typing import Any
 
 from engine.context import EngineConfig
 from engine.ruleset import PACKAGES
+
+log = logging.getLogger("nomic.auth")
 
 CONFIG_NAME = "game.toml"
 DEFAULT_RULESET = "imperial"
@@ -116,6 +119,8 @@ class Config:
             raise ConfigError(f'[auth] mode must be "authres", "dkim" or "none", not {mode!r}')
         if not isinstance(topmost, bool):
             raise ConfigError(f"[auth] trust_topmost_header must be true or false, not {topmost!r}")
+        if mode == "none":
+            log.warning('[auth] mode = "none": every From address is believed; for tests and demos only')
         if mode == "authres" and not str(auth.get("authserv_id", "")).strip() and not topmost:
             raise ConfigError('[auth] mode = "authres" needs authserv_id = "<your MTA\'s authserv-id>" '
                               "(or trust_topmost_header = true if your MTA adds Authentication-Results "

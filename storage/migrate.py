@@ -11,7 +11,6 @@ command line opening the same game at once cannot both migrate it.
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 
 from alembic import command
@@ -34,7 +33,6 @@ def metadata() -> MetaData:
     return tables.SQLModel.metadata
 
 
-@lru_cache(maxsize=1)
 def head() -> str | None:
     return ScriptDirectory(str(SCRIPTS)).get_current_head()
 
@@ -45,14 +43,15 @@ def current(connection: Connection) -> str | None:
 
 def upgrade(engine: Engine) -> None:
     """Bring the database to the newest revision; cheap when it already is."""
+    newest = head()
     with engine.connect() as conn:
-        if current(conn) == head():
+        if current(conn) == newest:
             return
     with engine.begin() as conn:
         if conn.dialect.name == "postgresql":
             conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_PG_LOCK})")
         now = current(conn)
-        if now == head():
+        if now == newest:
             return
         cfg = Config()
         cfg.set_main_option("script_location", str(SCRIPTS))
