@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine import threads
 from engine.blognomic.commands import VoteCmd
 from engine.blognomic.conditions import label
+from engine.blognomic.downtime import REASON, in_downtime
 from engine.blognomic.state import Ballot, BlogState, VotableMatter
 from engine.blognomic.votes import count_matter
 from engine.context import Context
@@ -20,7 +21,7 @@ def vote(state: BlogState, msg: Message, cmd: VoteCmd, ctx: Context) -> None:
     number = cmd.number if cmd.number is not None else threads.matter_of(state, msg.references,
                                                                          ctx.config.address)
     m = state.matter(number) if number is not None else None
-    why = _refusal(state, msg.sender, cmd, m, number)
+    why = _refusal(state, msg.sender, cmd, m, number) or _downtime(cmd, ctx)
     if why is not None or m is None:
         ctx.say(cmd.line, f"{why}; no Vote cast", ok=False)
         return
@@ -52,6 +53,14 @@ def _refusal(state: BlogState, sender: str, cmd: VoteCmd, m: VotableMatter | Non
         return f"only a {state.keywords['Seraphim']} may VETO"
     if cmd.icon == "VETO" and m.kind != "proposal":
         return "VETO is for Proposals only"
+    return None
+
+
+def _downtime(cmd: VoteCmd, ctx: Context) -> str | None:
+    """VETO is a voting icon of rule "Special Proposal Voting", not of "Votable Matters": the
+    Seasonal Downtime forbids it (downtime.py)."""
+    if cmd.icon == "VETO" and in_downtime(ctx.at):
+        return f"{REASON}: VETO (rule \"Special Proposal Voting\") waits until 27 December"
     return None
 
 

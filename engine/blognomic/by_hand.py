@@ -7,6 +7,7 @@ was done by hand and by whom.
 from __future__ import annotations
 
 from engine.blognomic.commands import AppliedCmd
+from engine.blognomic.downtime import REASON, in_downtime
 from engine.blognomic.state import Applied, BlogState
 from engine.context import Context
 from engine.inputs import Message
@@ -18,6 +19,10 @@ def applied(state: BlogState, msg: Message, cmd: AppliedCmd, ctx: Context) -> No
     m = state.matter(cmd.number)
     if m is None or m.status != "enacted" or not m.by_hand:
         ctx.say(cmd.line, f"matter {cmd.number} is not an enacted matter with prose to apply by hand; "
+                "nothing recorded", ok=False)
+        return
+    if m.kind != "cfj" and in_downtime(ctx.at):
+        ctx.say(cmd.line, f"{REASON}: only a Call for Judgement's prose may be applied until 27 December; "
                 "nothing recorded", ok=False)
         return
     m.applied.append(Applied(by=msg.sender, at=ctx.at, note=cmd.note, message_id=msg.message_id))

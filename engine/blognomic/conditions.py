@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from engine.blognomic.downtime import REASON, in_downtime
 from engine.blognomic.state import KIND_NAMES, BlogState, VotableMatter
 from engine.blognomic.votes import Count, count_matter
 
@@ -33,11 +34,6 @@ class Verdict:
 
 def label(m: VotableMatter) -> str:
     return f"{KIND_NAMES[m.kind]} {m.number}"
-
-
-def in_downtime(at: datetime) -> bool:
-    """Seasonal Downtime: from the start of 24 December to the start of 27 December (UTC)."""
-    return at.month == 12 and 24 <= at.day <= 26
 
 
 def edges(m: VotableMatter) -> list[datetime]:
@@ -75,7 +71,7 @@ def _blocked(state: BlogState, m: VotableMatter, at: datetime) -> str | None:
     if m.kind == "proposal" and state.hiatus:
         return "the game is in Hiatus: Proposals are resolved when it ends"
     if m.kind != "cfj" and in_downtime(at):
-        return "it is the Seasonal Downtime (24 to 26 December): only Calls for Judgement are resolved"
+        return f"{REASON}: only Calls for Judgement are resolved"
     if m.kind == "proposal" and at - m.opened_at < STALE:
         oldest = oldest_proposal(state, at)
         if oldest is not None and oldest is not m:

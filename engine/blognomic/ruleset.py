@@ -4,7 +4,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from engine import dispatch
-from engine.blognomic import auto, daily, players
+from engine.blognomic import auto, daily, downtime, players
 from engine.blognomic.declarations import COMMANDS, OFFICE_NOTES
 from engine.blognomic.ruletext import KEYWORDS, parse_rules
 from engine.blognomic.state import BlogState, Dynasty
@@ -36,13 +36,15 @@ class BlogNomic:
 
     def on_message(self, state: BlogState, msg: Message, ctx: Context) -> None:
         """What was due before the mail came is resolved first (a midnight on the way says its
-        daily), then its commands run, then what they made due is resolved at the mail's time."""
+        daily), then its commands run (but what the Seasonal Downtime forbids), then what they
+        made due is resolved at the mail's time."""
         daily.catch_up(state, msg.at, ctx)
         auto.settle(state, msg.at, ctx)
         if not dispatch.admitted(msg, ctx):
             return
         players.seen(state, msg.sender, msg.at)
-        dispatch.run(state, msg, ctx, BY_KIND, ended=lambda: None, refusal=lambda sender, kind: None)
+        dispatch.run(state, msg, ctx, BY_KIND, ended=lambda: None,
+                     refusal=lambda sender, kind: downtime.refusal(kind, msg.at))
         auto.settle(state, msg.at, ctx, answer=True)
 
     def on_clock(self, state: BlogState, step: ClockStep, ctx: Context) -> None:

@@ -3,7 +3,8 @@ of Victory (which put the game into Hiatus). A refused one takes no number."""
 from __future__ import annotations
 
 from engine.blognomic.commands import SubmitCmd
-from engine.blognomic.conditions import in_downtime, label
+from engine.blognomic.conditions import label
+from engine.blognomic.downtime import REASON, in_downtime
 from engine.blognomic.state import KIND_NAMES, BlogState, VotableMatter, iso
 from engine.context import Context
 from engine.inputs import Message
@@ -61,7 +62,7 @@ def _proposal_refusal(state: BlogState, sender: str, ctx: Context) -> str | None
     if state.hiatus:
         return "the game is in Hiatus"
     if in_downtime(ctx.at):
-        return "it is the Seasonal Downtime (24 to 26 December)"
+        return REASON
     pending = [m.number for m in state.pending("proposal") if m.author == sender]
     if len(pending) >= PENDING_LIMIT:
         return f"you already have {PENDING_LIMIT} Proposals pending ({', '.join(map(str, pending))})"
@@ -76,7 +77,7 @@ def _dov_refusal(state: BlogState, sender: str, ctx: Context) -> str | None:
     if not state.dynasty.ascended:
         return "no DoV may be made between an enacted DoV and its Ascension Address"
     if in_downtime(ctx.at):
-        return "it is the Seasonal Downtime (24 to 26 December)"
+        return REASON
     until = state.dov_lockout.get(sender)
     if until is not None and ctx.at <= until:
         return f"your last DoV failed with AGAINST Votes: you may make another after {iso(until)}"
