@@ -3,10 +3,15 @@
 Folds each vote through the engine as the daemon does (engine.machine.apply: the vote, its tally
 and whether the matter may now be resolved), against folding the same number of messages that
 carry no command, in the same run. Target: well under a millisecond per new vote.
+
+Then ``next_due`` (asked by the daemon each time it waits) on a game of as many Pactmakers with
+``--pending`` matters and no votes but their authors', so nothing is due for 48 hours and it
+reads every matter at every window edge on the way, against the same baseline.
 """
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -24,6 +29,7 @@ START = datetime(2026, 1, 5, tzinfo=timezone.utc)
 CONFIG = EngineConfig(start=START, seed="bench-seed", address="ths@blog.test", list_address="list@blog.test",
                       offices={"admins": ("admin@blog.test",), "seraphims": ()}, ruleset="blognomic",
                       edition="149", options={"auto_resolve": False})
+AUTO = dataclasses.replace(CONFIG, options={"auto_resolve": True})  # next_due looks for what resolves
 
 
 def pactmaker(i: int) -> str:
@@ -49,6 +55,26 @@ def game(players: int, ballots: int) -> BlogState:
     return state  # type: ignore[return-value]
 
 
+def quiet_game(players: int, pending: int) -> BlogState:
+    """``players`` Pactmakers and ``pending`` matters (Proposals and CfJs) with no votes but their
+    authors' implicit FOR: none Popular nor Unpopular before 48 hours."""
+    state = game(players, 0)
+    for i in range(1, pending):
+        machine.apply(state, Message(at=START + timedelta(minutes=30 + i), message_id=f"q{i}@bench.test",
+                                     sender=pactmaker(i), authenticated=True,
+                                     commands=[SubmitCmd(matter="cfj" if i % 2 else "proposal", title=f"M{i}")]),
+                      CONFIG)
+    return state
+
+
+def per_next_due(state: BlogState, k: int) -> float:
+    """Seconds per ``next_due``."""
+    t = time.perf_counter()
+    for _ in range(k):
+        machine.next_due(state, AUTO)
+    return (time.perf_counter() - t) / k
+
+
 def _vote(n: int) -> VoteCmd:
     return VoteCmd(icon="FOR" if n % 3 else "AGAINST", number=1)
 
@@ -68,17 +94,24 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     ap.add_argument("--players", type=int, default=1_000)
     ap.add_argument("--ballots", type=int, default=10_000)
     ap.add_argument("--votes", type=int, default=500, help="new votes timed")
+    ap.add_argument("--pending", type=int, default=10, help="pending matters for next_due")
     args = ap.parse_args(argv)
     state = game(args.players, args.ballots)
     assert len(state.matters[0].ballots) == args.ballots and state.matters[0].status == "pending"
     bare = per_fold(state, args.ballots, args.votes, args.players, vote=False)
     vote = per_fold(state, args.ballots + args.votes, args.votes, args.players, vote=True)
+    quiet = quiet_game(args.players, args.pending)
+    assert len(quiet.pending()) == args.pending
+    assert machine.next_due(quiet, AUTO) == START + timedelta(hours=48, minutes=30)  # Proposal 1 times out
+    due = per_next_due(quiet, 50)
     report(f"BlogNomic: a new vote on a matter of {args.players:,} Pactmakers and {args.ballots:,} ballots", [
         ("a message with no command, folded", f"{bare * 1e3:.3f} ms"),
         ("a new vote, folded (vote, tally, may it resolve)", f"{vote * 1e3:.3f} ms  {verdict(vote < 1e-3)} (< 1 ms)"),
         ("ratio (vote / no command)", f"{vote / bare:.1f}"),
+        (f"next_due, {args.pending} matters pending, none due for 48 hours", f"{due * 1e3:.3f} ms"),
+        ("ratio (next_due / no command)", f"{due / bare:.1f}"),
     ])
-    return {"vote_ms": vote * 1e3, "bare_ms": bare * 1e3}
+    return {"vote_ms": vote * 1e3, "bare_ms": bare * 1e3, "next_due_ms": due * 1e3}
 
 
 if __name__ == "__main__":
