@@ -63,11 +63,11 @@ class Pending:
     """The matters that may still be pending, in order, without a pass over every matter ever made:
     matters are only appended and go from pending to resolved once, never back, so the list takes
     in the new ones and drops the resolved ones as it is read. Derived (``BlogState.pending``)."""
-    source: list[Any] | None = None
+    source: list[VotableMatter] | None = None
     taken: int = 0
-    open: list[Any] = dc_field(default_factory=list)
+    open: list[VotableMatter] = dc_field(default_factory=list)
 
-    def read(self, matters: list[Any]) -> list[Any]:
+    def read(self, matters: list[VotableMatter]) -> list[VotableMatter]:
         if matters is not self.source or len(matters) < self.taken:
             self.source, self.taken, self.open = matters, 0, []
         self.open = [m for m in [*self.open, *matters[self.taken:]] if m.status == "pending"]

@@ -99,7 +99,9 @@ class Board:
         was, self.resolved_to = self.resolved_to, self._seraphims_vote()
         turned = self.fallbacks if (was is None) != (self.resolved_to is None) else ()
         for who in (b.voter, *turned):
-            self.icons[who] = self._shown(who) or ""  # a member with a ballot always has an icon
+            icon = self._shown(who)
+            if icon is not None:  # always: each of them has a ballot
+                self.icons[who] = icon
 
     def _tally(self, who: str, delta: int) -> None:
         v, is_author = self.voters.get(who), who == self.author
