@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Iterator
@@ -114,11 +115,10 @@ class Journal:
         keys = [item[2] for item in items]
         if self.head is not None and len(set(keys)) == len(keys):
             try:
-                with self.db.begin() as conn:
-                    seqs, head = _append_after(conn, items, self.head)
+                seqs, head = self._append_after(items, self.head)
                 self.head = head
-                return list(seqs)
-            except (StaleHead, IntegrityError):
+                return seqs
+            except (StaleHead, IntegrityError, sqlite3.IntegrityError):
                 pass  # rolled back: nothing of it stays
         try:
             with self.db.begin() as conn:
@@ -128,6 +128,13 @@ class Journal:
                 results, head = _append_checked(conn, items)
         self.head = head
         return results
+
+
+    def _append_after(self, items: list[Item], head: str) -> tuple[list[int], str]:
+        if self.db.dialect.name != "sqlite":
+            with self.db.begin() as conn:
+                return _append_after(conn, items, head)
+        return _append_after_sqlite(self.db, items, head)
 
 
 def append_many(conn: Connection, items: list[Item]) -> list[int | Duplicate]:
@@ -170,6 +177,38 @@ def _append_after(conn: Connection, items: list[Item], head: str) -> tuple[list[
     if conn.execute(_MOVE_HEAD, {"old": head, "new": new_head}).rowcount != 1:
         raise StaleHead  # before the INSERT: a PostgreSQL sequence would lose the numbers
     return list(conn.execute(_INSERT, rows).scalars().all()), new_head
+
+
+# The fast path's two statements as SQLite runs them (the same as _MOVE_HEAD and _INSERT)
+_MOVE_HEAD_SQLITE = "UPDATE meta SET value = ? WHERE key = 'journal_head' AND value = ?"
+_INSERT_SQLITE = ("INSERT INTO journal (kind, at, key, raw, meta, prev_hash, hash) "
+                  "VALUES (:kind, :at, :key, :raw, :meta, :prev_hash, :hash) RETURNING seq")
+
+
+def _append_after_sqlite(db: Engine, items: list[Item], head: str) -> tuple[list[int], str]:
+    """``_append_after`` on the pool's own sqlite3 connection, in one BEGIN IMMEDIATE transaction.
+
+    The daemon's journal writer runs this for every group commit, and on SQLite SQLAlchemy's
+    transaction and statement machinery cost as much CPU as the commit itself (0.43 against
+    0.21 ms an append here); the connection still comes from the pool, with its pragmas.
+    """
+    rows, new_head = _chained(items, head)
+    con = db.raw_connection()
+    try:
+        cur = con.cursor()
+        cur.execute("BEGIN IMMEDIATE")
+        try:
+            cur.execute(_MOVE_HEAD_SQLITE, (new_head, head))
+            if cur.rowcount != 1:
+                raise StaleHead  # the same order as _append_after
+            seqs = [cur.execute(_INSERT_SQLITE, row).fetchone()[0] for row in rows]
+            cur.execute("COMMIT")
+        except BaseException:
+            con.rollback()  # sqlite3 rolls back only a transaction still open
+            raise
+        return seqs, new_head
+    finally:
+        con.close()
 
 
 def _chained(items: list[Item], head: str) -> tuple[list[dict], str]:
