@@ -117,7 +117,7 @@ class Journal:
             try:
                 seqs, head = self._append_after(items, self.head)
                 self.head = head
-                return seqs
+                return list(seqs)
             except (StaleHead, IntegrityError, sqlite3.IntegrityError):
                 pass  # rolled back: nothing of it stays
         try:
