@@ -115,7 +115,7 @@ class Journal:
         keys = [item[2] for item in items]
         if self.head is not None and len(set(keys)) == len(keys):
             try:
-                seqs, head = self._append_after(items, self.head)
+                seqs, head = self._append_fast(items, self.head)
                 self.head = head
                 return list(seqs)
             except (StaleHead, IntegrityError, sqlite3.IntegrityError):
@@ -129,8 +129,8 @@ class Journal:
         self.head = head
         return results
 
-
-    def _append_after(self, items: list[Item], head: str) -> tuple[list[int], str]:
+    def _append_fast(self, items: list[Item], head: str) -> tuple[list[int], str]:
+        """The fast path's one transaction: on SQLite through the pool's sqlite3 connection."""
         if self.db.dialect.name != "sqlite":
             with self.db.begin() as conn:
                 return _append_after(conn, items, head)

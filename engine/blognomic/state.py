@@ -89,6 +89,7 @@ class Tally(Model):
     deferred_to: str | None = None  # the Seraphims' Vote that DEFERENTIAL votes were counted as, if any were
     seraphims: list[str] = Field(default_factory=list)  # the Seraphims who counted then
 
+
 class Applied(Model):
     """An Admin's mail saying they applied an enacted matter's prose by hand."""
     by: str
