@@ -24,7 +24,6 @@ the first must never shut the MTA out of the second.
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import logging
 import queue
 import socket
@@ -37,6 +36,8 @@ from typing import TYPE_CHECKING, Any
 
 from aiosmtpd.lmtp import LMTP
 from aiosmtpd.smtp import SMTP
+
+from mailer.envelope import plain_address
 
 if TYPE_CHECKING:
     from mailer.ports import Arrival, GameHandle, Receipt
@@ -80,8 +81,16 @@ def door(kind: str, limits: Limits, lmtp: dict[str, Any]) -> Door:
                 float(lmtp.get("timeout", LMTP_DOOR.timeout)))
 
 
+Waiting = tuple["Arrival", "asyncio.Future[Receipt]"]  # a message and the future its 250 awaits
+
+
 class JournalWriter:
-    """One thread that journals messages, several per transaction when several wait."""
+    """One thread that journals messages, several per transaction when several wait.
+
+    ``submit`` is called on the event loop; each commit settles its messages' futures with ONE
+    callback on their loop (not one per message: each is a wake-up of the loop, a write to its
+    self-pipe and a turn of the GIL).
+    """
 
     def __init__(self, game: "GameHandle", on_commit: Callable[[], None] = lambda: None,
                  name: str = "journal-writer"):
@@ -89,7 +98,7 @@ class JournalWriter:
         self.on_commit = on_commit
         self.last_commit = 0.0  # time.monotonic() of the latest group commit
         self.committing = False  # a batch is in hand (perhaps waiting for the database lock)
-        self._queue: queue.Queue[tuple[Arrival, concurrent.futures.Future] | None] = queue.Queue()
+        self._queue: queue.Queue[Waiting | None] = queue.Queue()
         self._open = True  # taking mail; False once stop() was called
         self._gate = threading.Lock()  # a message is queued before the stop, or refused
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
@@ -98,10 +107,10 @@ class JournalWriter:
         self._thread.start()
         return self
 
-    def submit(self, arrival: "Arrival") -> concurrent.futures.Future:
+    def submit(self, arrival: "Arrival") -> "asyncio.Future[Receipt]":
         """The message's Receipt, once committed; an error if this writer has stopped (its game
-        left a host while the message was on its way)."""
-        fut: concurrent.futures.Future = concurrent.futures.Future()
+        left a host while the message was on its way). Call on the event loop."""
+        fut: asyncio.Future[Receipt] = asyncio.get_running_loop().create_future()
         with self._gate:
             if self._open:
                 self._queue.put((arrival, fut))
@@ -142,28 +151,41 @@ class JournalWriter:
                 batch.append(nxt)
             self._commit(batch)
 
-    def _commit(self, batch: list[tuple["Arrival", concurrent.futures.Future]]) -> None:
+    def _commit(self, batch: list[Waiting]) -> None:
         self.committing = True
         try:
-            self._journal(batch)
+            outcomes = self._journal(batch)
         finally:
             self.committing = False
             self.last_commit = time.monotonic()
+        by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future, Receipt | Exception]]] = {}
+        for (_, fut), outcome in zip(batch, outcomes):
+            by_loop.setdefault(fut.get_loop(), []).append((fut, outcome))
+        for loop, settled in by_loop.items():
+            loop.call_soon_threadsafe(_settle, settled)
 
-    def _journal(self, batch: list[tuple["Arrival", concurrent.futures.Future]]) -> None:
+    def _journal(self, batch: list[Waiting]) -> list["Receipt | Exception"]:
+        """Each message's Receipt, or why it could not be stored."""
         try:
-            receipts = self.game.receive_many([a for a, _ in batch])
+            receipts: list[Receipt | Exception] = list(self.game.receive_many([a for a, _ in batch]))
         except Exception as exc:
             if len(batch) > 1:  # one bad message must not fail the others: one at a time
-                for one in batch:
-                    self._journal([one])
-                return
+                return [outcome for one in batch for outcome in self._journal([one])]
             log.error("cannot write the journal (the sender will retry): %s", exc)
-            batch[0][1].set_exception(exc)
-            return
-        for (_, fut), receipt in zip(batch, receipts):
-            fut.set_result(receipt)
+            return [exc]
         self.on_commit()
+        return receipts
+
+
+def _settle(settled: list[tuple[asyncio.Future, "Receipt | Exception"]]) -> None:
+    """On the event loop: each future its outcome (unless its sender has gone and it was cancelled)."""
+    for fut, outcome in settled:
+        if fut.done():
+            continue
+        if isinstance(outcome, Exception):
+            fut.set_exception(outcome)
+        else:
+            fut.set_result(outcome)
 
 
 @dataclass(frozen=True)
@@ -220,7 +242,7 @@ class Mailbox:
                 arrival = await asyncio.get_running_loop().run_in_executor(None, self.game.prepare, *args)
             else:  # the headers only: well under a millisecond, cheaper than a thread hop
                 arrival = self.game.prepare(*args)
-            receipt: Receipt = await asyncio.wrap_future(self.writer.submit(arrival))
+            receipt = await self.writer.submit(arrival)
         except Exception:
             log.exception("message from <%s> to %s not journaled; answered 451", mail_from, rcpt_tos[0])
             return UNSTORED
@@ -347,11 +369,24 @@ class _ConnectionLimit:
         super().connection_lost(error)  # type: ignore[misc]
 
 
-class LimitedSMTP(_ConnectionLimit, SMTP):
+class _QuickAddress:
+    """Mixin: plain envelope addresses read by ``mailer.envelope`` (aiosmtpd's reader costs a
+    quarter of the loop's time under load); the rest, and aiosmtpd's limit on the local part, as
+    aiosmtpd has them."""
+    local_part_limit: int
+
+    def _getaddr(self, arg: str) -> tuple[str | None, str | None]:
+        plain = plain_address(arg)
+        if plain is None or (self.local_part_limit and len(plain[0].rpartition("@")[0]) > self.local_part_limit):
+            return super()._getaddr(arg)  # type: ignore[misc]
+        return plain
+
+
+class LimitedSMTP(_QuickAddress, _ConnectionLimit, SMTP):
     kind = "SMTP"
 
 
-class LimitedLMTP(_ConnectionLimit, LMTP):
+class LimitedLMTP(_QuickAddress, _ConnectionLimit, LMTP):
     kind = "LMTP"
 
 

@@ -116,10 +116,13 @@ def parse(raw: bytes) -> ParsedMail:
 def parse_head(raw: bytes) -> ParsedMail:
     """Only what the headers say (fast: no MIME, no body): enough to authenticate at intake.
 
-    ``text`` and ``written`` stay empty; ``parse`` reads the body.
+    ``text`` and ``written`` stay empty; ``parse`` reads the body. The parser is given the header
+    section alone when its end is found (it would split the body into lines too): any blank line
+    ``_HEADER_END`` finds is at or after the one where the parser stops, so it reads the same fields.
     """
-    bounded, cut = _bounded_head(raw)
-    return _from_head(_Head(BytesHeaderParser(policy=policy.compat32).parsebytes(bounded)), raw, cut)
+    end = _HEADER_END.search(raw, 0, MAX_HEADER + 4)
+    section, cut = (raw[:end.end()], "") if end else _bounded_head(raw)
+    return _from_head(_Head(BytesHeaderParser(policy=policy.compat32).parsebytes(section)), raw, cut)
 
 
 def _from_head(head: "_Head", raw: bytes, cut: str) -> ParsedMail:

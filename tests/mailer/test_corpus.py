@@ -7,6 +7,8 @@ exactly as written) and the lines that must be reported as not understood.
 from __future__ import annotations
 
 import json
+from email import policy
+from email.parser import BytesHeaderParser
 from pathlib import Path
 
 import pytest
@@ -63,6 +65,20 @@ def test_any_bytes_are_read_without_error(raw: bytes):
     mail = parse(raw)
     GRAMMAR.read(mail.subject, mail.text, mail.written)
     assert parse_head(raw).message_id == mail.message_id
+
+
+# Header lines and line ends as hostile mail mixes them, blank lines and lines that are no header included.
+HEAD_PIECES = st.sampled_from([b"From: a@b.test", b"From: Eve <e@v.test>", b"To: g@x.test", b"Subject: s",
+                               b" folded", b"\tmore", b"no colon", b"X: y", b"\r\n", b"\n", b"\r", b"body"])
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(HEAD_PIECES, max_size=30).map(b"".join))
+def test_the_header_section_alone_reads_as_the_whole_message(raw: bytes):
+    whole = BytesHeaderParser(policy=policy.compat32).parsebytes(raw)
+    head = parse_head(raw)
+    assert head.headers is not None and head.headers.items() == whole.items()
+    assert (head.sender, head.message_id) == (parse(raw).sender, parse(raw).message_id)
 
 
 @settings(max_examples=150, deadline=None)

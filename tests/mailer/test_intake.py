@@ -1,6 +1,7 @@
 """The journal side of intake: group commit, duplicates, unreadable mail (issue 5)."""
 from __future__ import annotations
 
+import asyncio
 import json
 import smtplib
 from concurrent.futures import ThreadPoolExecutor
@@ -32,12 +33,16 @@ def test_the_writer_commits_what_waits_together(play):
     real = game.receive_many
     game.receive_many = lambda arrivals: sizes.append(len(arrivals)) or real(arrivals)  # type: ignore[method-assign]
     writer = JournalWriter(game)
-    futures = [writer.submit(game.prepare(make_mail("a@x.test", f"Proposal: P{i}", message_id=f"w{i}@x"), AT))
-               for i in range(40)]
-    writer.start()  # 40 already waiting: one transaction
+
+    async def deliver() -> list[int]:
+        futures = [writer.submit(game.prepare(make_mail("a@x.test", f"Proposal: P{i}", message_id=f"w{i}@x"), AT))
+                   for i in range(40)]
+        writer.start()  # 40 already waiting: one transaction
+        return [receipt.seq for receipt in await asyncio.gather(*futures)]
+
+    assert asyncio.run(deliver()) == list(range(1, 41))
     writer.stop()
     assert sizes == [40]
-    assert [f.result().seq for f in futures] == list(range(1, 41))
 
 
 def test_unreadable_mail_is_journaled_unauthenticated_and_changes_nothing(play):
