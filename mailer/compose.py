@@ -40,13 +40,13 @@ def body(template: str, ls: ListSettings, **context) -> str:
 def machine_mail(ls: ListSettings, *, to: str, subject: str, at: datetime, msgid: str,
                  template: str, auto: str = "auto-generated", **context) -> EmailMessage:
     """A mail from THS, never to be answered automatically (RFC 3834: ``auto``)."""
-    mail = EmailMessage()
-    mail["From"] = headers.mailbox(SCRIBE_NAME, ls.address)
+    mail = EmailMessage(policy=ls.policy)
+    mail["From"] = ls.header("From", headers.mailbox(SCRIBE_NAME, ls.address))
     headers.put_address(mail, "To", to)
     mail["Subject"] = headers.text(subject)
     mail["Date"] = format_datetime(at.astimezone(timezone.utc))
     mail["Message-ID"] = msgid
-    mail["Auto-Submitted"] = auto
+    mail["Auto-Submitted"] = ls.header("Auto-Submitted", auto)
     mail.set_content(body(template, ls, **context))
     return mail
 
@@ -63,15 +63,15 @@ def thread(mail: EmailMessage, parent: str, earlier: list[str] | None = None, re
 
 def list_headers(mail: EmailMessage, ls: ListSettings) -> None:
     """RFC 2369 and 2919 headers shared by every copy (the per-recipient unsubscribe is added when sending)."""
-    mail["List-Id"] = ls.list_id_header
-    mail["List-Post"] = f"<mailto:{ls.list_address}>"
-    mail["List-Help"] = f"<mailto:{ls.address}?subject=help>"
-    mail["List-Subscribe"] = f"<mailto:{ls.address}?subject=subscribe>" + (
-        f", <{ls.url(SUBSCRIBE)}>" if ls.site_url else "")
-    if ls.site_url:
-        mail["List-Archive"] = f"<{ls.archive_url}>"
-    mail["Precedence"] = "list"
-    mail["X-Loop"] = ls.list_address
+    values = {"List-Id": ls.list_id_header, "List-Post": f"<mailto:{ls.list_address}>",
+              "List-Help": f"<mailto:{ls.address}?subject=help>",
+              "List-Subscribe": f"<mailto:{ls.address}?subject=subscribe>" + (
+                  f", <{ls.url(SUBSCRIBE)}>" if ls.site_url else ""),
+              "List-Archive": f"<{ls.archive_url}>" if ls.site_url else "",
+              "Precedence": "list", "X-Loop": ls.list_address}
+    for name, value in values.items():
+        if value:
+            mail[name] = ls.header(name, value)
 
 
 def mailto(address: str, subject: str, body: str) -> str:

@@ -174,7 +174,20 @@ class JournalWriter:
             log.error("cannot write the journal (the sender will retry): %s", exc)
             return [exc]
         self.on_commit()
+        _log_commit(batch, receipts)
         return receipts
+
+
+def _log_commit(batch: list[Waiting], receipts: list["Receipt | Exception"]) -> None:
+    """One INFO line a group commit (a line a message cost a tenth of the event loop's time under
+    load); each message's key and envelope sender at DEBUG."""
+    new = [r.seq for r in receipts if not isinstance(r, Exception) and r.status == "new"]
+    if new:
+        log.info("journal %s committed", f"entries {new[0]}-{new[-1]}" if len(new) > 1 else f"entry {new[0]}")
+    if log.isEnabledFor(logging.DEBUG):
+        for (arrival, _), r in zip(batch, receipts):
+            if not isinstance(r, Exception):
+                log.debug("journal entry %s (%s): %s from <%s>", r.seq, r.status, r.key, arrival.meta.get("mail_from"))
 
 
 def _settle(settled: list[tuple[asyncio.Future, "Receipt | Exception"]]) -> None:
@@ -248,7 +261,6 @@ class Mailbox:
             return UNSTORED
         if receipt.status == "duplicate":
             return f"250 2.0.0 Already received (journal entry {receipt.seq})"
-        log.info("journal entry %s of %s: %s from <%s>", receipt.seq, self.addresses.address, receipt.key, mail_from)
         return f"250 2.0.0 Journaled as entry {receipt.seq}"
 
 

@@ -2,8 +2,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from email.headerregistry import BaseHeader
+from email.message import EmailMessage
+from email.policy import EmailPolicy
 from typing import TYPE_CHECKING
 
+from mailer.headers import composing_policy
 from rendering import Renderer
 
 if TYPE_CHECKING:
@@ -23,6 +27,17 @@ class ListSettings:
     bounce_limit: int
     operator: str
     renderer: Renderer = field(default_factory=Renderer, compare=False)  # the game's templates, its ruleset's first
+    policy: EmailPolicy[EmailMessage] = field(default_factory=composing_policy, compare=False)  # what the game's mail is made with
+    _made: dict[tuple[str, str], BaseHeader] = field(default_factory=dict, compare=False, repr=False)
+
+    def header(self, name: str, value: object) -> BaseHeader:
+        """The header ``name: value``, parsed once for the game: the ones that every mail of a kind
+        carries (the email package parses each value it is given, a third of composing a mail)."""
+        key = (name.lower(), str(value))
+        made = self._made.get(key)
+        if made is None:
+            made = self._made[key] = self.policy.header_factory(name, value)
+        return made
 
     @property
     def list_id(self) -> str:
