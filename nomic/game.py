@@ -234,18 +234,21 @@ class Game:
                 if self._processed_elsewhere(s):  # reload from the database next time
                     self._state = None
                     return done
-                conn = s.connection()
+                stored: list[tuple[int, engine.Event]] = []  # the batch's events, and its parsed inputs:
+                inputs: list[tuple[int, str]] = []  # each written in one statement at the end
                 for entry, parsed in batch:
                     state, events, inp = self._fold(s, state, entry, parsed, self._skips, use_snapshot=True,
                                                     record=True)
                     self._state = state
-                    storage.add_events(conn, entry.seq, events)
+                    stored += [(entry.seq, e) for e in events]
                     if entry.parsed is None and isinstance(inp, Message):
-                        storage.cache_input(conn, entry.seq, self.parser, inp.model_dump_json())
+                        inputs.append((entry.seq, inp.model_dump_json()))
                     if send and inp is not None:
-                        self._enqueue(s, entry, inp, events)
+                        stored += [(entry.seq, e) for e in self._enqueue(s, entry, inp, events)]
                     self._seq = entry.seq
                     done.append((entry, events))
+                storage.add_events(s.connection(), stored)
+                storage.cache_inputs(s.connection(), self.parser, inputs)
                 if done:
                     storage.set_meta(s, "processed_seq", str(self._seq))
                     self._maybe_snapshot(s, drained=len(done) < size)
@@ -262,15 +265,16 @@ class Game:
             entries = list(storage.entries(conn, after=self._seq, upto=upto, limit=size, parser=self.parser))
         return [(entry, self._parse(entry)) for entry in entries]
 
-    def _enqueue(self, s: Session, entry: Entry, inp: Input, events: list[engine.Event]) -> None:
-        """Queue the entry's outgoing mail; a fault rolls back that mail alone and the fold goes on."""
+    def _enqueue(self, s: Session, entry: Entry, inp: Input, events: list[engine.Event]) -> list[engine.Event]:
+        """Queue the entry's outgoing mail; a fault rolls back that mail alone, is returned as a
+        ``mail_fault`` event to store, and the fold goes on."""
         try:
             with s.begin_nested():
                 outgoing.enqueue(s, self, entry, inp, events)
         except Exception as exc:
             log.exception("journal entry %s: its outgoing mail could not be composed; none queued", entry.seq)
-            fault = MailFault(seq=entry.seq, error=repr(exc)[:1000])
-            storage.add_events(s.connection(), entry.seq, [engine.Event.of(fault)])
+            return [engine.Event.of(MailFault(seq=entry.seq, error=repr(exc)[:1000]))]
+        return []
 
     def _processed_elsewhere(self, s: Session) -> bool:
         """Has another process (serve, poll, ingest) folded past our state?

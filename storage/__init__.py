@@ -307,18 +307,20 @@ def skipped(conn: Connection) -> dict[int, str]:
     return {int(m["seq"]): str(m["error"]) for m in found}
 
 
-def add_events(conn: Connection, seq: int, events: list[Event]) -> None:
+def add_events(conn: Connection, events: list[tuple[int, Event]]) -> None:
+    """Store events, each with the seq of its journal entry, in one statement."""
     if events:
         conn.execute(insert(EVENTS), [{"seq": seq, "kind": e.kind, "data": json.dumps(e.data, default=str),
                                        "cause_what": e.cause.what if e.cause else None,
                                        "cause_number": e.cause.number if e.cause else None}
-                                      for e in events])
+                                      for seq, e in events])
 
 
-def cache_input(conn: Connection, seq: int, parser: str, data: str) -> None:
-    """Keep the engine input parsed out of entry ``seq`` (replacing one from other code)."""
-    conn.execute(delete(PARSED).where(PARSED.c.seq == seq))
-    conn.execute(insert(PARSED).values(seq=seq, parser=parser, input=data))
+def cache_inputs(conn: Connection, parser: str, inputs: list[tuple[int, str]]) -> None:
+    """Keep the engine inputs parsed out of entries, (seq, JSON) each, replacing any from other code."""
+    if inputs:
+        conn.execute(delete(PARSED).where(PARSED.c.seq.in_([seq for seq, _ in inputs])))
+        conn.execute(insert(PARSED), [{"seq": seq, "parser": parser, "input": data} for seq, data in inputs])
 
 
 class ChainBroken(Exception):
