@@ -1,0 +1,106 @@
+"""Processing: the first fold of N journaled messages (default 2,000: two in three Proposals, each
+announced to the Emperor and the list and answered; one in three list posts, copied to the list) with
+its mail composed and queued, as `nomic serve`'s processor does, against the same fold of the same
+messages without mail (`Game.process(send=False)`) in the same run. Then composing one mail (an
+answer's headers, threaded, the list's headers, a rendered body, as bytes) the way the game does
+(one policy per game, its constant headers parsed once) against the stdlib way: a new
+`EmailMessage` of `policy.default` given the same headers and body.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import tempfile
+import time
+from datetime import datetime, timezone
+from email.message import EmailMessage
+from email.utils import format_datetime
+from pathlib import Path
+
+from common import Game, mail, new_game, report
+
+from mailer.compose import body, list_headers, machine_mail, thread
+
+AT = datetime(2026, 1, 5, 1, tzinfo=timezone.utc)
+TEMPLATE, CONTEXT = "mail/post_refused.txt", {"reason": "you are not subscribed"}
+
+
+def journaled(root: Path, name: str, n: int) -> Game:
+    game = new_game(root, name)
+    for start in range(0, n, 500):
+        game.receive_many([game.prepare(mail(i), AT, "bench", "bench@players.test", [])
+                           for i in range(start, min(n, start + 500))])
+    return game
+
+
+def fold_seconds(game: Game, send: bool) -> float:
+    """CPU seconds of the first fold (CPU, not wall: this machine's load sways the wall clock)."""
+    t0 = time.process_time()
+    game.process(send=send)
+    return time.process_time() - t0
+
+
+def ours(game: Game, i: int) -> bytes:
+    ls = game.list_settings
+    m = machine_mail(ls, to=f"p{i}@players.test", subject=f"[Empire] Proposal {i}: Order", at=AT,
+                     msgid=f"<sub{i}.answer.{i}.0123abcd@imperial.test>", template=TEMPLATE, **CONTEXT)
+    thread(m, f"bench-{i}@players.test")
+    list_headers(m, ls)
+    return bytes(m)
+
+
+def stdlib(game: Game, i: int) -> bytes:
+    """The same mail, every header given to a new EmailMessage of policy.default as a string."""
+    ls = game.list_settings
+    m = EmailMessage()
+    for name, value in (("From", f"The Humble Scribe <{ls.address}>"), ("To", f"p{i}@players.test"),
+                        ("Subject", f"[Empire] Proposal {i}: Order"), ("Date", format_datetime(AT)),
+                        ("Message-ID", f"<sub{i}.answer.{i}.0123abcd@imperial.test>"),
+                        ("Auto-Submitted", "auto-generated"), ("In-Reply-To", f"<bench-{i}@players.test>"),
+                        ("References", f"<bench-{i}@players.test>"), ("List-Id", ls.list_id_header),
+                        ("List-Post", f"<mailto:{ls.list_address}>"),
+                        ("List-Help", f"<mailto:{ls.address}?subject=help>"),
+                        ("List-Subscribe", f"<mailto:{ls.address}?subject=subscribe>"),
+                        ("Precedence", "list"), ("X-Loop", ls.list_address)):
+        m[name] = value
+    m.set_content(body(TEMPLATE, ls, **CONTEXT))
+    return bytes(m)
+
+
+def compose_ms(game: Game, make, rounds: int = 7, each: int = 300) -> float:
+    """Median CPU milliseconds to compose one mail, over ``rounds`` rounds of ``each``."""
+    make(game, 0)
+    times = []
+    for _ in range(rounds):
+        t0 = time.process_time()
+        for i in range(each):
+            make(game, i)
+        times.append((time.process_time() - t0) / each * 1000)
+    return statistics.median(times)
+
+
+def main(argv: list[str] | None = None) -> dict[str, float]:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--n", type=int, default=2_000, help="journaled messages folded")
+    args = ap.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        quiet = fold_seconds(journaled(root, "quiet", args.n), send=False)
+        full = fold_seconds(journaled(root, "full", args.n), send=True)
+        game = Game(root / "full")
+        mine, theirs = compose_ms(game, ours), compose_ms(game, stdlib)
+    r = {"fold_with_mail": args.n / full, "fold_without_mail": args.n / quiet, "compose_ms": mine,
+         "compose_stdlib_ms": theirs}
+    report(f"processing {args.n:,} journaled messages, first fold (CPU time)", [
+        ("fold with mail composed and queued", f"{r['fold_with_mail']:,.0f} entries/s"),
+        ("the same fold without mail (baseline)", f"{r['fold_without_mail']:,.0f} entries/s"),
+        ("ratio (with mail / without)", f"{r['fold_with_mail'] / r['fold_without_mail']:.2f}"),
+        ("composing one mail, as the game does", f"{mine:.3f} ms"),
+        ("the same mail, stdlib EmailMessage (baseline)", f"{theirs:.3f} ms"),
+        ("ratio (game / stdlib)", f"{mine / theirs:.2f}"),
+    ])
+    return r
+
+
+if __name__ == "__main__":
+    main()
