@@ -162,7 +162,10 @@ class JournalWriter:
         for (_, fut), outcome in zip(batch, outcomes):
             by_loop.setdefault(fut.get_loop(), []).append((fut, outcome))
         for loop, settled in by_loop.items():
-            loop.call_soon_threadsafe(_settle, settled)
+            try:
+                loop.call_soon_threadsafe(_settle, settled)
+            except RuntimeError:  # the loop has closed: no sender is waiting for these replies any more
+                log.warning("%d journaled message(s) had no one left to answer", len(settled))
 
     def _journal(self, batch: list[Waiting]) -> list["Receipt | Exception"]:
         """Each message's Receipt, or why it could not be stored."""
