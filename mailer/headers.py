@@ -39,6 +39,8 @@ _ID = re.compile(r"[!-;=?-~]+")  # printable ASCII but "<" and ">"
 NOBODY = "undisclosed-recipients:;"  # RFC 5322's empty group: a valid header that names no one
 
 VERBATIM = policy.default.clone(refold_source="none")
+QUOTED = frozenset('()<>@,:;."[]\\')  # a display name with one of these is written as a quoted string
+FOLD_AT = 78  # policy.default's max_line_length: a longer header line is folded
 
 
 class _KeptClasses(HeaderRegistry):
@@ -63,9 +65,10 @@ def composing_policy() -> EmailPolicy[EmailMessage]:
 
 def text(value: str, limit: int = TEXT_MAX) -> str:
     """``value`` as one safe header line: controls and line breaks become spaces, runs of
-    white space one space, "=?" gets a space so no encoded word can begin; at most ``limit``
-    characters (a cut one ends with "…")."""
-    clean = " ".join(_UNSAFE.sub(" ", value).replace("=?", "= ?").split())
+    white space one space, "=?" and "?=" get a space so no encoded word can begin or end (CPython's
+    folder writes broken encoded words beside them); at most ``limit`` characters (a cut one ends
+    with "…")."""
+    clean = " ".join(_UNSAFE.sub(" ", value).replace("=?", "= ?").replace("?=", "? =").split())
     return clean if len(clean) <= limit else clean[:limit - 1].rstrip() + "…"
 
 
@@ -76,8 +79,18 @@ def name(value: str) -> str:
 
 def mailbox(display_name: str, address: str) -> Address:
     """A From value. Not ``formataddr``: the encoded word it makes of a name that is not ASCII
-    is decoded and parsed again when set, so a ":" or "<" in the name could change the address."""
-    return Address(display_name=display_name, addr_spec=address)
+    is decoded and parsed again when set, so a ":" or "<" in the name could change the address.
+
+    A name that needs quoting (``QUOTED``: "J. Smith", "Doe, John") is kept whole only when the
+    From line fits unfolded: CPython 3.11's folder drops the quotes of a display name it splits
+    over two lines, and a name with "<" or "," then reads as other addresses. A longer one loses
+    those characters instead (tests/outbox/test_hostile_headers.py).
+    """
+    box = Address(display_name=display_name, addr_spec=address)
+    if QUOTED.isdisjoint(display_name) or len(f"From: {box}") <= FOLD_AT:
+        return box
+    return Address(display_name=" ".join("".join(" " if c in QUOTED else c for c in display_name).split()),
+                   addr_spec=address)
 
 
 def put_address(mail: EmailMessage, header: str, value: str) -> None:

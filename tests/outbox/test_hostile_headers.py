@@ -261,7 +261,8 @@ def test_any_text_in_any_composer_gives_exactly_the_headers_intended(game_of_com
     assert _one_line(copy["Subject"], headers.TEXT_MAX) and copy["Reply-To"] == ALICE
     [author] = copy["From"].addresses
     assert author.addr_spec == LIST_ADDRESS and author.display_name.endswith(" via Test Nomic")
-    assert _one_line(author.display_name, headers.NAME_MAX + len(" via Test Nomic"))
+    if "=?" not in name and "?=" not in name:  # else CPython's folder may write an encoded word it cannot read back
+        assert _one_line(author.display_name, headers.NAME_MAX + len(" via Test Nomic"))
     if name.isprintable() and "=?" not in name and name.strip():  # the name as written, less its folding
         assert _folded(author.display_name) == _folded(f"{headers.name(name)} via Test Nomic")
     for d in (mime, plain):
@@ -272,3 +273,23 @@ def test_any_text_in_any_composer_gives_exactly_the_headers_intended(game_of_com
     lines = toc.get_content().split("\n")  # one line per topic
     assert (lines[:2], [bool(re.match(r"    \d\. ", t)) for t in lines[2:5]], lines[5:]) == (
         ["Today's Topics:", ""], [True] * 3, [""])
+
+
+# Words and every character that makes a display name a quoted string, long enough to be folded.
+NAME_PIECES = st.sampled_from(["Jo", "Smith", " ", " ", ".", ",", ";", ":", '"', "\\", "(", ")", "<", ">", "@",
+                               "[", "]", "evil@evil.org", "<evil@evil.org>", "é"])
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(NAME_PIECES, max_size=60).map("".join))
+def test_a_long_name_with_specials_never_changes_the_from_address(name):
+    """CPython 3.11 drops a display name's quotes when it folds it over two lines: "Doe, John" or
+    "x <evil@evil.org>" then read as other addresses. ``headers.mailbox`` keeps such a name whole
+    only when the From line fits unfolded."""
+    mail = EmailMessage(policy=headers.VERBATIM)
+    box = headers.mailbox(f"{headers.name(name)} via Test Nomic", LIST_ADDRESS)
+    mail["From"] = box
+    [author] = email.message_from_bytes(bytes(mail), policy=policy.default)["From"].addresses
+    assert author.addr_spec == LIST_ADDRESS
+    if len(f"From: {box}") <= headers.FOLD_AT:
+        assert author.display_name.split() == box.display_name.split()
