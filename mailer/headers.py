@@ -40,7 +40,7 @@ NOBODY = "undisclosed-recipients:;"  # RFC 5322's empty group: a valid header th
 
 VERBATIM = policy.default.clone(refold_source="none")
 QUOTED = frozenset('()<>@,:;."[]\\')  # a display name with one of these is written as a quoted string
-FOLD_AT = 78  # policy.default's max_line_length: a longer header line is folded
+FOLD_AT = policy.default.max_line_length or 78  # a longer header line is folded
 
 
 class _KeptClasses(HeaderRegistry):

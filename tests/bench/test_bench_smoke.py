@@ -15,6 +15,8 @@ RUNS = {
     "replay.py": (["--n", "60"], ["stdlib email parsing alone", "first fold (Game.process",
                                   "replay --verify from parsed commands", "replay --verify --reparse",
                                   "its peak memory"]),
+    "process.py": (["--n", "30"], ["fold with mail composed and queued", "ratio (with mail / without)",
+                                   "ratio (game / stdlib)"]),
     "site.py": (["--submissions", "40", "--players", "10"], ["full build", "bare Jinja", "rebuild after one"]),
     "fanout.py": (["--n", "500"], ["500 deliveries", "bare bulk INSERT"]),
     "drain.py": (["--n", "30", "--rounds", "1"], ["bare smtplib loop", "run_once, one connection",
