@@ -1,0 +1,224 @@
+"""Where a reply's quoted message starts, found by its structure in any language.
+
+Clients write the header above a quoted message in the reader's language ("Am ... schrieb ...:",
+"Od: ... Wysłano: ... Do: ... Temat: ...", "差出人: ... 送信日時: ..."), on one line or two, with the
+quoted text marked "> " or not marked at all. No list of languages is complete, so the header is
+known by its shape and by what the message says about itself:
+
+- a **header block**: label lines ("word: value", single blank lines between) whose values hold a
+  time or a year, and an address (three lines or more), or this message's own subject (the quoted
+  message's "Subject:"), or a separator line above them, or, in a reply, three lines or more;
+- an **attribution**: a line (or two) ending in a colon that holds a time or a year and an address;
+  in a reply also one directly above "> " lines, or one that holds both a time and a year;
+- a **separator line** in a reply: "-----Original Message-----" in any language (a phrase between
+  runs of five dashes or more) or Outlook's line of underscores;
+- in HTML, the containers clients put a quote in (``QUOTE_CONTAINERS``), removed before the HTML
+  becomes text, and Outlook's reply markers (``QUOTE_FOLLOWS``), where the rest is the quote.
+
+A message is a reply when it names one (In-Reply-To or References) or its subject says so ("Re:").
+The language lists of mail-parser-reply (mailer.reply_reader) still run on what remains.
+A command is never read from below a quote's start; a Proposal's text ends there (docs/rulings.md).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from mailer.grammar import REPLY_PREFIX
+
+# A header's label line: a short label (letters first, in any script) and a colon, then a value;
+# stars and blanks around the label (Outlook's bold "**From:**" read from HTML). "：" is the full-width colon.
+_LABEL_LINE = re.compile(r"^[ \t*>]*[^\W\d_][\w .'\-\u00a0]{0,30}?[ \t*\u00a0]*[:\uff1a][ \t*\u00a0]*\S")
+_ADDRESS_IN = re.compile(r"[^\s<>@]@[^\s<>@]+\.[^\s<>@]")
+_TIME = re.compile(r"(?<!\d)\d{1,2}[:.]\d{2}(?!\d)")
+_YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
+_ENDS_IN_COLON = re.compile(r"[:\uff1a][ \t]*$")
+# "-----Original Message-----", "------- Original Message -------", "----- Původní zpráva -----",
+# "---------- Forwarded message ---------"; Outlook's "________________________________". A backslash
+# may lead (html2text escapes a line's first "-").
+_QUOTE_SEPARATOR = re.compile(r"^[ \t]*\\?(?:-{5,}[ \t]*[^\W\d_][^\n]{0,60}?[ \t]*-{5,}|_{20,})[ \t]*$")
+# Any line that only draws a rule (removed above a header block with the block).
+_RULE_LINE = re.compile(r"^[ \t]*(?:[-_=*]{5,}.*|.*[-_=]{5,})[ \t]*$")
+# A subject's reply prefixes in any language ("RE:", "AW:", "Odp:", "答复:", "Ответ:").
+_ANY_PREFIX = re.compile(r"^\s*[^\s:\uff1a]{1,5}\s*(?:\[\d+\])?\s*[:\uff1a]\s*")
+HEADER_BLOCK_LINES = 3  # label lines that make a quoted header block on their own
+MAX_ATTRIBUTION = 400  # characters: a longer line is no quote's header
+
+
+@dataclass(frozen=True)
+class Context:
+    """What the message says about itself: its subject and whether it answers another message."""
+    subject: str = ""
+    reply: bool = False
+
+    @classmethod
+    def of(cls, subject: str, references: list[str]) -> "Context":
+        return cls(subject, bool(references) or bool(REPLY_PREFIX.match(subject)))
+
+
+@dataclass(frozen=True)
+class _Start:
+    line: int  # the quote's first header line
+    end: int  # the line after its header
+
+
+def own_text(text: str, context: Context) -> str:
+    """``text`` without the quoted message: what is above the quote's header (less a separator).
+
+    With nothing above it (bottom-posting, interleaving), the lines after the header and the
+    "> " lines below it; when the quote below the header is unmarked, none: all of it is quoted.
+    """
+    lines = text.split("\n")
+    start = quote_start(lines, context)
+    if start is None:
+        return text
+    above = _above_separator(lines[:start.line])
+    if above:
+        return "\n".join(above)
+    rest = lines[start.end:]
+    while rest and not rest[0].strip():
+        rest.pop(0)
+    if not rest or not rest[0].lstrip().startswith(">"):
+        return ""
+    while rest and (not rest[0].strip() or rest[0].lstrip().startswith(">")):
+        rest.pop(0)
+    return "\n".join(rest)
+
+
+def quote_start(lines: list[str], context: Context) -> _Start | None:
+    """The first quote header among ``lines``, or None."""
+    subjects = _subjects(context.subject)
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if line.lstrip().startswith(">") or not (":" in line or "\uff1a" in line or "---" in line or "___" in line):
+            i += 1
+            continue
+        if context.reply and _QUOTE_SEPARATOR.match(line):
+            return _Start(i, i + 1)
+        if _LABEL_LINE.match(line):
+            block = _label_block(lines, i)
+            if _is_header_block(lines, i, block, subjects, context.reply):
+                return _Start(i, block[-1] + 1)
+            if len(block) > 1:
+                i = block[-1] + 1
+                continue
+        first = _attribution(lines, i, context.reply)
+        if first is not None:
+            return _Start(first, i + 1)
+        i += 1
+    return None
+
+
+def _subjects(subject: str) -> set[str]:
+    """The subject as a quoted header may give it: whole, and less each of its first reply prefixes."""
+    found, rest = set(), subject
+    for _ in range(4):
+        found.add(_words(rest))
+        rest = _ANY_PREFIX.sub("", rest, count=1)
+    return found - {""}
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def _is_header_block(lines: list[str], start: int, block: list[int], subjects: set[str], reply: bool) -> bool:
+    values = "\n".join(lines[start:block[-1] + 1])
+    if not (_TIME.search(values) or _YEAR.search(values)):
+        return False
+    if len(block) >= HEADER_BLOCK_LINES and (reply or _ADDRESS_IN.search(values)):
+        return True
+    above = next((ln for ln in reversed(lines[:start]) if ln.strip()), "")
+    return len(block) > 1 and (bool(_RULE_LINE.match(above)) or any(
+        _words(re.split(r"[:\uff1a]", lines[i], maxsplit=1)[1].strip(" \t*")) in subjects for i in block))
+
+
+def _label_block(lines: list[str], start: int) -> list[int]:
+    """The indexes of the label lines from ``start`` on, single blank lines allowed between."""
+    found, i = [start], start + 1
+    while i < len(lines):
+        if _LABEL_LINE.match(lines[i]):
+            found.append(i)
+        elif not (lines[i].strip() == "" and i + 1 < len(lines) and _LABEL_LINE.match(lines[i + 1])):
+            break
+        i += 1
+    return found
+
+
+def _attribution(lines: list[str], i: int, reply: bool) -> int | None:
+    """The first line of the attribution ending on line ``i`` ("On ..., Alice <a@b> wrote:"), or None.
+
+    Line ``i`` alone, else with the line above it (iOS breaks the header before the sender's name).
+    """
+    if not _ENDS_IN_COLON.search(lines[i]) or len(lines[i]) > MAX_ATTRIBUTION:
+        return None
+    marked_below = next((ln for ln in lines[i + 1:] if ln.strip()), "").lstrip().startswith(">")
+    above = lines[i - 1] if i > 0 and lines[i - 1].strip() and not lines[i - 1].lstrip().startswith(">") else ""
+    for first, text in ((i, lines[i]), (i - 1, f"{above} {lines[i]}")):
+        time, year = _TIME.search(text), _YEAR.search(text)
+        if (time or year) and (_ADDRESS_IN.search(text) or reply and (marked_below or (time and year))):
+            return first
+        if not above:
+            break
+    return None
+
+
+def _above_separator(lines: list[str]) -> list[str]:
+    """``lines`` less a trailing separator ("-----Original Message-----", "________") and blanks."""
+    while lines and (not lines[-1].strip() or _RULE_LINE.match(lines[-1])):
+        lines = lines[:-1]
+    return lines
+
+
+# HTML: an element that holds a quote (and the header above it), wherever it is.
+QUOTE_CONTAINERS = ("gmail_quote", "gmail_attr", "moz-cite-prefix", "yahoo_quoted", "protonmail_quote", "zmail_extra")
+# HTML: Outlook's markers after which the rest of the message is the quote.
+QUOTE_FOLLOWS = ("divRplyFwdMsg", "x_divRplyFwdMsg", "appendonsend", "stopSpelling",
+                 "mail-editor-reference-message-container", "OutlookMessageHeader")
+_TAG = re.compile(r"<(/?)(div|blockquote|hr|span)\b([^<>]*)>?", re.I)
+_NAMES = re.compile(r"\b(?:class|id)\s*=\s*[\"']?([^\"'<>]*)", re.I)
+_CITE = re.compile(r"\btype\s*=\s*[\"']?cite\b", re.I)
+
+
+def html_without_quotes(html: str) -> str:
+    """``html`` less its quote containers (and everything after an Outlook reply marker)."""
+    out: list[str] = []
+    pos = 0
+    tags = _TAG.finditer(html)
+    for m in tags:
+        if m[1]:
+            continue
+        kind = _quote_kind(m[3])
+        if kind == "":
+            continue
+        out.append(html[pos:m.start()])
+        if kind == "follows":
+            return "".join(out)
+        pos = _element_end(m[2].lower(), tags)
+        if pos < 0:
+            return "".join(out)
+    out.append(html[pos:])
+    return "".join(out)
+
+
+def _quote_kind(attributes: str) -> str:
+    """"container", "follows" or "" for a tag's attributes."""
+    if _CITE.search(attributes):
+        return "container"
+    names = " ".join(_NAMES.findall(attributes)).split()
+    if any(n in QUOTE_FOLLOWS for n in names):
+        return "follows"
+    return "container" if any(n in QUOTE_CONTAINERS or n.startswith("yahoo_quoted") for n in names) else ""
+
+
+def _element_end(name: str, tags: "re.Iterator[re.Match[str]]") -> int:
+    """Where the element ``name`` just opened ends (the offset after its end tag), or -1 if never."""
+    depth = 1
+    for m in tags:
+        if m[2].lower() != name or m[0].endswith("/>"):
+            continue
+        depth += -1 if m[1] else 1
+        if depth == 0:
+            return m.end()
+    return -1
