@@ -87,8 +87,9 @@ def _has_line(start: re.Pattern[str], text: str) -> bool:
 
 
 def _may_hold_header(text: str) -> bool:
-    """HEADER_REGEX: a "wrote" header or a "From:" header (both end in ":"), or "-----Original Message-----"."""
-    if "-----" in text:
+    """HEADER_REGEX: a "wrote" header or a "From:" header (both end in ":"), or a line starting
+    "-----Original Message-----" (a line of 100,000 dashes cost the regex 0.23 s)."""
+    if text.startswith("-----") or "\n-----" in text:
         return True
     if ":" not in text:
         return False
