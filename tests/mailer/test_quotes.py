@@ -98,3 +98,15 @@ def test_a_reply_is_cut_at_an_outlook_block_of_names_whatever_its_subject():
     block = "From: Alice Example\nSent: Monday 10:00\nTo: Humble Scribe\nSubject: Something else"
     assert own_text(f"FOR 1\n\n{block}\n\nAGAINST 1", REPLY) == "FOR 1"
     assert own_text(f"FOR 1\n\n{block}\n\nAGAINST 1", FRESH).endswith("AGAINST 1")
+
+
+def test_a_bare_separator_starts_a_quote_in_a_reply_only():
+    """In-Reply-To (or References, or "Re:") is what makes "-----Mensagem original-----" or Outlook's
+    underscores a quote's start on their own; a fresh message keeps its rule lines."""
+    for rule in ("-----Mensagem original-----", "_" * 32):
+        text = f"FOR 1\n{rule}\nAGAINST 1"
+        assert own_text(text, REPLY) == "FOR 1"
+        assert own_text(text, FRESH) == text
+    refs = parse(make_mail("v@x.test", "Odp: Proposal 1", "FOR 1\n" + "_" * 32 + "\nAGAINST 1",
+                           headers={"References": "<sub1.a.1.f@game.test>"}))
+    assert refs.text.split() == ["FOR", "1"]
