@@ -50,6 +50,8 @@ def attacks() -> dict[str, bytes]:
         "5,000-digit numbers": message("\r\n".join([f"Accept {'9' * 5000}", f"Agree swap {'9' * 5000}"] * 50), "x"),
         "1,000-word vandalize lines": message(("Vandalize " + "a " * 999 + "\r\n") * 400),
         "quoted lines, 1 MB": message(("> " * 40 + "\r\n") * (LIMIT // 84)),
+        "a 99,990-dash line above a quote header": message(
+            "x" + "-" * 99_990 + "x\r\nFrom: a@b.test\r\nSent: 2026-01-05 10:00\r\nTo: c@d.test\r\n"),
         "10,000 command lines": message("Tag alice@wonder.land\r\n" * 10_000, "x"),
         "10,000 header lines": message("hi", "x").replace(b"MIME", b"X-A: b\r\n" * 10_000 + b"MIME", 1),
     }
