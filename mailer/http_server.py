@@ -19,6 +19,8 @@ or a demo, that a misbehaving client cannot wedge:
   ``..`` segment, an empty segment or percent-encoding that is not UTF-8,
   once decoded, is 400;
 - a directory is never listed: ``dir/`` is ``dir/index.html`` or 404;
+- a page or form that reads the game waits at most ``GAME_WAIT`` seconds for
+  its lock (a long fold), then gets 503;
 - the subscribe form sends at most ``[http] confirm_per_client`` confirmation
   mails an hour for one client (then 429), so one client cannot use up the
   hourly share of a mail domain or of the game (mailer.web.FormLimits).
@@ -47,6 +49,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("nomic.http")
 MAX_POST = 64 * 1024  # bytes; the largest real POST (the subscribe form) is a few hundred
+GAME_WAIT = 5  # seconds a request waits for its game's lock before 503
 LENGTH = re.compile(r"[0-9]{1,12}")
 BUSY = (b"HTTP/1.0 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
         b"Retry-After: 10\r\nConnection: close\r\nContent-Length: 27\r\n\r\nToo busy; try again later.\n")
@@ -328,13 +331,18 @@ class Handler(SimpleHTTPRequestHandler):
         return False
 
     def _web(self, handle: Callable[..., tuple[int, str]], site: Site, *args: Any) -> int:
-        """Answer with mailer.web's ``handle``; its status."""
+        """Answer with mailer.web's ``handle``; its status. A game whose processor keeps its lock
+        past ``GAME_WAIT`` (a very long fold) gets 503, not a thread held for as long."""
+        if not site.lock.acquire(timeout=GAME_WAIT):
+            self._reply(503, "The game is busy; try again later.")
+            return 503
         try:
-            with site.lock:
-                status, text = handle(site.game, *args)
+            status, text = handle(site.game, *args)
         except Exception:
             log.exception("%s %s failed", self.command, self.path)
             status, text = 500, "Something went wrong; nothing was changed."
+        finally:
+            site.lock.release()
         html = self.command == "GET" and status == 200
         self._reply(status, text, "text/html" if html else "text/plain")
         return status

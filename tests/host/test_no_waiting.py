@@ -8,39 +8,47 @@ from __future__ import annotations
 import socket
 import sqlite3
 import threading
+import urllib.error
 from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
 
+from mailer.http_server import HttpLimits, make_host_server
 from nomic.host_serve import Host, stop_all
-from tests.host.test_host import ALICE, BLOG, LEAGUE, titles
+from tests.host.test_host import ALICE, BLOG, LEAGUE, fetch, titles
 from tests.mailer.test_daemon import make_mail
 
 UNSTORED = "451 4.3.0 The message could not be stored; please try again later"
 
 
-def test_the_list_of_games_is_served_while_a_games_lock_is_held(host):
+def test_the_list_of_games_and_other_games_pages_are_served_while_a_games_lock_is_held(host):
     served = Host(host)
     served.update()
+    httpd = make_host_server(("127.0.0.1", 0), HttpLimits(), lambda: served.sites, served.index)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{httpd.server_address[1]}"
     try:
         for service in served.services.values():
             service.processor.build_site()  # each publishes its summary with its site
         stuck = served.services["league"].lock
         stuck.acquire()  # the league is busy with a very long fold, or wedged
         try:
-            pages: list[str] = []
-            reader = threading.Thread(target=lambda: pages.append(served.index()), daemon=True)
-            reader.start()
-            reader.join(timeout=30)  # generous: it waits on no game
-            assert pages, "the list of games waited for the league's lock"
+            index = fetch(f"{base}/")
+            blog = fetch(f"{base}/blog/")
+            with pytest.raises(urllib.error.HTTPError) as busy:  # the league's own form page waits, then gives up
+                fetch(f"{base}/league/subscribe/confirm/x/y")
         finally:
             stuck.release()
     finally:
+        httpd.shutdown()
+        httpd.server_close()
         stop_all(list(served.services.values()))
     blog_day = (datetime.now(timezone.utc) - datetime(2026, 1, 5, tzinfo=timezone.utc)).days + 1
-    assert '<a href="league/">League Nomic</a></td><td>imperial</td><td>1</td><td>2</td>' in pages[0]  # TIE, THS
-    assert f'<a href="blog/">Blog Nomic</a></td><td>blognomic</td><td>{blog_day}</td><td>1</td>' in pages[0]  # the Admin
+    assert '<a href="league/">League Nomic</a></td><td>imperial</td><td>1</td><td>2</td>' in index  # TIE, THS
+    assert f'<a href="blog/">Blog Nomic</a></td><td>blognomic</td><td>{blog_day}</td><td>1</td>' in index  # the Admin
+    assert "Blog Nomic" in blog
+    assert (busy.value.code, busy.value.read()) == (503, b"The game is busy; try again later.")
 
 
 def test_a_game_that_has_published_nothing_yet_is_listed_by_name(host):
