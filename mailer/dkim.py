@@ -16,9 +16,8 @@ bytes or None), so tests can inject keys and need no network.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import time
+from collections.abc import Callable
 
 import dkim
 from dkim.util import InvalidTagValueList, parse_tag_value
