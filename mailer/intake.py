@@ -14,8 +14,10 @@ answers each recipient with its own game's status.
 
 Replies: 550 at RCPT for an address no game owns, 452 past the
 recipient limit, 552 past the size limit (SIZE), 421 past the connection
-limit, and 451 when the journal cannot be written (the sending server keeps
-the mail and retries): never a 5xx for our own fault.
+limit, 554 for a message that cannot be read at all (``Unreadable``: the
+sender's fault), and 451 when the journal cannot be written or reading fails
+otherwise (the sending server keeps the mail and retries): never a 5xx for our
+own fault.
 
 Each listener has its own connection limit and idle timeout (``Door``):
 SMTP is the public door, LMTP the trusted MTA's, and idle strangers filling
@@ -38,6 +40,7 @@ from aiosmtpd.lmtp import LMTP
 from aiosmtpd.smtp import SMTP
 
 from mailer.envelope import plain_address
+from mailer.message import Unreadable
 
 if TYPE_CHECKING:
     from mailer.ports import Arrival, GameHandle, Receipt
@@ -259,6 +262,9 @@ class Mailbox:
             else:  # the headers only: well under a millisecond, cheaper than a thread hop
                 arrival = self.game.prepare(*args)
             receipt = await self.writer.submit(arrival)
+        except Unreadable as exc:
+            log.warning("message from <%s> to %s cannot be read (%s); answered 554", mail_from, rcpt_tos[0], exc)
+            return f"554 5.6.0 The message cannot be read: {exc}"
         except Exception:
             log.exception("message from <%s> to %s not journaled; answered 451", mail_from, rcpt_tos[0])
             return UNSTORED
