@@ -57,7 +57,7 @@ MAX_HTML = 500_000  # characters of an HTML part converted to text
 MAX_HTML_TAGS = 4_000  # tags converted (html2text costs ~20 us a tag; an Outlook reply has a few hundred)
 MAX_HTML_DEPTH = 32  # nesting: html2text's output grows with depth times lines (quadratic)
 MAX_NESTING = 32  # comments nested in an address field (RFC 5322 allows any depth; the parser recurses)
-ADDRESS_FIELDS = frozenset(("from", "to", "cc"))  # the fields read with the address parser
+_ADDRESS_FIELDS = frozenset(("from", "to", "cc"))  # the fields read with the address parser
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
@@ -166,7 +166,7 @@ class _Head:
         for key, value in msg.raw_items():
             name = key.lower()
             self.first.setdefault(name, value)
-            if name in ADDRESS_FIELDS and "(" in value and nesting(value) > MAX_NESTING:
+            if name in _ADDRESS_FIELDS and "(" in value and nesting(value) > MAX_NESTING:
                 raise Unreadable(f"its {key} field nests comments more than {MAX_NESTING} deep")
 
     def get(self, name: str) -> str:
