@@ -7,11 +7,14 @@ its fold records it as a fault, and the genuine mail after it is played.
 """
 from __future__ import annotations
 
+import asyncio
 import smtplib
+from datetime import datetime, timezone
 
 import pytest
 from sqlmodel import Session, select
 
+from mailer.intake import UNSTORED, JournalWriter, Mailbox
 from mailer.message import MAX_NESTING, Unreadable, nesting, parse, parse_head
 from nomic.game import Game
 from storage import JournalEntry, skipped
@@ -108,3 +111,20 @@ def test_poll_journals_it_as_a_fault_marks_it_and_plays_the_next(play, dovecot):
     assert play.cli("poll", "--once") == "0 new message(s) journaled\n"  # nothing left to retry
     play.verify()
     client.logout()
+
+
+def test_a_fault_of_ours_while_reading_is_a_451_and_the_senders_a_554(play):
+    """The reply decides whether the sending server retries: only the sender's own fault is final."""
+    game = Game(play.dir)
+    box = Mailbox(game, JournalWriter(game))
+
+    def reply(raw: bytes) -> str:
+        return asyncio.run(box.journal(raw, datetime.now(timezone.utc), "smtp", ALICE, [GAME_ADDRESS]))
+
+    assert reply(nested_from()).startswith("554 5.6.0 The message cannot be read: its From field nests")
+
+    def broken(*args, **kwargs):
+        raise RecursionError("maximum recursion depth exceeded")
+    game.prepare = broken  # type: ignore[method-assign]
+    assert reply(genuine()) == UNSTORED
+    assert journal(play) == []
