@@ -16,8 +16,10 @@ later recipient waiting gets ``[lmtp] slow_game_wait`` seconds, then 451).
 
 Replies: 550 at RCPT for an address no game owns, 452 past the
 recipient limit, 552 past the size limit (SIZE), 421 past the connection
-limit, and 451 when the journal cannot be written (the sending server keeps
-the mail and retries): never a 5xx for our own fault.
+limit, 554 for a message that cannot be read at all (``Unreadable``: the
+sender's fault), and 451 when the journal cannot be written or reading fails
+otherwise (the sending server keeps the mail and retries): never a 5xx for our
+own fault.
 
 Each listener has its own connection limit and idle timeout (``Door``):
 SMTP is the public door, LMTP the trusted MTA's, and idle strangers filling
@@ -41,6 +43,7 @@ from aiosmtpd.smtp import SMTP
 
 from mailer.auth_pool import AuthPool
 from mailer.envelope import plain_address
+from mailer.message import Unreadable
 
 if TYPE_CHECKING:
     from mailer.ports import Arrival, GameHandle, Receipt
@@ -264,6 +267,9 @@ class Mailbox:
             else:  # the headers only: well under a millisecond, cheaper than a thread hop
                 arrival = self.game.prepare(raw, *args)
             receipt = await self.writer.submit(arrival)
+        except Unreadable as exc:
+            log.warning("message from <%s> to %s cannot be read (%s); answered 554", mail_from, rcpt_tos[0], exc)
+            return f"554 5.6.0 The message cannot be read: {exc}"
         except Exception:
             log.exception("message from <%s> to %s not journaled; answered 451", mail_from, rcpt_tos[0])
             return UNSTORED

@@ -18,7 +18,11 @@ bytes of header section, ``MAX_TEXT`` characters and ``MAX_LINES`` lines of
 text, ``MAX_HTML`` characters and ``MAX_HTML_TAGS`` tags of HTML nested at
 most ``MAX_HTML_DEPTH`` deep; docs/operating.md, section 10). A message past a bound is read
 up to it, and ``ParsedMail.cut`` says why the rest was not (nomic.inputs makes
-that an ordinary "not understood").
+that an ordinary "not understood"). An address field whose comments nest past
+``MAX_NESTING`` is not read at all (``Unreadable``: the email package recurses once
+a level, and 600 levels raised RecursionError before the message was journaled).
+Text comes out as valid Unicode (``valid_text``): utf-7, unicode_escape and
+punycode decode to lone surrogates, which no database or JSON writer takes.
 """
 from __future__ import annotations
 
@@ -47,6 +51,14 @@ MAX_LINES = 2_000  # lines of a body read (the reply parser's regexes cost per l
 MAX_HTML = 500_000  # characters of an HTML part converted to text
 MAX_HTML_TAGS = 4_000  # tags converted (html2text costs ~20 us a tag; an Outlook reply has a few hundred)
 MAX_HTML_DEPTH = 32  # nesting: html2text's output grows with depth times lines (quadratic)
+MAX_NESTING = 32  # comments nested in an address field (RFC 5322 allows any depth; the parser recurses)
+_ADDRESS_FIELDS = frozenset(("from", "to", "cc"))  # the fields read with the address parser
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+class Unreadable(ValueError):
+    """The message cannot be read at all, by the sender's fault (intake answers 5xx; ``nomic poll`` and
+    ``nomic ingest`` journal it, and its fold records it as a fault)."""
 
 
 @dataclass
@@ -147,11 +159,36 @@ class _Head:
         self.msg = msg
         self.first: dict[str, str] = {}
         for key, value in msg.raw_items():
-            self.first.setdefault(key.lower(), value)
+            name = key.lower()
+            self.first.setdefault(name, value)
+            if name in _ADDRESS_FIELDS and "(" in value and nesting(value) > MAX_NESTING:
+                raise Unreadable(f"its {key} field nests comments more than {MAX_NESTING} deep")
 
     def get(self, name: str) -> str:
         """The first ``name`` field as text (``field_text``)."""
         return field_text(self.first.get(name.lower()))
+
+
+def nesting(value: str) -> int:
+    """How deep the comments ("(...)") of a structured header field nest, as the address parser reads
+    them: a quoted string holds none, a backslash escapes the next character."""
+    depth = deepest = 0
+    quoted = escaped = False
+    for char in value:
+        if escaped:
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif char == '"' and not depth:
+            quoted = not quoted
+        elif quoted:
+            continue
+        elif char == "(":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char == ")" and depth:
+            depth -= 1
+    return deepest
 
 
 def header_text(msg: Message, name: str) -> str:
@@ -198,9 +235,15 @@ def decoded_words(value: str) -> str:
     if "=?" not in value:
         return value
     try:
-        return str(make_header(decode_header(value)))
+        return valid_text(str(make_header(decode_header(value))))
     except Exception:
         return value
+
+
+def valid_text(text: str) -> str:
+    """``text`` as valid Unicode: each lone surrogate (utf-7, unicode_escape and punycode decode to them)
+    replaced by U+FFFD. One in a stored input made the game's fold fail for ever."""
+    return text if text.isascii() else _SURROGATE.sub("\ufffd", text)
 
 
 def _ids(value: str) -> list[str]:
@@ -225,7 +268,7 @@ def read_body(msg: Message, unquoted: bool = False) -> Body:
     for ctype in ("text/plain", "text/html"):
         part = next((p for p in parts if p.get_content_type() == ctype), None)
         if part is not None:
-            text = _decoded(part).replace("\r\n", "\n").replace("\r", "\n")  # a bare CR ends a line too
+            text = valid_text(_decoded(part)).replace("\r\n", "\n").replace("\r", "\n")  # a bare CR ends a line too
             if ctype == "text/html":
                 return _bounded(html_to_text(quotes.html_without_quotes(text) if unquoted else text))
             return _bounded(Body(text))

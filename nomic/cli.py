@@ -124,10 +124,14 @@ def ingest(paths: Annotated[list[str], typer.Argument(metavar="PATH", help=".eml
             typer.echo(f"{label}: duplicate of journal entry {receipt.seq} ({receipt.key}); nothing done")
             continue
         for entry, events in g.process():
-            typer.echo(f"{label}: journal entry {entry.seq}: {summarise(events)}")
+            if entry.kind != "skip":  # the record of a fault, told with the entry it is about
+                typer.echo(f"{label}: journal entry {entry.seq}: {summarise(events)}")
 
 
 def summarise(events) -> str:
+    faults = [e.data["error"] for e in events if e.kind == "fault"]
+    if faults:
+        return f"could not be played; recorded as a fault and skipped ({faults[0]})"
     outcomes = [e.data["result"] for e in events if e.kind == "outcome"]
     if any(e.kind == "unauthenticated" for e in events):
         return "not authenticated; nothing done"
