@@ -14,6 +14,7 @@ from datetime import datetime, timezone
 import pytest
 from sqlmodel import Session, select
 
+from mailer.auth_pool import AuthPool
 from mailer.intake import UNSTORED, JournalWriter, Mailbox
 from mailer.message import MAX_NESTING, Unreadable, nesting, parse, parse_head
 from nomic.game import Game
@@ -119,7 +120,7 @@ def test_a_fault_of_ours_while_reading_is_a_451_and_the_senders_a_554(play):
     box = Mailbox(game, JournalWriter(game))
 
     def reply(raw: bytes) -> str:
-        return asyncio.run(box.journal(raw, datetime.now(timezone.utc), "smtp", ALICE, [GAME_ADDRESS]))
+        return asyncio.run(box.journal(raw, datetime.now(timezone.utc), "smtp", ALICE, [GAME_ADDRESS], AuthPool()))
 
     assert reply(nested_from()).startswith("554 5.6.0 The message cannot be read: its From field nests")
 
