@@ -58,9 +58,11 @@ class Game:
     def to_nday(self, nday: int) -> list[Event]:
         """Tick midnight by midnight until the Clock shows ``nday``."""
         events: list[Event] = []
-        while self.state.clock.nday != nday:
+        for _ in range(13):
+            if self.state.clock.nday == nday:
+                return events
             events += self.midnight(self.state.midnights + 1)
-        return events
+        raise AssertionError(f"the Clock does not reach nday {nday}: {self.state.clock}")
 
     def json(self) -> dict[str, Any]:
         return self.state.public_json()

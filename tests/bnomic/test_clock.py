@@ -32,7 +32,7 @@ def test_next_due_is_each_midnight_after_the_start_and_the_start_is_no_change():
 
 def test_a_step_a_second_before_midnight_does_nothing_and_a_late_one_catches_up_every_midnight():
     g = Game()
-    machine.apply(g.state, ClockStep(START + timedelta(days=1, seconds=-1)), g.config)
+    machine.apply(g.state, ClockStep(at=START + timedelta(days=1, seconds=-1)), g.config)
     assert g.state.midnights == 0
     g.midnight(3)
     assert (g.state.midnights, g.state.clock.ndelay, g.state.clock.rdays) == (3, 3, 3)
