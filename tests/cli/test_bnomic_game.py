@@ -1,0 +1,108 @@
+"""Issue 29's game through the command line: a game made by ``nomic init --ruleset bnomic``, five
+Players by mail with ``nomic ingest`` and the Clock run by ``nomic tick``: the Ministries taken, the
+Clock started and stopped by itself at Ballotday, proposals with a conflict and a dependency, the
+Ballot and the results mailed in the Assessor-report form, exact ``nomic state --json`` keys at
+each step, an answer to every message, and ``nomic replay --verify`` at the end."""
+from __future__ import annotations
+
+import json
+import re
+
+from tests.cli.ruleset_play import RulesetPlay, said
+
+ALICE, BOB, CAROL, DAVE, ERIN = (f"{n}@b.test" for n in ("alice", "bob", "carol", "dave", "erin"))
+PLAYERS = ["Alice <alice@b.test>", "Bob <bob@b.test>", "Carol <carol@b.test>", "Dave <dave@b.test>",
+           "Erin <erin@b.test>"]
+SEVEN = "Take Society\nTake Law\nTake Change\nTake Questions\nTake Foreign Relations\nTake Goods\nTake MoM"
+
+
+class BNomicPlay(RulesetPlay):
+    def __init__(self, tmp_path, database_url: str) -> None:
+        super().__init__(tmp_path / "bnomic", "bnomic", database_url, {"bnomic": {"players": json.dumps(PLAYERS)}})
+
+    def list_mail(self, subject: str) -> str:
+        """The body of the one mail to the list with this subject (without the list's tag)."""
+        found = [m for m in self.outbox() if m["subject"] == f"[B Nomic] {subject}"]
+        assert len(found) == 1, [m["subject"] for m in self.outbox()]
+        return found[0]["text"].split("\n\n", 1)[1]
+
+
+def body_of(text: str) -> str:
+    """A mail's body up to its signature."""
+    return text.split("\n-- \n")[0]
+
+
+def test_an_nweek_of_b_nomic_by_mail(tmp_path, new_database_url):
+    play = BNomicPlay(tmp_path, new_database_url())
+    play.send(ALICE, "Ministries", SEVEN + "\nClock on", "2026-01-05T01:00:00Z")
+    said(play, ALICE, *[f'  "Take {m}": you hold the Ministry of {n} (the {t})' for m, n, t in (
+        ("Society", "Society", "Registrar"), ("Law", "Law", "Rulekeeper"), ("Change", "Change", "Chairman"),
+        ("Questions", "Questions", "Oracle"), ("Foreign Relations", "Foreign Relations", "Ambassador"),
+        ("Goods", "Goods", "Artisan"), ("MoM", "Ministry", "MetaMin"))],
+        '  "Clock on": the Clock is On: nweek 1, nday 1 (Breakday)')
+    play.send(BOB, "Proposal: Tea", "Tea for all.\nBob gains 2 points", "2026-01-05T02:00:00Z")
+    said(play, BOB, '  "Proposal: Tea": proposal 1, Pending; 1 change line (Bob gains 2 points)')
+    play.send(CAROL, "Proposal: Coffee", "Coffee instead.\nConflicts: 1", "2026-01-05T03:00:00Z")
+    play.send(DAVE, "Proposal: Milk", "Milk in it.\nDepends on: 2\nDave gains 1 point", "2026-01-05T04:00:00Z")
+    assert play.list_mail("Proposal 1: Tea").startswith(
+        'Proposal 1: "Tea"\nby Bob <bob@b.test>; Pending.\n\nTea for all.\nBob gains 2 points\n')
+    state = play.state()
+    assert [(p["key"], p["number"], p["status"], p["conflicts"], p["dependencies"]) for p in state["proposals"]] == [
+        (1, 1, "pending", [], []), (2, 2, "pending", [1], []), (3, 3, "pending", [], [2])]
+
+    play.tick("2026-01-13T00:00:00Z")  # eight midnights: Ballotday, and the Clock stops
+    state = play.state()
+    assert state["clock"] == {"nweek": 1, "nday": 9, "nday_name": "Ballotday", "on": False, "ndelay": 0,
+                              "voting": True, "nday_changes": 8, "ndelay_changes": 0, "rdays": 8}
+    assert [p["status"] for p in state["proposals"]] == ["open"] * 3
+    assert [p["vote_power"] for p in state["players"]] == ["1"] * 5
+
+    play.send(BOB, "Votes", "FOR 1\nABSTAIN 2", "2026-01-13T01:00:00Z")
+    said(play, BOB, '  "FOR 1": FOR on proposal 1 is your Final Vote (Vote Power 1)',
+         '  "ABSTAIN 2": ABSTAIN on proposal 2 is your Final Vote (Vote Power 1)')
+    announcement = [m for m in play.outbox() if m["subject"] == "[B Nomic] Proposal 1: Tea"][0]
+    msgid = re.search(r"^Message-ID: <(.+)>$", announcement["text"], re.M)[1]
+    play.reply(ALICE, msgid, "FOR", "2026-01-13T02:00:00Z", subject="Re: [B Nomic] Proposal 1: Tea")
+    said(play, ALICE, '  "FOR": FOR on proposal 1 is your Final Vote (Vote Power 1)')
+    play.send(CAROL, "Votes", "AGAINST 1\nFOR 2", "2026-01-13T03:00:00Z")
+    play.send(DAVE, "Votes", "FOR 2\nFOR 3", "2026-01-13T04:00:00Z")
+    play.send(ERIN, "Votes", "Vote FOR 1\nFOR 3\nMAYBE 2", "2026-01-13T05:00:00Z")
+    said(play, ERIN, '  "Vote FOR 1": FOR on proposal 1 is your Final Vote (Vote Power 1)',
+         '  "FOR 3": FOR on proposal 3 is your Final Vote (Vote Power 1)')
+    assert "> MAYBE 2" in play.answer_to(ERIN)
+
+    play.send(ALICE, "Ballot", "Publish ballot\nClock on", "2026-01-13T06:00:00Z")
+    said(play, ALICE, '  "Publish ballot": the Ballot of 3 Open proposals is mailed to the list',
+         '  "Clock on": the Clock is On: nweek 1, nday 9 (Ballotday)')
+    assert body_of(play.list_mail("Ballot of nweek 1")) == (
+        'The Ballot: every Open proposal. Vote with "FOR N", "AGAINST N" or "ABSTAIN N";\n'
+        "a proposal fails quorum unless its Stamina is above 0.\n\n"
+        'Proposal 1: "Tea" by Bob <bob@b.test>\n  FOR: Bob, Alice, Erin\n  AGAINST: Carol\n  ABSTAIN: -\n'
+        "  Stamina 4, Strength 2\n\nTea for all.\nBob gains 2 points\n\n"
+        'Proposal 2: "Coffee" by Carol <carol@b.test>\n  FOR: Carol, Dave\n  AGAINST: -\n  ABSTAIN: Bob\n'
+        "  Stamina 2, Strength 2\n\nCoffee instead.\nConflicts: 1\n\n"
+        'Proposal 3: "Milk" by Dave <dave@b.test>\n  FOR: Dave, Erin\n  AGAINST: -\n  ABSTAIN: -\n'
+        "  Stamina 2, Strength 2\n\nMilk in it.\nDepends on: 2\nDave gains 1 point\n")
+
+    play.tick("2026-01-17T00:00:00Z")  # nday 10, 11, 12, then the end of Voting and of the nweek
+    # Conflict Culling: 1 and 2 have Strength 2; the higher number goes first, so 2 culls 1 (Reading 22)
+    assert body_of(play.list_mail("Results of the Voting of nweek 1")) == (
+        'Proposal 1: "Tea" by Bob <bob@b.test>\n  FOR: Bob, Alice, Erin\n  AGAINST: Carol\n  ABSTAIN: -\n'
+        "  Stamina 4, Strength 2: FAILED (culled: it conflicts with proposal 2, which is Won)\n\n"
+        'Proposal 2: "Coffee" by Carol <carol@b.test>\n  FOR: Carol, Dave\n  AGAINST: -\n  ABSTAIN: Bob\n'
+        "  Stamina 2, Strength 2: PASSED\n\n"
+        'Proposal 3: "Milk" by Dave <dave@b.test>\n  FOR: Dave, Erin\n  AGAINST: -\n  ABSTAIN: -\n'
+        "  Stamina 2, Strength 2: PASSED\n")
+    state = play.state()
+    assert state["clock"] == {"nweek": 2, "nday": 1, "nday_name": "Breakday", "on": False, "ndelay": 0,
+                              "voting": False, "nday_changes": 12, "ndelay_changes": 0, "rdays": 12}
+    assert [(p["status"], p["success"], p["passed"], p["ever_won"]) for p in state["proposals"]] == [
+        ("historical", "lost", False, True), ("historical", "won", True, True), ("historical", "won", True, True)]
+    # 2-6: 1 (Won, culled): voters +1, Bob +1 per FOR (3); 2 (Passed): Carol +2 per FOR (4); 3: Dave +2 x 2,
+    # and +1 from its change line; Alice was paid m50 as a Minister, and every Ministry is Vacant
+    assert [(p["email"], p["points"], p["mackerel"], p["active"]) for p in state["players"]] == [
+        (ALICE, 1, "m100", True), (BOB, 1 + 3, "m50", True), (CAROL, 2 + 4, "m50", True),
+        (DAVE, 2 + 4 + 1, "m50", True), (ERIN, 2, "m50", True)]
+    assert [m["holder"] for m in state["ministries"]] == [None] * 7
+    assert state["quorum_exceeds"] == "5/2"
+    play.verify()
