@@ -106,3 +106,8 @@ def test_an_nweek_of_b_nomic_by_mail(tmp_path, new_database_url):
     assert [m["holder"] for m in state["ministries"]] == [None] * 7
     assert state["quorum_exceeds"] == "5/2"
     play.verify()
+
+    play.cli("build", "--out", str(tmp_path / "site"))
+    page = (tmp_path / "site" / "proposals" / "k1.html").read_text()
+    assert "Stamina 4, Strength 2." in page and page.count("<td>FOR</td>") == 3 and "<td>AGAINST</td>" in page
+    assert "Results of nweek 1" in (tmp_path / "site" / "proposals" / "index.html").read_text()
