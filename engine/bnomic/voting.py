@@ -127,7 +127,7 @@ def apply_changes(state: BNomicState, p: Proposal, ctx: Context) -> None:
     """A Passed proposal's change lines, in order, each that can (2-2)."""
     for c in p.changes:
         try:
-            result, ok = changes.apply(state, c, f"P{p.number}", ctx), True
+            result, ok = changes.apply(state, c, f"P{p.number}" if p.number is not None else f"key {p.key}", ctx), True
         except changes.Refused as refused:
             result, ok = f"skipped: {refused}", False
         ctx.emit(Changed(key=p.key, line=c.line, ok=ok, result=result))
