@@ -1,10 +1,17 @@
 """Exact amounts: Vote Power as rationals (2-2), mackerel as decimals (3-11), and the tally of a
-proposal's Final Votes (Stamina and Strength, 2-2)."""
+proposal's Final Votes (Stamina and Strength, 2-2).
+
+A tally reads each vote once, counting (vote, Vote Power as written) pairs, and multiplies out only
+the few distinct Vote Powers: the end of Voting reads every vote of 1,000 Players on 200 proposals.
+"""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from itertools import compress
 
 
 def text(q: Fraction) -> str:
@@ -24,15 +31,36 @@ def mackerel_text(amount: str) -> str:
     return f"m{plain}"
 
 
-def _power(votes: Mapping[str, str], powers: Mapping[str, Fraction], word: str) -> Fraction:
-    return sum((powers.get(v, Fraction(0)) for v, w in votes.items() if w == word), Fraction(0))
+@dataclass(frozen=True)
+class Tally:
+    """A proposal's Vote Power FOR and AGAINST, and how many Players' Final Votes are FOR."""
+    power_for: Fraction
+    power_against: Fraction
+    players_for: int
+
+    @property
+    def stamina(self) -> Fraction:
+        return self.power_for + self.power_against
+
+    @property
+    def strength(self) -> Fraction:
+        return self.power_for - self.power_against
 
 
-def stamina(votes: Mapping[str, str], powers: Mapping[str, Fraction]) -> Fraction:
-    """The Vote Power voting FOR plus that voting AGAINST."""
-    return _power(votes, powers, "FOR") + _power(votes, powers, "AGAINST")
+def voting(votes: Mapping[str, str], word: str) -> Iterator[str]:
+    """The voters whose Final Vote is ``word`` (in C: a vote costs no Python step)."""
+    return compress(votes.keys(), map(word.__eq__, votes.values()))
 
 
-def strength(votes: Mapping[str, str], powers: Mapping[str, Fraction]) -> Fraction:
-    """The Vote Power voting FOR less that voting AGAINST."""
-    return _power(votes, powers, "FOR") - _power(votes, powers, "AGAINST")
+def tally(votes: Mapping[str, str], powers: Mapping[str, str]) -> Tally:
+    """``votes``: voter -> FOR, AGAINST or ABSTAIN; ``powers``: each Player's Vote Power as written
+    (a voter who is no Player has none). When every voter is a Player and all have the same Vote
+    Power (every Player has 1 from Ballotday), counting the words is enough."""
+    same = set(powers.values())
+    if len(same) == 1 and votes.keys() <= powers.keys():
+        words, q = Counter(votes.values()), Fraction(same.pop())
+        return Tally(q * words["FOR"], q * words["AGAINST"], words["FOR"])
+    counts = {word: Counter(map(powers.get, voting(votes, word))) for word in ("FOR", "AGAINST")}
+    power = {word: sum((Fraction(p) * n for p, n in c.items() if p is not None), Fraction(0))
+             for word, c in counts.items()}
+    return Tally(power["FOR"], power["AGAINST"], sum(n for p, n in counts["FOR"].items() if p is not None))

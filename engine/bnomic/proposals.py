@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from engine.bnomic import changes, numbering, voting
+from engine.bnomic import amounts, changes, numbering, voting
 from engine.bnomic.commands import ProposalCmd, WithdrawCmd
 from engine.bnomic.events import Proposed, Withdrawn
 from engine.bnomic.state import BNomicState, Proposal
@@ -112,5 +112,5 @@ def withdraw(state: BNomicState, msg: Message, cmd: WithdrawCmd, ctx: Context) -
     with ctx.because(Cause("proposal", p.key)):
         p.status, p.success, p.withdrawn = "historical", "lost", True
         ctx.emit(Withdrawn(key=p.key, number=p.number))
-        voting.historical(state, p, state.vote_powers(), ctx)
+        voting.score(state, [p], {p.key: amounts.tally(p.votes, state.vote_powers())}, ctx)
     ctx.say(cmd.line, f"proposal {p.number} withdrawn: Historical and Lost, scored (2-6)")

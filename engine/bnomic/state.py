@@ -8,7 +8,6 @@ a decimal string. ``public_json`` gives exactly the contract's keys.
 from __future__ import annotations
 
 from datetime import datetime
-from fractions import Fraction
 from typing import Any, Literal
 
 from pydantic import Field
@@ -174,9 +173,9 @@ class BNomicState(GameState[BPlayer]):
         m = self.ministry(key)
         return m is not None and m.holder == address
 
-    def vote_powers(self) -> dict[str, Fraction]:
-        """Each Registered Voter's Vote Power now (2-2, 2-7: the Players)."""
-        return {p.email: Fraction(p.vote_power) for p in self.players}
+    def vote_powers(self) -> dict[str, str]:
+        """Each Registered Voter's Vote Power now, as written (2-2, 2-7: the Players)."""
+        return {p.email: p.vote_power for p in self.players}
 
     def active_players(self) -> int:
         return sum(p.active for p in self.players)
@@ -211,12 +210,12 @@ class BNomicState(GameState[BPlayer]):
         }
 
     def _proposal(self, p: Proposal) -> dict[str, Any]:
-        powers = self.vote_powers()
+        live = amounts.tally(p.votes, self.vote_powers()) if p.stamina is None else None
         return {"key": p.key, "number": p.number, "author": p.author, "title": p.title, "body": p.body,
                 "status": p.status, "success": p.success, "passed": p.passed, "ever_won": p.ever_won,
                 "conflicts": list(p.conflicts), "dependencies": list(p.dependencies), "votes": dict(p.votes),
-                "stamina": p.stamina if p.stamina is not None else amounts.text(amounts.stamina(p.votes, powers)),
-                "strength": p.strength if p.strength is not None else amounts.text(amounts.strength(p.votes, powers))}
+                "stamina": p.stamina if live is None else amounts.text(live.stamina),
+                "strength": p.strength if live is None else amounts.text(live.strength)}
 
 
 def _player(p: BPlayer) -> dict[str, Any]:

@@ -22,8 +22,8 @@ def _row(state: BNomicState, p: Proposal) -> dict[str, Any]:
     return {"number": p.number, "title": p.title, "author": author(state, p.author),
             **{w.lower(): _names(state, [v for v, x in p.votes.items() if x == w]) for w in ("FOR", "AGAINST",
                                                                                               "ABSTAIN")},
-            "stamina": p.stamina or amounts.text(amounts.stamina(p.votes, powers)),
-            "strength": p.strength or amounts.text(amounts.strength(p.votes, powers)), "body": p.body}
+            "stamina": p.stamina or amounts.text(amounts.tally(p.votes, powers).stamina),
+            "strength": p.strength or amounts.text(amounts.tally(p.votes, powers).strength), "body": p.body}
 
 
 def ballot(c: Composition) -> None:
@@ -43,9 +43,8 @@ def results(c: Composition) -> None:
         ended = [_result(state, p) for k in data["keys"] if (p := state.matter(k)) is not None]
         nweek = state.proposals[data["keys"][0] - 1].nweek if data["keys"] else data["nweek"]
     else:
-        ended = [{**r, "author": author(state, r["author"]),
-                  **{w.lower(): _names(state, r["votes"][w]) for w in ("FOR", "AGAINST", "ABSTAIN")}}
-                 for r in data["results"]]
+        ended = [{**_row(state, p), **r, "author": author(state, r["author"])}
+                 for r in data["results"] if (p := state.matter(r["key"])) is not None]
         nweek = data["nweek"]
     _post(c, f"Results of the Voting of nweek {nweek}", "mail/results.txt", rows=ended)
 

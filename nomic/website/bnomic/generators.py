@@ -22,8 +22,8 @@ def _row(m: BNomicModel, p: Proposal, root: str) -> dict[str, Any]:
     powers = m.state.vote_powers()
     return {"key": p.key, "number": p.number, "title": m.text.inline(p.title), "author": m.people.link(p.author, root),
             "status": p.status, "success": p.success, "passed": p.passed, "href": _href(p, root),
-            "stamina": p.stamina or amounts.text(amounts.stamina(p.votes, powers)),
-            "strength": p.strength or amounts.text(amounts.strength(p.votes, powers)), "nweek": p.nweek,
+            "stamina": p.stamina or amounts.text(amounts.tally(p.votes, powers).stamina),
+            "strength": p.strength or amounts.text(amounts.tally(p.votes, powers).strength), "nweek": p.nweek,
             "live": p.stamina is None}
 
 
