@@ -74,7 +74,8 @@ def apply(state: BNomicState, change: ChangeLine, by: str, ctx: Context) -> str:
     return APPLY[change.kind](state, m, change.text, by, ctx)
 
 
-def _rule(state: BNomicState, ref: str) -> BRule:
+def rule_named(state: BNomicState, ref: str) -> BRule:
+    """The rule in force a RULE names: its number, or its name in double quotes."""
     ref = ref.strip()
     if ref.startswith('"'):
         found = [r for r in state.rules if r.title.lower() == ref.strip('"').lower() and not r.repealed]
@@ -113,7 +114,7 @@ def _enact(state: BNomicState, m: re.Match[str], text: str, by: str, ctx: Contex
 
 
 def _amend(state: BNomicState, m: re.Match[str], text: str, by: str, ctx: Context) -> str:
-    rule = _rule(state, m[1])
+    rule = rule_named(state, m[1])
     rule.text = text
     rule.amended_by.append(by)
     rule.history.append(RuleVersion(text=text, title=rule.title, by=by, at=ctx.at))
@@ -121,21 +122,21 @@ def _amend(state: BNomicState, m: re.Match[str], text: str, by: str, ctx: Contex
 
 
 def _repeal(state: BNomicState, m: re.Match[str], text: str, by: str, ctx: Context) -> str:
-    rule = _rule(state, m[1])
+    rule = rule_named(state, m[1])
     rule.repealed = True
     rule.amended_by.append(by)
     return f"rule {rule.label} repealed"
 
 
 def _rename(state: BNomicState, m: re.Match[str], text: str, by: str, ctx: Context) -> str:
-    rule = _rule(state, m[1])
+    rule = rule_named(state, m[1])
     rule.title = m[2]
     rule.history.append(RuleVersion(text=rule.text, title=rule.title, by=by, at=ctx.at))
     return f"rule {rule.label} renamed {rule.title}"
 
 
 def _renumber(state: BNomicState, m: re.Match[str], text: str, by: str, ctx: Context) -> str:
-    rule = _rule(state, m[1])
+    rule = rule_named(state, m[1])
     if any(r.label == m[2] and not r.repealed for r in state.rules):
         raise Refused(f"there is a rule {m[2]} already")
     old, rule.label = rule.label, m[2]

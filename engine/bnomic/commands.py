@@ -91,3 +91,27 @@ class VotePowerCmd(Cmd):
     """``Set my vote power to Q``: ``power`` as written (``3/4``, ``0.5``, ``1``)."""
     kind: Literal["vote_power"] = "vote_power"
     power: str
+
+
+class ApplyCmd(Cmd):
+    """The Chairman's ``Apply N:`` with change lines (``text``), or ``Applied N: NOTE`` (``note``)."""
+    kind: Literal["apply"] = "apply"
+    number: int
+    text: str = ""
+    note: str | None = None
+
+
+class MiniMinistryCmd(Cmd):
+    """The MetaMin's ``Create miniministry "NAME": RESPONSIBILITIES`` or ``Dissolve miniministry "NAME"``."""
+    kind: Literal["miniministry"] = "miniministry"
+    name: str
+    responsibilities: str | None = None  # None: dissolve
+
+
+class RulekeeperCmd(Cmd):
+    """One of the Rulekeeper's acts on rule numbers and sections (1-8): ``what`` and its operands."""
+    kind: Literal["rulekeeper"] = "rulekeeper"
+    what: Literal["renumber_rule", "unnumber_rule", "create_section", "renumber_section", "rename_section",
+                  "remove_section", "move_rule"]
+    target: str
+    value: str = ""

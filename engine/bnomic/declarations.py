@@ -7,12 +7,12 @@ holds the Ministry now."""
 from __future__ import annotations
 
 from engine import membership
-from engine.bnomic import actions, chairman, clock, ministries, players, proposals, votes
+from engine.bnomic import actions, chairman, clock, ministries, offices, players, proposals, votes
 from engine.bnomic.commands import (
-    ChairmanCmd, ChangeNameCmd, ClockCmd, ExpelCmd, ForfeitCmd, JoinCmd, ProposalCmd, RecognizeCmd, ResignCmd,
+    ApplyCmd, MiniMinistryCmd, RulekeeperCmd, ChairmanCmd, ChangeNameCmd, ClockCmd, ExpelCmd, ForfeitCmd, JoinCmd, ProposalCmd, RecognizeCmd, ResignCmd,
     SupportCmd, TakeCmd, UsurpCmd, VoteCmd, VotePowerCmd, WithdrawCmd,
 )
-from engine.commands import Declaration, Help, Line, Subject, pattern
+from engine.commands import Declaration, Help, Line, Rest, Subject, pattern
 
 _N = r"#?(\d{1,9})"
 _A = r"(?:a|action\s+)(\d{1,9})"
@@ -20,6 +20,13 @@ _A = r"(?:a|action\s+)(\d{1,9})"
 
 def _vote(word: str, number: str | None = None) -> VoteCmd:
     return VoteCmd.model_validate({"vote": word.upper(), "number": int(number) if number else None})
+
+
+_RULE = r'(\d{1,6}(?:-\d{1,6})?|"[^"]+")'
+
+
+def _keep(what: str, target: str, value: str = "") -> RulekeeperCmd:
+    return RulekeeperCmd.model_validate({"what": what, "target": target, "value": value})
 
 
 def _revision(head: str, lines: list[str], text: str) -> ProposalCmd:
@@ -95,6 +102,35 @@ COMMANDS: tuple[Declaration, ...] = (
     Declaration("vote_power", VotePowerCmd, (
         Line(pattern(r"^set\s+my\s+vote\s+power\s+to\s+(\S+)$"), lambda m: VotePowerCmd(power=m[1])),),
         votes.vote_power, help=(Help("Lower your Vote Power.", "Vote Power", "Set my vote power to 1/2", "2-2"),)),
+    Declaration("apply", ApplyCmd, (
+        Rest(pattern(rf"^apply\s+(?:proposal\s+)?{_N}\s*:\s*$"), lambda m, rest: ApplyCmd(number=int(m[1]), text=rest)),
+        Line(pattern(rf"^applied\s+(?:proposal\s+)?{_N}\s*:\s*(.+)$"), lambda m: ApplyCmd(number=int(m[1]), note=m[2]))),
+        offices.apply, help=(Help("The Chairman applies a Passed proposal's prose: change lines follow.", "Apply",
+                                  "Apply 12:", "2-2"),
+                             Help("The Chairman records how he applied a Passed proposal's prose.", "Apply",
+                                  "Applied 12: NOTE", "2-2"))),
+    Declaration("miniministry", MiniMinistryCmd, (
+        Line(pattern(r'^create\s+miniministry\s+"([^"]+)"\s*:\s*(.+)$'),
+             lambda m: MiniMinistryCmd(name=m[1], responsibilities=m[2])),
+        Line(pattern(r'^dissolve\s+miniministry\s+"([^"]+)"$'), lambda m: MiniMinistryCmd(name=m[1]))),
+        offices.miniministry, help=(Help("The MetaMin creates a MiniMinistry.", "MiniMinistry",
+                                         'Create miniministry "NAME": RESPONSIBILITIES', "6-9"),
+                                    Help("The MetaMin dissolves one.", "MiniMinistry", 'Dissolve miniministry "NAME"',
+                                         "6-9"))),
+    Declaration("rulekeeper", RulekeeperCmd, (
+        Line(pattern(rf'^renumber\s+rule\s+{_RULE}\s+to\s+(\S+)$'), lambda m: _keep("renumber_rule", m[1], m[2])),
+        Line(pattern(rf'^unnumber\s+rule\s+{_RULE}$'), lambda m: _keep("unnumber_rule", m[1])),
+        Line(pattern(r'^create\s+section\s+(\d{1,6})\s+"([^"]+)"$'), lambda m: _keep("create_section", m[1], m[2])),
+        Line(pattern(r'^renumber\s+section\s+(\d{1,6})\s+to\s+(\d{1,6})$'),
+             lambda m: _keep("renumber_section", m[1], m[2])),
+        Line(pattern(r'^rename\s+section\s+(\d{1,6})\s+to\s+"([^"]+)"$'), lambda m: _keep("rename_section", m[1], m[2])),
+        Line(pattern(r'^remove\s+section\s+(\d{1,6})$'), lambda m: _keep("remove_section", m[1])),
+        Line(pattern(rf'^move\s+rule\s+{_RULE}\s+to\s+section\s+(\d{{1,6}})$'),
+             lambda m: _keep("move_rule", m[1], m[2]))),
+        offices.rulekeeper, help=(Help("The Rulekeeper renumbers a rule (or Unnumber rule RULE).", "Rules",
+                                       "Renumber rule 2-13 to 2-14", "1-8"),
+                                  Help("The Rulekeeper creates, renumbers, renames and removes sections, and moves rules.",
+                                       "Rules", 'Create section 4 "Goods"', "1-8"))),
     *membership.LIST_COMMANDS,
 )
 OFFICE_NOTES: tuple[Help, ...] = ()  # B Nomic's offices are Ministries, held in the game state

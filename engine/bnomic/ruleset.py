@@ -15,7 +15,9 @@ from engine.ruleset import command_models
 BY_KIND = {d.kind: d for d in COMMANDS}
 ANYONE = frozenset({"join", "subscribe", "unsubscribe", "digest", "list_post"})  # the rest: Players only
 # the commands a Ministry holds: checked against who holds it now, in the game state
-OFFICE = {"recognize": ("society", "the Registrar"), "chairman": ("change", "the Chairman")}
+OFFICE = {"recognize": ("society", "the Registrar"), "chairman": ("change", "the Chairman"),
+          "apply": ("change", "the Chairman"), "miniministry": ("ministry", "the MetaMin"),
+          "rulekeeper": ("law", "the Rulekeeper")}
 
 
 class BNomic:

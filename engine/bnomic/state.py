@@ -114,6 +114,7 @@ class Proposal(Model):
     message_id: str | None = None
     received_at: datetime | None = None
     nweek: int | None = None  # the nweek whose Voting made it Historical
+    applied: list[str] = Field(default_factory=list)  # the Chairman's Apply lines and Applied notes
 
 
 class Action(Model):
