@@ -32,7 +32,7 @@ def body_of(text: str) -> str:
     return text.split("\n-- \n")[0]
 
 
-def test_an_nweek_of_b_nomic_by_mail(tmp_path, new_database_url):
+def test_two_nweeks_of_b_nomic_by_mail(tmp_path, new_database_url):
     play = BNomicPlay(tmp_path, new_database_url())
     play.send(ALICE, "Ministries", SEVEN + "\nClock on", "2026-01-05T01:00:00Z")
     said(play, ALICE, *[f'  "Take {m}": you hold the Ministry of {n} (the {t})' for m, n, t in (
@@ -106,8 +106,61 @@ def test_an_nweek_of_b_nomic_by_mail(tmp_path, new_database_url):
     assert [m["holder"] for m in state["ministries"]] == [None] * 7
     assert state["quorum_exceeds"] == "5/2"
     play.verify()
+    nweek_two(play)
 
     play.cli("build", "--out", str(tmp_path / "site"))
     page = (tmp_path / "site" / "proposals" / "k1.html").read_text()
     assert "Stamina 4, Strength 2." in page and page.count("<td>FOR</td>") == 3 and "<td>AGAINST</td>" in page
     assert "Results of nweek 1" in (tmp_path / "site" / "proposals" / "index.html").read_text()
+
+
+def nweek_two(play: BNomicPlay) -> None:
+    """The Ministries taken again, a usurpation, a newcomer expelled, a quorum failure and a pass."""
+    play.send(BOB, "Chair", "Take the Chairman", "2026-01-17T01:00:00Z")
+    play.send(ALICE, "Ministries", SEVEN.replace("Take Change\n", "") + "\nClock on", "2026-01-17T01:10:00Z")
+    said(play, ALICE, *[f'  "Take {m}": you hold the Ministry of {n} (the {t})' for m, n, t in (
+        ("Society", "Society", "Registrar"), ("Law", "Law", "Rulekeeper"), ("Questions", "Questions", "Oracle"),
+        ("Foreign Relations", "Foreign Relations", "Ambassador"), ("Goods", "Goods", "Artisan"),
+        ("MoM", "Ministry", "MetaMin"))], '  "Clock on": the Clock is On: nweek 2, nday 1 (Breakday)')
+    play.send(CAROL, "Mine", "Usurp the Chairman", "2026-01-17T01:20:00Z")
+    said(play, CAROL, '  "Usurp the Chairman": A1: you take the Ministry of Change unless 2 Players object within '
+                      '2 rdays (6-4)')
+    play.send("zed@b.test", "Hello", "Join as Zed", "2026-01-17T01:30:00Z")
+    play.send(ERIN, "Out", "Expel Zed because he spams the forum", "2026-01-17T01:40:00Z")
+    for i, who in enumerate((ALICE, BOB, CAROL)):
+        play.send(who, "Support", "Support A2", f"2026-01-17T02:{i}5:00Z")
+    said(play, CAROL, '  "Support A2": your support of A2 is recorded (3 supporting, 0 objecting)')
+    play.send(ERIN, "Proposal: Cake", "Cake on Breakday.", "2026-01-17T03:00:00Z")
+    play.send(ALICE, "Proposal: Pie", "Pie on Joel.\nAlice gains 1 point", "2026-01-17T03:10:00Z")
+    state = play.state()
+    assert [p["name"] for p in state["players"]] == ["Alice", "Bob", "Carol", "Dave", "Erin"]
+    assert [(a["number"], a["kind"], a["status"]) for a in state["actions"]] == [
+        (1, "usurp", "pending"), (2, "expel", "occurred")]
+    assert [(p["number"], p["status"]) for p in state["proposals"][3:]] == [(4, "pending"), (5, "pending")]
+
+    play.tick("2026-01-19T00:00:00Z")  # the second midnight after the attempt: the usurpation occurs
+    assert [m["holder"] for m in play.state()["ministries"]] == [ALICE, ALICE, CAROL, ALICE, ALICE, ALICE, ALICE]
+    play.tick("2026-01-25T00:00:00Z")  # Ballotday
+    play.send(ERIN, "Votes", "FOR 4", "2026-01-25T01:00:00Z")
+    for i, (who, vote) in enumerate(((ALICE, "FOR"), (BOB, "FOR"), (DAVE, "FOR"), (CAROL, "AGAINST"))):
+        play.send(who, "Votes", f"{vote} 5", f"2026-01-25T02:{i}0:00Z")
+    play.send(CAROL, "Ballot", "Publish ballot\nClock on", "2026-01-25T03:00:00Z")
+    said(play, CAROL, '  "Publish ballot": the Ballot of 2 Open proposals is mailed to the list',
+         '  "Clock on": the Clock is On: nweek 2, nday 9 (Ballotday)')
+    play.tick("2026-01-29T00:00:00Z")
+    assert body_of(play.list_mail("Results of the Voting of nweek 2")) == (
+        'Proposal 4: "Cake" by Erin <erin@b.test>\n  FOR: Erin\n  AGAINST: -\n  ABSTAIN: -\n'
+        "  Stamina 1, Strength 1: PENDING (failed quorum: Stamina 1 is not above 5/2)\n\n"
+        'Proposal 5: "Pie" by Alice <alice@b.test>\n  FOR: Alice, Bob, Dave\n  AGAINST: Carol\n  ABSTAIN: -\n'
+        "  Stamina 4, Strength 2: PASSED\n")
+    state = play.state()
+    assert state["clock"] == {"nweek": 3, "nday": 1, "nday_name": "Breakday", "on": False, "ndelay": 0,
+                              "voting": False, "nday_changes": 24, "ndelay_changes": 0, "rdays": 24}
+    assert [(p["number"], p["status"], p["success"], p["passed"]) for p in state["proposals"][3:]] == [
+        (4, "pending", "undecided", False), (5, "historical", "won", True)]
+    # 2-6 on 5: each voter +1, Alice +2 x 3 FOR and +1 from its change line; the Ministers paid m50
+    assert [(p["email"], p["points"], p["mackerel"], p["active"]) for p in state["players"]] == [
+        (ALICE, 1 + 1 + 6 + 1, "m150", True), (BOB, 4 + 1, "m50", True), (CAROL, 6 + 1, "m100", True),
+        (DAVE, 7 + 1, "m50", True), (ERIN, 2, "m50", True)]
+    assert state["last_metamin"] == ALICE
+    play.verify()
