@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from engine.bnomic import ministries, players, points
 from engine.bnomic.ruletext import new_rule
-from engine.bnomic.state import NDAY_NAMES, BNomicState, BRule, ChangeLine
+from engine.bnomic.state import NDAY_NAMES, BNomicState, BRule, ChangeLine, Obligation, VictoryCondition
 from engine.context import Context
 from engine.state import RuleVersion
 
@@ -37,10 +37,17 @@ FORMS = {
                              re.I),
     "assign": re.compile(rf"^assign\s+(.+?)\s+to\s+{_WHO}$", re.I),
     "vacate": re.compile(r"^vacate\s+(.+)$", re.I),
+    "trophy": re.compile(rf"^award\s+a\s+trophy\s+to\s+{_WHO}\s*:\s*(.+)$", re.I),
+    "grant": re.compile(rf"^grant\s+(.+?)\s+to\s+{_WHO}$", re.I),
+    "revoke": re.compile(rf"^revoke\s+(.+?)\s+from\s+{_WHO}$", re.I),
+    "obligation": re.compile(r"^obligation\s+of\s+(.+?)\s*:\s*(.+)$", re.I),
+    "victory": re.compile(r'^create\s+victory\s+condition\s+"([^"]+)"\s*:\s*(.*)$', re.I),
+    "repeal_victory": re.compile(r'^repeal\s+victory\s+condition\s+"([^"]+)"$', re.I),
     "clock": re.compile(r"^set\s+the\s+clock\s+to\s+nweek\s+(\d{1,6})\s+nday\s+(\d{1,2})(?:\s+(on|off))?"
                         r"(?:\s+ndelay\s+(\d{1,6}))?$", re.I),
 }
-_TEXT = ("enact", "amend")
+_TEXT = ("enact", "amend", "victory")
+_VC_PART = re.compile(r"^\s*(trigger|victors|cleanup|prize)\s*:\s*(.*)$", re.I)
 # a proposal's ``Conflicts:`` and ``Depends on:`` lines (proposals.py): neither prose nor TEXT
 LISTS = re.compile(r"^\s*(conflicts|depends\s+on|dependencies)\s*:\s*(.*)$", re.I)
 
@@ -211,8 +218,57 @@ def _clock(state: BNomicState, m: re.Match[str], text: str, by: str, ctx: Contex
     return f"the Clock is nweek {c.nweek} nday {c.nday}, {'On' if c.on else 'Off'}, ndelay {c.ndelay}"
 
 
+def _trophy(state: BNomicState, m: re.Match[str], text: str, by: str, ctx: Context) -> str:
+    p = _player(state, m[1])
+    p.trophies.append(m[2].strip())
+    return f"{p.name} has a Trophy: {m[2].strip()} (Win Count {p.win_count})"
+
+
+def _grant(state: BNomicState, m: re.Match[str], text: str, by: str, ctx: Context) -> str:
+    p = _player(state, m[2])
+    if m[1] not in p.properties:
+        p.properties.append(m[1])
+    return f"{p.name} has {m[1]}"
+
+
+def _revoke(state: BNomicState, m: re.Match[str], text: str, by: str, ctx: Context) -> str:
+    p = _player(state, m[2])
+    if m[1] not in p.properties:
+        raise Refused(f"{p.name} has no {m[1]}")
+    p.properties.remove(m[1])
+    return f"{p.name} no longer has {m[1]}"
+
+
+def _obligation(state: BNomicState, m: re.Match[str], text: str, by: str, ctx: Context) -> str:
+    ministry = ministries.named(state, m[1])
+    if ministry is None:
+        raise Refused(f"there is no Ministry {m[1]}")
+    number = len(state.obligations) + 1
+    state.obligations.append(Obligation(number=number, ministry=ministry.key, text=m[2].strip(), by=by))
+    return f"obligation {number} of the {ministry.name}"
+
+
+def _victory(state: BNomicState, m: re.Match[str], text: str, by: str, ctx: Context) -> str:
+    if any(v.name.lower() == m[1].lower() and not v.repealed for v in state.victory_conditions):
+        raise Refused(f'there is a victory condition "{m[1]}" already')
+    found = (_VC_PART.match(line) for line in text.splitlines())
+    parts = {p[1].lower(): p[2].strip() for p in found if p is not None}
+    state.victory_conditions.append(VictoryCondition.model_validate({**parts, "name": m[1]}))
+    return f'victory condition "{m[1]}" created'
+
+
+def _repeal_victory(state: BNomicState, m: re.Match[str], text: str, by: str, ctx: Context) -> str:
+    found = next((v for v in state.victory_conditions if v.name.lower() == m[1].lower() and not v.repealed), None)
+    if found is None:
+        raise Refused(f'there is no victory condition "{m[1]}"')
+    found.repealed = True
+    return f'victory condition "{found.name}" repealed'
+
+
 APPLY: dict[str, Callable[[BNomicState, re.Match[str], str, str, Context], str]] = {
     "enact": _enact, "amend": _amend, "repeal": _repeal, "rename": _rename, "renumber": _renumber,
     "points": _points, "set_points": _set_points, "mackerel": _mackerel_change, "set_mackerel": _set_mackerel,
     "hit_points": _hit_points, "vote_power": _vote_power, "assign": _assign, "vacate": _vacate, "clock": _clock,
+    "trophy": _trophy, "grant": _grant, "revoke": _revoke, "obligation": _obligation, "victory": _victory,
+    "repeal_victory": _repeal_victory,
 }

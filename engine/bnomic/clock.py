@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta, timezone
 
-from engine.bnomic import actions, ministries, players, voting
+from engine.bnomic import actions, ministries, offices, players, voting
 from engine.bnomic.commands import ClockCmd
 from engine.bnomic.events import ClockChanged, Daily
 from engine.bnomic.state import BALLOTDAY, LAST_NDAY, NDAY_NAMES, BNomicState
@@ -67,6 +67,7 @@ def _actions(state: BNomicState, m: Midnight, ctx: Context) -> None:
 
 def _end_of_nweek(state: BNomicState, m: Midnight, ctx: Context) -> None:
     if m.wraps:
+        offices.end_of_nweek(state)
         ministries.end_of_nweek(state, ctx)
 
 
@@ -127,7 +128,7 @@ def _daily(state: BNomicState, m: Midnight, ctx: Context) -> None:
 MIDNIGHT: tuple[tuple[str, Step], ...] = (
     ("1.1 the end of Voting", _end_of_voting),
     ("1.2 dependent actions whose window closes", _actions),
-    ("1.6 Ministers paid, then all Ministries Vacant", _end_of_nweek),
+    ("1.6 Victory Conditions cease to be Fulfilled; Ministers paid, then all Ministries Vacant", _end_of_nweek),
     ("2 the Clock changes", _change),
     ("3.1 Hit Points", _hit_points),
     ("3.2 nday 1: Active", _breakday),

@@ -115,3 +115,13 @@ class RulekeeperCmd(Cmd):
                   "remove_section", "move_rule"]
     target: str
     value: str = ""
+
+
+class FulfilledCmd(Cmd):
+    """The Rulekeeper's ``Fulfilled "NAME": PLAYER, PLAYER`` (``victors``), or a Minister's
+    ``Fulfilled obligation N: NOTE`` (``obligation``)."""
+    kind: Literal["fulfilled"] = "fulfilled"
+    name: str = ""
+    victors: list[str] = []
+    obligation: int | None = None
+    note: str = ""

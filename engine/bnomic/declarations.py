@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine import membership
 from engine.bnomic import actions, chairman, clock, ministries, offices, players, proposals, votes
 from engine.bnomic.commands import (
-    ApplyCmd, MiniMinistryCmd, RulekeeperCmd, ChairmanCmd, ChangeNameCmd, ClockCmd, ExpelCmd, ForfeitCmd, JoinCmd, ProposalCmd, RecognizeCmd, ResignCmd,
+    ApplyCmd, FulfilledCmd, MiniMinistryCmd, RulekeeperCmd, ChairmanCmd, ChangeNameCmd, ClockCmd, ExpelCmd, ForfeitCmd, JoinCmd, ProposalCmd, RecognizeCmd, ResignCmd,
     SupportCmd, TakeCmd, UsurpCmd, VoteCmd, VotePowerCmd, WithdrawCmd,
 )
 from engine.commands import Declaration, Help, Line, Rest, Subject, pattern
@@ -131,6 +131,15 @@ COMMANDS: tuple[Declaration, ...] = (
                                        "Renumber rule 2-13 to 2-14", "1-8"),
                                   Help("The Rulekeeper creates, renumbers, renames and removes sections, and moves rules.",
                                        "Rules", 'Create section 4 "Goods"', "1-8"))),
+    Declaration("fulfilled", FulfilledCmd, (
+        Line(pattern(rf"^fulfilled\s+obligation\s+{_N}\s*:\s*(.*)$"),
+             lambda m: FulfilledCmd(obligation=int(m[1]), note=m[2])),
+        Line(pattern(r'^fulfilled\s+"([^"]+)"\s*:\s*(.+)$'),
+             lambda m: FulfilledCmd(name=m[1], victors=[v for v in m[2].split(",") if v.strip()]))),
+        offices.fulfilled, help=(Help("The Rulekeeper: a Victory Condition's Trigger happened; each Victor gets a "
+                                      "Trophy.", "Victory", 'Fulfilled "NAME": PLAYER, PLAYER', "2-3"),
+                                 Help("The obliged Minister has fulfilled obligation N.", "Obligation",
+                                      "Fulfilled obligation 2: NOTE", "6-10"))),
     *membership.LIST_COMMANDS,
 )
 OFFICE_NOTES: tuple[Help, ...] = ()  # B Nomic's offices are Ministries, held in the game state

@@ -1,12 +1,13 @@
-"""The acts of three Ministers: the Chairman applying a Passed proposal's prose (2-2), the MetaMin's
-MiniMinistries (6-9), the Rulekeeper's numbers and sections (1-8). Who holds the Ministry is
-checked before (ruleset.OFFICE)."""
+"""The acts of the Ministers: the Chairman applying a Passed proposal's prose (2-2), the MetaMin's
+MiniMinistries (6-9), the Rulekeeper's numbers and sections (1-8) and Fulfilled Victory Conditions
+(2-3), an obliged Minister's fulfilled obligation (6-10). Who holds the Ministry is checked before
+(ruleset.OFFICE), but for an obligation, whose Ministry is the obligation's."""
 from __future__ import annotations
 
 import re
 
 from engine.bnomic import changes, ministries, voting
-from engine.bnomic.commands import ApplyCmd, MiniMinistryCmd, RulekeeperCmd
+from engine.bnomic.commands import ApplyCmd, FulfilledCmd, MiniMinistryCmd, RulekeeperCmd
 from engine.bnomic.state import BNomicState, Ministry, Section
 from engine.context import Context
 from engine.events import Cause
@@ -125,3 +126,47 @@ def _move_rule(state: BNomicState, target: str, value: str) -> str:
 _RULEKEEPER = {"renumber_rule": _renumber_rule, "unnumber_rule": _unnumber_rule, "create_section": _create_section,
                "renumber_section": _renumber_section, "rename_section": _rename_section,
                "remove_section": _remove_section, "move_rule": _move_rule}
+
+
+def fulfilled(state: BNomicState, msg: Message, cmd: FulfilledCmd, ctx: Context) -> None:
+    if cmd.obligation is not None:
+        _obligation(state, msg, cmd, ctx)
+        return
+    if not state.holds(msg.sender, "law"):
+        ctx.say(cmd.line, "only the Rulekeeper may do that, and you do not hold the Ministry now; nothing done",
+                ok=False)
+        return
+    vc = next((v for v in state.victory_conditions if v.name.lower() == cmd.name.lower() and not v.repealed), None)
+    named = [state.player(v.strip()) for v in cmd.victors]
+    victors = [p for p in named if p is not None]
+    if vc is None:
+        ctx.say(cmd.line, f'there is no victory condition "{cmd.name}"; nothing done', ok=False)
+    elif vc.fulfilled:
+        ctx.say(cmd.line, f'"{vc.name}" is Fulfilled already this nweek (2-3); nothing done', ok=False)
+    elif len(victors) < len(named) or not victors:
+        ctx.say(cmd.line, "name each Victor, a Player; nothing done", ok=False)
+    else:
+        vc.fulfilled = True
+        for p in victors:
+            p.trophies.append(vc.name)
+        ctx.say(cmd.line, f'"{vc.name}" is Fulfilled: a Trophy to {", ".join(p.name for p in victors)}'
+                f"{'; Cleanup: ' + vc.cleanup if vc.cleanup else ''}")
+
+
+def _obligation(state: BNomicState, msg: Message, cmd: FulfilledCmd, ctx: Context) -> None:
+    ob = state.obligations[cmd.obligation - 1] if cmd.obligation and cmd.obligation <= len(state.obligations) else None
+    if ob is None:
+        ctx.say(cmd.line, f"there is no obligation {cmd.obligation}; nothing done", ok=False)
+    elif not state.holds(msg.sender, ob.ministry):
+        ctx.say(cmd.line, "only the obliged Minister fulfils it (6-10); nothing done", ok=False)
+    elif ob.fulfilled is not None:
+        ctx.say(cmd.line, f"obligation {ob.number} is fulfilled already; nothing done", ok=False)
+    else:
+        ob.fulfilled = cmd.note.strip() or "fulfilled"
+        ctx.say(cmd.line, f"obligation {ob.number} fulfilled")
+
+
+def end_of_nweek(state: BNomicState) -> None:
+    """2-3: every Fulfilled Victory Condition ceases to be so at the end of each nweek."""
+    for v in state.victory_conditions:
+        v.fulfilled = False

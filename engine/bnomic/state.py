@@ -56,9 +56,13 @@ class BPlayer(Player):
     active: bool = False  # 3-5
     voted_this_nweek: bool = False  # 3-5: whether he cast a Vote in the nweek in progress
     hit_points: int = 10  # 2-11
-    win_count: int = 0  # 2-3
+    trophies: list[str] = Field(default_factory=list)  # 2-3: each Trophy's description
     properties: list[str] = Field(default_factory=list)
     joined_nday_changes: int = 0  # Clock.nday_changes when he joined (1-4's 12 ndays)
+
+    @property
+    def win_count(self) -> int:
+        return len(self.trophies)
 
     @property
     def level(self) -> int:
@@ -135,6 +139,26 @@ class Action(Model):
     at: datetime | None = None
 
 
+class Obligation(Model):
+    """6-10: a Passed proposal obliges a Ministry to act; its Minister fulfils it."""
+    number: int
+    ministry: str  # the Ministry's key
+    text: str
+    by: str  # "P12"
+    fulfilled: str | None = None  # the Minister's note when fulfilled
+
+
+class VictoryCondition(Model):
+    """2-3: a Trigger, its Victors, a Cleanup and a Prize; Fulfilled until the end of the nweek."""
+    name: str
+    trigger: str = ""
+    victors: str = ""
+    cleanup: str = ""
+    prize: str = ""
+    fulfilled: bool = False
+    repealed: bool = False
+
+
 class BNomicState(GameState[BPlayer]):
     ruleset: str = "bnomic"
     rules: list[BRule] = Field(default_factory=list)  # type: ignore[assignment]
@@ -150,6 +174,8 @@ class BNomicState(GameState[BPlayer]):
     threat_flag: str = "Pink Ponies"
     motnw: str = "This space intentionally left blank"
     results: list[int] = Field(default_factory=list)  # the keys of the last Voting's proposals, in number order
+    obligations: list[Obligation] = Field(default_factory=list)
+    victory_conditions: list[VictoryCondition] = Field(default_factory=list)
 
     def summary(self) -> list[str]:
         c = self.clock
@@ -207,7 +233,8 @@ class BNomicState(GameState[BPlayer]):
             "rules": [{"number": r.label, "name": r.title, "section": r.section, "text": r.text,
                        "repealed": r.repealed} for r in self.rules],
             "sections": [{"number": s.number, "name": s.name} for s in self.sections],
-            "victory_conditions": [], "scheduled": [],
+            "victory_conditions": [v.model_dump(mode="json") for v in self.victory_conditions],
+            "obligations": [o.model_dump(mode="json") for o in self.obligations], "scheduled": [],
         }
 
     def _proposal(self, p: Proposal) -> dict[str, Any]:
