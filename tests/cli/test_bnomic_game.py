@@ -167,3 +167,7 @@ def nweek_two(play: BNomicPlay) -> None:
         (DAVE, 7 + 1, "m50", True), (ERIN, 2, "m50", True)]
     assert state["last_metamin"] == ALICE
     play.verify()
+
+    play.cli("build", "--out", str(play.dir.parent / "site2"))
+    players = (play.dir.parent / "site2" / "players" / "index.html").read_text()
+    assert "<td>m150</td><td>1</td><td>yes</td>" in players  # Alice: mackerel, Vote Power, Active

@@ -71,7 +71,8 @@ def players(m: BNomicModel) -> Iterator[Page]:
     yield Page("players/index.html", "players.html", lambda: {"players": [
         {"link": m.people.link(p.email, "../"), "points": p.score, "level": p.level,
          "mackerel": amounts.mackerel_text(p.mackerel), "vote_power": p.vote_power, "active": p.active,
-         "hit_points": p.hit_points, "pending_name": p.pending_name} for p in st.players]},
+         "hit_points": p.hit_points, "pending_name": p.pending_name, "win_count": p.win_count,
+         "properties": p.properties} for p in st.players]},
         key=[p.model_dump_json() for p in st.players])
 
 
@@ -89,7 +90,9 @@ def rules(m: BNomicModel) -> Iterator[Page]:
 
 def _rule(m: BNomicModel, r: Any) -> dict[str, Any]:
     return {"label": r.label, "name": r.title, "text": m.text.markdown(r.text), "repealed": r.repealed,
-            "amended_by": r.amended_by, "history": [{"by": v.by or "", "at": when(v.at)} for v in r.history]}
+            "amended_by": r.amended_by,
+            "history": [{"by": v.by or "the ruleset", "at": when(v.at), "title": v.title, "text": m.text.markdown(v.text)}
+                        for v in reversed(r.history)] if len(r.history) > 1 else []}
 
 
 def actions(m: BNomicModel) -> Iterator[Page]:
