@@ -47,20 +47,31 @@ class Tally:
         return self.power_for - self.power_against
 
 
+@dataclass(frozen=True)
+class Powers:
+    """Each Player's Vote Power as written (``of``), and ``uniform``: the one Vote Power every
+    Player has when they all have the same (every Player has 1 from Ballotday), else None."""
+    of: Mapping[str, str]
+    uniform: str | None
+
+    @classmethod
+    def read(cls, of: Mapping[str, str]) -> Powers:
+        same = set(of.values())
+        return cls(of, same.pop() if len(same) == 1 else None)
+
+
 def voting(votes: Mapping[str, str], word: str) -> Iterator[str]:
     """The voters whose Final Vote is ``word`` (in C: a vote costs no Python step)."""
     return compress(votes.keys(), map(word.__eq__, votes.values()))
 
 
-def tally(votes: Mapping[str, str], powers: Mapping[str, str]) -> Tally:
-    """``votes``: voter -> FOR, AGAINST or ABSTAIN; ``powers``: each Player's Vote Power as written
-    (a voter who is no Player has none). When every voter is a Player and all have the same Vote
-    Power (every Player has 1 from Ballotday), counting the words is enough."""
-    same = set(powers.values())
-    if len(same) == 1 and votes.keys() <= powers.keys():
-        words, q = Counter(votes.values()), Fraction(same.pop())
+def tally(votes: Mapping[str, str], powers: Powers) -> Tally:
+    """``votes``: voter -> FOR, AGAINST or ABSTAIN (a voter who is no Player has no Vote Power).
+    With a uniform Vote Power and every voter a Player, counting the words is enough."""
+    if powers.uniform is not None and votes.keys() <= powers.of.keys():
+        words, q = Counter(votes.values()), Fraction(powers.uniform)
         return Tally(q * words["FOR"], q * words["AGAINST"], words["FOR"])
-    counts = {word: Counter(map(powers.get, voting(votes, word))) for word in ("FOR", "AGAINST")}
+    counts = {word: Counter(map(powers.of.get, voting(votes, word))) for word in ("FOR", "AGAINST")}
     power = {word: sum((Fraction(p) * n for p, n in c.items() if p is not None), Fraction(0))
              for word, c in counts.items()}
     return Tally(power["FOR"], power["AGAINST"], sum(n for p, n in counts["FOR"].items() if p is not None))

@@ -200,9 +200,9 @@ class BNomicState(GameState[BPlayer]):
         m = self.ministry(key)
         return m is not None and m.holder == address
 
-    def vote_powers(self) -> dict[str, str]:
+    def vote_powers(self) -> amounts.Powers:
         """Each Registered Voter's Vote Power now, as written (2-2, 2-7: the Players)."""
-        return {p.email: p.vote_power for p in self.players}
+        return amounts.Powers.read({p.email: p.vote_power for p in self.players})
 
     def active_players(self) -> int:
         return sum(p.active for p in self.players)
