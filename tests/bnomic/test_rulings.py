@@ -97,3 +97,19 @@ def test_an_unnumbered_proposal_opens_at_ballotday_and_is_decided_after_the_numb
     [ended] = [e for e in events if e.kind == "voting_ended"]
     assert [(r["key"], r["number"], r["result"]) for r in ended.data["results"]] == [
         (2, 2, "PASSED"), (3, None, "PASSED")]
+
+
+def test_the_ledger_has_one_entry_per_player_for_his_votes_of_a_voting_then_each_authors():
+    g = Game()
+    g.send(DAVE, "x", "Take Chairman")
+    g.send(BOB, "Proposal: Tea", "Tea.")
+    g.send(CAROL, "Proposal: Cake", "Cake.")
+    run_voting(g)
+    g.send(BOB, "x", "FOR 1\nFOR 2")
+    g.send(CAROL, "x", "AGAINST 1\nFOR 2")
+    close_voting(g)
+    assert [(e.player, e.delta, e.score, e.cause) for e in g.state.ledger] == [
+        (BOB, 2, 2, "2-6: voted FOR or AGAINST on 2 proposals"),
+        (CAROL, 2, 2, "2-6: voted FOR or AGAINST on 2 proposals"),
+        (BOB, -1, 1, "2-6: proposal 1: Failed, never Won"),  # he had 1 when 1 was scored: 2 came after
+        (CAROL, 4, 4, "2-6: proposal 2: 2 FOR, Passed")]
