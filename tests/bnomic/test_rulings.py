@@ -112,4 +112,4 @@ def test_the_ledger_has_one_entry_per_player_for_his_votes_of_a_voting_then_each
         (BOB, 2, 2, "2-6: voted FOR or AGAINST on 2 proposals"),
         (CAROL, 2, 2, "2-6: voted FOR or AGAINST on 2 proposals"),
         (BOB, -1, 1, "2-6: proposal 1: Failed, never Won"),  # he had 1 when 1 was scored: 2 came after
-        (CAROL, 4, 4, "2-6: proposal 2: 2 FOR, Passed")]
+        (CAROL, 4, 6, "2-6: proposal 2: 2 FOR, Passed")]
