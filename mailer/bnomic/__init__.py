@@ -11,6 +11,7 @@ from mailer.rulesets import Composer
 class BNomicMail:
     composers: dict[str, Composer] = {
         "proposed": proposals.proposed,
+        "numbered": proposals.numbered,
         "action": proposals.action,
         "ballot": reports.ballot,
         "voting_ended": reports.results,

@@ -17,18 +17,28 @@ def author(state: BNomicState, address: str) -> str:
 
 
 def proposed(c: Composition) -> None:
+    _announce(c, "proposed", bool(c.event.data["revised"]))
+
+
+def numbered(c: Composition) -> None:
+    """A proposal numbered after it was announced (the Chairman came later): announced again with its number."""
+    if not any(e.kind == "proposed" and e.data["key"] == c.event.data["key"] for e in c.events):
+        _announce(c, "numbered", False)
+
+
+def _announce(c: Composition, kind: str, revised: bool) -> None:
     state = c.state
     assert isinstance(state, BNomicState)
     p = state.matter(int(c.event.data["key"]))
     if p is None:
         return
     label = f"Proposal {p.number}" if p.number is not None else "A new proposal"
-    subject = f"{c.settings.subject_tag} {label}{' revised' if c.event.data['revised'] else ''}: {p.title}"
-    msgid = message_id(c.settings, "proposed", c.seq, c.entry.hash, sub=p.key)
+    subject = f"{c.settings.subject_tag} {label}{' revised' if revised else ''}: {p.title}"
+    msgid = message_id(c.settings, kind, c.seq, c.entry.hash, sub=p.key)
 
     def make(to: str) -> EmailMessage:
         mail = machine_mail(c.settings, to=to, at=c.at, subject=subject, msgid=msgid, template="mail/proposal.txt",
-                            p=p, author=author(state, p.author), revised=c.event.data["revised"])
+                            p=p, author=author(state, p.author), revised=revised)
         if p.message_id and not p.message_id.startswith("sha256:"):
             thread(mail, p.message_id, reply=False)
         return mail

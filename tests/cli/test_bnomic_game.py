@@ -119,7 +119,11 @@ def test_two_nweeks_of_b_nomic_by_mail(tmp_path, new_database_url):
 
 def nweek_two(play: BNomicPlay) -> None:
     """The Ministries taken again, a usurpation, a newcomer expelled, a quorum failure and a pass."""
+    play.send(DAVE, "Proposal: Jam", "Jam.", "2026-01-17T00:30:00Z")  # nobody is Chairman: no number yet
+    said(play, DAVE, '  "Proposal: Jam": a proposal, to be numbered by the Chairman, Pending; 0 change lines')
+    assert play.list_mail("A new proposal: Jam").startswith('A new proposal (the Chairman numbers it): "Jam"')
     play.send(BOB, "Chair", "Take the Chairman", "2026-01-17T01:00:00Z")
+    assert play.list_mail("Proposal 4: Jam").startswith('Proposal 4: "Jam"\nby Dave <dave@b.test>; Pending.')
     play.send(ALICE, "Ministries", SEVEN.replace("Take Change\n", "") + "\nClock on", "2026-01-17T01:10:00Z")
     said(play, ALICE, *[f'  "Take {m}": you hold the Ministry of {n} (the {t})' for m, n, t in (
         ("Society", "Society", "Registrar"), ("Law", "Law", "Rulekeeper"), ("Questions", "Questions", "Oracle"),
@@ -134,34 +138,38 @@ def nweek_two(play: BNomicPlay) -> None:
         play.send(who, "Support", "Support A2", f"2026-01-17T02:{i}5:00Z")
     said(play, CAROL, '  "Support A2": your support of A2 is recorded (3 supporting, 0 objecting)')
     play.send(ERIN, "Proposal: Cake", "Cake on Breakday.", "2026-01-17T03:00:00Z")
+    assert play.list_mail("Proposal 5: Cake").startswith('Proposal 5: "Cake"\nby Erin <erin@b.test>; Pending.')
     play.send(ALICE, "Proposal: Pie", "Pie on Joel.\nAlice gains 1 point", "2026-01-17T03:10:00Z")
     state = play.state()
     assert [p["name"] for p in state["players"]] == ["Alice", "Bob", "Carol", "Dave", "Erin"]
     assert [(a["number"], a["kind"], a["status"]) for a in state["actions"]] == [
         (1, "usurp", "pending"), (2, "expel", "occurred")]
-    assert [(p["number"], p["status"]) for p in state["proposals"][3:]] == [(4, "pending"), (5, "pending")]
+    assert [(p["number"], p["status"]) for p in state["proposals"][3:]] == [(4, "pending"), (5, "pending"),
+                                                                          (6, "pending")]
 
     play.tick("2026-01-19T00:00:00Z")  # the second midnight after the attempt: the usurpation occurs
     assert [m["holder"] for m in play.state()["ministries"]] == [ALICE, ALICE, CAROL, ALICE, ALICE, ALICE, ALICE]
     play.tick("2026-01-25T00:00:00Z")  # Ballotday
-    play.send(ERIN, "Votes", "FOR 4", "2026-01-25T01:00:00Z")
+    play.send(ERIN, "Votes", "FOR 5", "2026-01-25T01:00:00Z")
     for i, (who, vote) in enumerate(((ALICE, "FOR"), (BOB, "FOR"), (DAVE, "FOR"), (CAROL, "AGAINST"))):
-        play.send(who, "Votes", f"{vote} 5", f"2026-01-25T02:{i}0:00Z")
+        play.send(who, "Votes", f"{vote} 6", f"2026-01-25T02:{i}0:00Z")
     play.send(CAROL, "Ballot", "Publish ballot\nClock on", "2026-01-25T03:00:00Z")
-    said(play, CAROL, '  "Publish ballot": the Ballot of 2 Open proposals is mailed to the list',
+    said(play, CAROL, '  "Publish ballot": the Ballot of 3 Open proposals is mailed to the list',
          '  "Clock on": the Clock is On: nweek 2, nday 9 (Ballotday)')
     play.tick("2026-01-29T00:00:00Z")
     assert body_of(play.list_mail("Results of the Voting of nweek 2")) == (
-        'Proposal 4: "Cake" by Erin <erin@b.test>\n  FOR: Erin\n  AGAINST: -\n  ABSTAIN: -\n'
+        'Proposal 4: "Jam" by Dave <dave@b.test>\n  FOR: -\n  AGAINST: -\n  ABSTAIN: -\n'
+        "  Stamina 0, Strength 0: PENDING (failed quorum: Stamina 0 is not above 5/2)\n\n"
+        'Proposal 5: "Cake" by Erin <erin@b.test>\n  FOR: Erin\n  AGAINST: -\n  ABSTAIN: -\n'
         "  Stamina 1, Strength 1: PENDING (failed quorum: Stamina 1 is not above 5/2)\n\n"
-        'Proposal 5: "Pie" by Alice <alice@b.test>\n  FOR: Alice, Bob, Dave\n  AGAINST: Carol\n  ABSTAIN: -\n'
+        'Proposal 6: "Pie" by Alice <alice@b.test>\n  FOR: Alice, Bob, Dave\n  AGAINST: Carol\n  ABSTAIN: -\n'
         "  Stamina 4, Strength 2: PASSED\n")
     state = play.state()
     assert state["clock"] == {"nweek": 3, "nday": 1, "nday_name": "Breakday", "on": False, "ndelay": 0,
                               "voting": False, "nday_changes": 24, "ndelay_changes": 0, "rdays": 24}
     assert [(p["number"], p["status"], p["success"], p["passed"]) for p in state["proposals"][3:]] == [
-        (4, "pending", "undecided", False), (5, "historical", "won", True)]
-    # 2-6 on 5: each voter +1, Alice +2 x 3 FOR and +1 from its change line; the Ministers paid m50
+        (4, "pending", "undecided", False), (5, "pending", "undecided", False), (6, "historical", "won", True)]
+    # 2-6 on 6: each voter +1, Alice +2 x 3 FOR and +1 from its change line; the Ministers paid m50
     assert [(p["email"], p["points"], p["mackerel"], p["active"]) for p in state["players"]] == [
         (ALICE, 1 + 1 + 6 + 1, "m150", True), (BOB, 4 + 1, "m50", True), (CAROL, 6 + 1, "m100", True),
         (DAVE, 7 + 1, "m50", True), (ERIN, 2, "m50", True)]
