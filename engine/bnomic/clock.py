@@ -16,7 +16,7 @@ from engine.bnomic.commands import ClockCmd
 from engine.bnomic.events import ClockChanged, Daily
 from engine.bnomic.state import BALLOTDAY, LAST_NDAY, NDAY_NAMES, BNomicState
 from engine.context import Context
-from engine.events import Cause
+from engine.events import Cause, Event
 from engine.inputs import Message
 
 MAX_HIT_POINTS = 10  # 2-11, Reading 12
@@ -29,6 +29,7 @@ class Midnight:
     number: int
     on: bool
     wraps: bool
+    first_event: int  # where this midnight's events begin in the step's
 
 
 Step = Callable[[BNomicState, Midnight, Context], None]
@@ -50,7 +51,8 @@ def catch_up(state: BNomicState, until: datetime, ctx: Context) -> None:
     while midnight_at(state, state.midnights + 1) <= until:
         state.midnights += 1
         c = state.clock
-        m = Midnight(number=state.midnights, on=c.on, wraps=c.on and c.nday == LAST_NDAY)
+        m = Midnight(number=state.midnights, on=c.on, wraps=c.on and c.nday == LAST_NDAY,
+                     first_event=len(ctx.events))
         with ctx.because(Cause("midnight", m.number)):
             for _, step in MIDNIGHT:
                 step(state, m, ctx)
@@ -114,6 +116,7 @@ def _daily(state: BNomicState, m: Midnight, ctx: Context) -> None:
     at = midnight_at(state, m.number).strftime("%Y-%m-%dT%H:%M:%SZ")
     lines = [f"nweek {c.nweek}, nday {c.nday} ({NDAY_NAMES[c.nday - 1]}), the Clock is "
              f"{'On' if c.on else 'Off'}, ndelay {c.ndelay}"]
+    lines += _what_happened(ctx.events[m.first_event:])
     if c.voting:
         lines.append("It is the Voting Period: " + (", ".join(
             f"proposal {p.number}" for p in state.proposals if p.status == "open") or "no proposal is Open"))
@@ -121,6 +124,22 @@ def _daily(state: BNomicState, m: Midnight, ctx: Context) -> None:
     if vacant:
         lines.append("Vacant: " + ", ".join(vacant))
     ctx.emit(Daily(at=at, midnight=m.number, clock=state.public_json()["clock"], lines=lines))
+
+
+def _what_happened(events: list[Event]) -> list[str]:
+    """The daily mail's lines of what this midnight ended and began."""
+    lines = []
+    for e in events:
+        d = e.data
+        if e.kind == "voting_ended":
+            results = [r["result"] for r in d["results"]]
+            lines.append(f"The Voting of nweek {d['nweek']} ended: {results.count('PASSED')} Passed, "
+                         f"{results.count('FAILED')} Failed, {results.count('PENDING')} back to Pending")
+        elif e.kind == "action_closed":
+            lines.append(f"A{d['number']} ({d['kind']}) {d['status']}: {d['why']}")
+        elif e.kind == "opened":
+            lines.append(f"Ballotday: {len(d['keys'])} proposal{'s' * (len(d['keys']) != 1)} became Open")
+    return lines
 
 
 # The order of timed effects at a midnight (CONTRACT.md "B Nomic"): 1. the end of the period,

@@ -58,7 +58,7 @@ def test_two_nweeks_of_b_nomic_by_mail(tmp_path, new_database_url):
     assert [p["vote_power"] for p in state["players"]] == ["1"] * 5
     assert body_of(play.list_mail("2026-01-13: nweek 1, Ballotday, the Clock is Off")) == (
         "B Nomic at 00:00 UTC on 2026-01-13.\n\nnweek 1, nday 9 (Ballotday), the Clock is Off, ndelay 0\n"
-        "It is the Voting Period: proposal 1, proposal 2, proposal 3\n\nThe game: http://127.0.0.1:8000/\n")
+        "Ballotday: 3 proposals became Open\nIt is the Voting Period: proposal 1, proposal 2, proposal 3\n\nThe game: http://127.0.0.1:8000/\n")
 
     play.send(BOB, "Votes", "FOR 1\nABSTAIN 2", "2026-01-13T01:00:00Z")
     said(play, BOB, '  "FOR 1": FOR on proposal 1 is your Final Vote (Vote Power 1)',
@@ -148,6 +148,8 @@ def nweek_two(play: BNomicPlay) -> None:
                                                                           (6, "pending")]
 
     play.tick("2026-01-19T00:00:00Z")  # the second midnight after the attempt: the usurpation occurs
+    assert "A1 (usurp) occurred: carol@b.test holds the Ministry of Change (Reading 27)\n" in play.list_mail(
+        "2026-01-19: nweek 2, Mulberry")
     assert [m["holder"] for m in play.state()["ministries"]] == [ALICE, ALICE, CAROL, ALICE, ALICE, ALICE, ALICE]
     play.tick("2026-01-25T00:00:00Z")  # Ballotday
     play.send(ERIN, "Votes", "FOR 5", "2026-01-25T01:00:00Z")
@@ -164,6 +166,8 @@ def nweek_two(play: BNomicPlay) -> None:
         "  Stamina 1, Strength 1: PENDING (failed quorum: Stamina 1 is not above 5/2)\n\n"
         'Proposal 6: "Pie" by Alice <alice@b.test>\n  FOR: Alice, Bob, Dave\n  AGAINST: Carol\n  ABSTAIN: -\n'
         "  Stamina 4, Strength 2: PASSED\n")
+    assert "The Voting of nweek 2 ended: 1 Passed, 0 Failed, 2 back to Pending\n" in play.list_mail(
+        "2026-01-29: nweek 3, Breakday, the Clock is Off")
     state = play.state()
     assert state["clock"] == {"nweek": 3, "nday": 1, "nday_name": "Breakday", "on": False, "ndelay": 0,
                               "voting": False, "nday_changes": 24, "ndelay_changes": 0, "rdays": 24}
