@@ -120,7 +120,3 @@ def _occur(state: BNomicState, a: Action, ctx: Context) -> None:
 def _close(a: Action, status: str, why: str, ctx: Context) -> None:
     a.status = status  # type: ignore[assignment]
     ctx.emit(ActionClosed(number=a.number, kind=a.kind, status=status, why=why))  # type: ignore[arg-type]
-
-
-def pending(state: BNomicState) -> list[Action]:
-    return [a for a in state.actions if a.status == "pending"]
