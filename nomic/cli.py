@@ -84,7 +84,7 @@ def when(at: str | None) -> datetime:
 def init(directory: Annotated[Path, typer.Argument(metavar="DIR", help="where to create the game")],
          config: Annotated[Optional[Path], typer.Option("--config", metavar="FILE", help="game.toml to start from")] = None,
          ruleset: Annotated[Optional[str], typer.Option(
-             "--ruleset", metavar="NAME", help="imperial (the default), blognomic or suber: game.toml gets that "
+             "--ruleset", metavar="NAME", help="imperial (the default), blognomic, suber or bnomic: game.toml gets that "
              "ruleset's defaults, and the game its rules text")] = None) -> None:
     """Create a game: DIR/game.toml and its database."""
     from engine.ruleset import PACKAGES
