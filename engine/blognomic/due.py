@@ -121,5 +121,8 @@ def dues(state: BlogState) -> Dues:
 
 
 def changed(state: BlogState, m: VotableMatter) -> None:
-    """``m``'s ballots (or its Self-Kill or Veto) changed: read it again."""
-    dues(state).stale.add(m.number)
+    """``m``'s ballots (or its Self-Kill or Veto) changed: read it again (an index not made yet
+    will read every pending matter when it is)."""
+    box: Dues | None = private(state)["_due"]
+    if box is not None:
+        box.stale.add(m.number)
