@@ -74,11 +74,11 @@ def parse_time(value: str) -> datetime:
 
 
 def _check_counts(ruleset: str, defaults: dict[str, Any], section: dict[str, Any]) -> None:
-    """A ruleset's whole-number settings (``[blognomic] max_pending_cfjs``...) are whole numbers of
-    at least 1: refused now, not by a fault at every matter the engine reads them for."""
+    """A ruleset's limits (``max_...``: ``[blognomic] max_pending_cfjs``...) are whole numbers of at
+    least 1: refused now, not by a fault at every matter the engine reads them for."""
     for key, default in defaults.items():
         value = section.get(key)
-        if type(default) is int and (type(value) is not int or value < 1):
+        if key.startswith("max_") and type(default) is int and (type(value) is not int or value < 1):
             raise ConfigError(f"[{ruleset}] {key} must be a whole number of at least 1, not {value!r}")
 
 
