@@ -47,6 +47,7 @@ from storage.tables import Meta, Snapshot
 log = logging.getLogger("nomic")
 PROCESS_BATCH = 200  # most entries folded in one transaction
 SNAPSHOT_EVERY = 1000  # entries folded between snapshots while a backlog lasts
+SNAPSHOT_BYTES_PER_ENTRY = 64 * 1024  # once drained, a snapshot of B bytes waits for B / this entries
 Progress = Callable[[int], None]  # told the journal seq reached, now and then
 Input = Message | ClockStep
 Parsed = Input | Exception | None  # an entry's input, or why it could not be read (None: a skip entry)
@@ -71,6 +72,7 @@ class Game:
         self._state: GameState[Any] | None = None
         self._seq = 0  # journal seq that self._state reflects
         self._skips: dict[int, str] = {}  # entries recorded as faulting (storage.skipped), with self._state
+        self._snapshot_size = 0  # the size of the last snapshot this process stored
         self.ruleset = ruleset_for(self.engine_config.ruleset)
         self.grammar = Grammar(self.ruleset.commands)
         self.parser = parser_version(self.engine_config.address, self.engine_config.list_address, self.ruleset)
@@ -327,12 +329,17 @@ class Game:
 
     def _maybe_snapshot(self, s: Session, drained: bool) -> None:
         """Store the state once ``SNAPSHOT_EVERY`` entries have been folded since the last
-        snapshot, or when the backlog is drained: writing a large state after every
-        few entries would cost more than folding them again after a restart."""
+        snapshot or, when the backlog is drained, once one entry per ``SNAPSHOT_BYTES_PER_ENTRY``
+        bytes of the last snapshot has: a large state (a long game, or one a flood of matters made
+        large) is not rewritten on every mail, so its cost per mail stays flat in its size, and a
+        restart folds again at most that many entries."""
         last = s.exec(select(func.max(Snapshot.seq))).one() or 0
-        if self._seq - last < SNAPSHOT_EVERY and not drained:
+        wait = SNAPSHOT_EVERY if not drained else min(SNAPSHOT_EVERY, self._snapshot_size // SNAPSHOT_BYTES_PER_ENTRY)
+        if self._seq - last < max(1, wait):
             return
-        s.merge(Snapshot(seq=self._seq, state=self.state().model_dump_json()))
+        state = self.state().model_dump_json()
+        self._snapshot_size = len(state)
+        s.merge(Snapshot(seq=self._seq, state=state))
         s.execute(delete(Snapshot).where(Snapshot.seq < self._seq))  # type: ignore[arg-type]
 
     # -- replay -----------------------------------------------------------

@@ -74,6 +74,15 @@ def parse_time(value: str) -> datetime:
     return t.astimezone(timezone.utc)
 
 
+def _check_counts(ruleset: str, defaults: dict[str, Any], section: dict[str, Any]) -> None:
+    """A ruleset's limits (``max_...``: ``[blognomic] max_pending_cfjs``...) are whole numbers of at
+    least 1: refused now, not by a fault at every matter the engine reads them for."""
+    for key, default in defaults.items():
+        value = section.get(key)
+        if key.startswith("max_") and type(default) is int and (type(value) is not int or value < 1):
+            raise ConfigError(f"[{ruleset}] {key} must be a whole number of at least 1, not {value!r}")
+
+
 def _merge(base: dict, over: dict) -> dict:
     out = dict(base)
     for key, value in over.items():
@@ -96,8 +105,11 @@ class Config:
             data = tomllib.loads(path.read_text())
         except (OSError, tomllib.TOMLDecodeError) as exc:
             raise ConfigError(f"cannot read {path}: {exc}") from None
-        config = cls(game_dir, _merge(tomllib.loads(default_text(_ruleset_of(data))), data))
+        ruleset = _ruleset_of(data)
+        defaults = tomllib.loads(default_text(ruleset))
+        config = cls(game_dir, _merge(defaults, data))
         config.bundled_rules()  # an edition the ruleset does not have is refused now, not at the first fold
+        _check_counts(ruleset, defaults.get(ruleset, {}), config.section(ruleset))
         return config
 
     def section(self, name: str) -> dict[str, Any]:

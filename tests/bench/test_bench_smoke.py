@@ -27,8 +27,10 @@ RUNS = {
                   ["a message with no command", "the end of Voting (7 steps, scoring)", "ratio (end of Voting", "one C pass counting every vote"]),
     "host.py": (["--games", "3", "--messages", "30"], ["nomic serve, one game", "ratio (host / one game)",
                                                        "memory per idle game", "start of a host"]),
-    "hostile.py": (["--fuzz", "20", "--runs", "1"], ["nested lists, 12,000 deep", "worst of 20 fuzz messages",
-                                                     "worst message: journal + fold + answer"]),
+    "hostile.py": (["--fuzz", "20", "--runs", "1", "--cfjs", "100", "--votes", "5"],
+                   ["nested lists, 12,000 deep", "worst of 20 fuzz messages", "worst message: journal + fold + answer",
+                    "a vote among 100 pending CfJs: apply + next_due",
+                    "a vote among 100 pending CfJs: journal + fold + answer"]),
 }
 
 

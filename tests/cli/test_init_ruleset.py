@@ -40,7 +40,7 @@ def test_a_blognomic_game_gets_its_own_defaults_and_none_of_imperials(tmp_path):
     (tmp_path / "game.toml").write_text('[game]\nruleset = "blognomic"\n')
     data = Config.load(tmp_path).data
     assert data["offices"] == {"admins": ["admin@blog.test"], "seraphims": [], "admins_passphrase": ""}
-    assert data["blognomic"] == {"auto_resolve": True, "daily_mail": True}
+    assert data["blognomic"] == {"auto_resolve": True, "daily_mail": True, "max_pending_cfjs": 2, "max_pending_dovs": 1}
     assert (data["game"]["edition"], data["game"]["address"]) == ("149", "ths@blog.test")
     assert "day_mode" not in data["game"] and "variables" not in data
     assert data["auth"]["mode"] == "authres"  # every game's keys (storage/defaults/common.toml)
