@@ -30,7 +30,7 @@ def in_queue(number: int) -> str:
 @pytest.fixture
 def game(tmp_path, new_database_url) -> tuple[RulesetPlay, Rebuilds]:
     play = RulesetPlay(tmp_path / "blog", "blognomic", new_database_url(),
-                       {"offices": {"seraphims": f'["{CAROL}"]'}, "blognomic": {"daily_mail": "false"}})
+                       {"offices": {"seraphims": f'["{CAROL}"]'}, "blognomic": {"daily_mail": "false", "admission": '"auto"'}})
     for i, name in enumerate(("Alice", "Bob", "Dave")):
         play.send(f"{name.lower()}@blog.test", "Join", at=f"2026-01-05T00:1{i}:00Z", name=name)
     return play, Rebuilds(play.dir, tmp_path / "public")
