@@ -88,8 +88,8 @@ COMMANDS: tuple[Declaration, ...] = (
         Help("Enact matter N, if the rules allow it now.", "Resolve", "Enact N", "Enacting and Failing"),
         Help("Fail matter N, if the rules allow it now.", "Resolve", "Fail N", "Enacting and Failing"))),
     Declaration("join", JoinCmd, (Line(pattern(r"^join$"), lambda m: JoinCmd()),), players.join, help=(
-        Help("Apply to become a Pactmaker: an Admin adds you to the roster (a game of admission = \"auto\" "
-             "at once).", "Join", "Join", "Pactmakers"),)),
+        Help("Apply to become a Pactmaker: an Admin adds you to the roster (at once where the game sets "
+             "admission = \"auto\").", "Join", "Join", "Pactmakers"),)),
     Declaration("admit", AdmitCmd, (Line(pattern(r"^(admit|refuse)\s+(.{1,200})$"),
                                          lambda m: AdmitCmd(admit=m[1].lower() == "admit", player=m[2].strip())),),
                 players.admit, offices=ADMINS, help=(
