@@ -50,7 +50,7 @@ def join(state: BlogState, msg: Message, cmd: JoinCmd, ctx: Context) -> None:
         ctx.say(cmd.line, f"you ceased to be a {word} at {iso(left)}: you may join again from "
                 f"{iso(left + REJOIN)}; nothing done", ok=False)
         return
-    if admits_at_once(ctx.config):
+    if admits_at_once(ctx.config) or ctx.config.holds(msg.sender, "admins"):  # an Admin adds themselves
         p = _add(state, msg.sender, msg.name, ctx, None)
         ctx.say(cmd.line, f"{p.name} ({p.email}) is a {word}; Quorum is now {state.quorum()}")
         return

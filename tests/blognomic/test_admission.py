@@ -66,3 +66,10 @@ def test_admission_auto_makes_a_pactmaker_at_once():
     events = game.mail(ALICE, "Join", hours=1, name="Alice")
     assert answers(events) == ["Join: Alice (alice@blog.test) is a Pactmaker; Quorum is now 2"]
     assert of(events, "joined") == [{"player": ALICE, "name": "Alice", "admitted_by": None}]
+
+
+def test_an_admin_who_left_rejoins_at_once():
+    game = new_game(admission="admin")
+    game.mail(ADMIN, "Leave", hours=1)
+    assert answers(game.mail(ADMIN, "Join", days=15)) == [
+        "Join: Admin (admin@blog.test) is a Pactmaker; Quorum is now 1"]
