@@ -177,6 +177,9 @@ def check_secrets(path: Path, data: dict[str, Any]) -> None:
                           "random secret (docs/operating.md, \"Secrets\")")
     if token and token.strip().lower() in PLACEHOLDER_SEEDS:
         raise SecretError(f"{path}: [list] token_secret is the placeholder {token!r}; set it to a random secret")
+    if token and token == seed:
+        raise SecretError(f"{path}: [list] token_secret is the seed, which the site publishes at the end of the game; "
+                          "set it to a random secret of its own")
     if not token and game.get("reveal_seed") is True:
         raise SecretError(f"{path}: [game] reveal_seed = true would publish the seed, which keys the list's links "
                           "while [list] token_secret is empty; set token_secret to a random secret first")

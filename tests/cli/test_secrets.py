@@ -96,7 +96,11 @@ def test_a_placeholder_token_secret_is_refused_and_reveal_seed_needs_a_token_sec
     assert nomic("state", "--game", game) == (
         2, f"nomic: {game / 'game.toml'}: [list] token_secret is the placeholder 'change-me'; set it to a random "
            "secret\n")
-    _with(game, 'token_secret = "change-me"', 'token_secret = ""')
+    _with(game, 'token_secret = "change-me"', f'token_secret = "{seed}"')
+    assert nomic("state", "--game", game) == (
+        2, f"nomic: {game / 'game.toml'}: [list] token_secret is the seed, which the site publishes at the end of "
+           "the game; set it to a random secret of its own\n")
+    _with(game, f'token_secret = "{seed}"', 'token_secret = ""')
     assert nomic("state", "--game", game)[0] == 0  # a game begun before token_secret: its seed keys the links
     assert settings(Game(game)).token_key == seed
     _with(game, "reveal_seed = false", "reveal_seed = true")
