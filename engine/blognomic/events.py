@@ -119,7 +119,7 @@ class Application(EventModel):
 
 class Refused(EventModel):
     """An Admin withdrew an application (``Refuse PLAYER``)."""
-    KIND = "refused"
+    KIND = "application_refused"
     player: str
     name: str
     by: str

@@ -13,7 +13,7 @@ class BlogNomicMail:
         "resolved": matters.resolved,
         "daily": daily.compose,
         "joined": admission.compose,
-        "refused": admission.compose,
+        "application_refused": admission.compose,
     }
     day_event = "daily"
     about = ("matter_opened", "vote", "resolved")

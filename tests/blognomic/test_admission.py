@@ -57,7 +57,7 @@ def test_a_refused_application_is_withdrawn_and_an_unknown_one_is_refused():
     assert answers(events) == [
         f"Refuse {PUPPETS[0]}: the application of {PUPPETS[0]} is refused; they are told, and may apply again",
         "Admit Nobody: Nobody has not applied to join (they send Join); nothing done"]
-    assert of(events, "refused") == [{"player": PUPPETS[0], "name": "Puppet1", "by": ADMIN}]
+    assert of(events, "application_refused") == [{"player": PUPPETS[0], "name": "Puppet1", "by": ADMIN}]
     assert game.json()["applicants"] == [] and [p.email for p in game.state.players] == [ADMIN]
 
 
