@@ -20,7 +20,7 @@ class ListSettings:
     address: str  # THS: commands, subscribe, unsubscribe
     list_address: str
     domain: str  # the game's mail domain (Message-IDs, VERP)
-    seed: str  # keys the HMAC tokens
+    token_key: str  # keys the HMAC tokens (mailer/tokens.py): [list] token_secret, else the seed
     site_url: str  # ends with "/" (or is empty)
     subject_tag: str
     bounce_prefix: str
@@ -64,7 +64,7 @@ def settings(game: "GameHandle") -> ListSettings:
         site += "/"
     return ListSettings(
         name=str(g["name"]), address=cfg.address, list_address=cfg.list_address,
-        domain=cfg.address.rpartition("@")[2], seed=cfg.seed, site_url=site,
+        domain=cfg.address.rpartition("@")[2], token_key=str(lst.get("token_secret") or cfg.seed), site_url=site,
         subject_tag=str(lst.get("subject_tag") or f"[{g['name']}]"),
         bounce_prefix=str(game.config.section("smtp").get("bounce_prefix") or "game-bounces"),
         bounce_limit=int(lst.get("bounce_limit", 3)),

@@ -56,7 +56,7 @@ def open_game(game: Path | None):
     try:
         return Game(game_dir(game))
     except ConfigError as exc:
-        fail(str(exc))
+        fail(str(exc), exc.code)
 
 
 def open_intake(game: Path | None):
@@ -98,7 +98,7 @@ def init(directory: Annotated[Path, typer.Argument(metavar="DIR", help="where to
     try:
         Game.create(directory, config, ruleset or DEFAULT_RULESET)
     except ConfigError as exc:
-        fail(str(exc))
+        fail(str(exc), exc.code)
     typer.echo(f"created a game in {directory}")
 
 
@@ -289,7 +289,7 @@ def main() -> None:
         sys.exit(130)
     except (ConfigError, SourceError) as exc:
         typer.echo(f"nomic: {exc}", err=True)
-        sys.exit(1)
+        sys.exit(exc.code if isinstance(exc, ConfigError) else 1)
     except Exception as exc:  # one clear line, never a traceback (NOMIC_DEBUG=1 shows it)
         if os.environ.get("NOMIC_DEBUG"):
             raise

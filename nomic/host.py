@@ -51,7 +51,7 @@ def add(host_dir: HostDir,
         addresses = {s: Addresses.of(Game(d)) for s, d in games.items()}
         add_game(host, game_dir, slug, addresses)
     except (HostError, ConfigError) as exc:
-        _fail(str(exc))
+        _fail(str(exc), exc.code)
     typer.echo(f"{game_dir} is served as {slug}; a running host takes it on SIGHUP")
 
 
@@ -70,6 +70,6 @@ def serve(host_dir: HostDir,
     except DaemonError as exc:
         _fail(str(exc), 2)
     except HostError as exc:
-        _fail(str(exc))
+        _fail(str(exc), exc.code)
     except OSError as exc:  # e.g. the address is in use
         _fail(f"cannot listen: {exc.strerror or exc}")

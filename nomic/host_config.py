@@ -32,6 +32,10 @@ HEADER = """\
 class HostError(Exception):
     """host.toml is missing or wrong, or a game cannot join the host (one line for the operator)."""
 
+    def __init__(self, message: str, code: int = 1):
+        super().__init__(message)
+        self.code = code  # the command line's exit status
+
 
 @dataclass(frozen=True)
 class HostConfig:

@@ -71,7 +71,7 @@ class Host:
             game = Game(path)
             game.config.check_auth()
         except ConfigError as exc:
-            raise HostError(f"game {slug}: {exc}") from None
+            raise HostError(f"game {slug}: {exc}", exc.code) from None
         return game
 
     def routes(self) -> Routes:
