@@ -207,6 +207,35 @@ def build(out: Annotated[Optional[Path], typer.Option("--out", metavar="DIR", he
 
 
 @command()
+def export(out: Annotated[Path, typer.Argument(metavar="OUT", help="where to write the export")],
+           public: Annotated[bool, typer.Option("--public", help="the public record: no raw mail, no envelope, "
+                                                "nothing the players did not show (docs/checking.md)")] = False,
+           game: GameOpt = None) -> None:
+    """Write what a stranger needs to check the game with `nomic verify OUT`."""
+    from nomic.public_record import export as export_record
+    if not public:
+        fail("only the public export is made: give --public", 2)
+    g = open_game(game)
+    try:
+        head = export_record(g, out)
+    except OSError as exc:
+        fail(f"cannot write the export to {out}: {exc.strerror or exc} ({exc.filename})")
+    typer.echo(f"{out}: {head.count} entries, head {head.hash}")
+
+
+@command()
+def verify(directory: Annotated[Path, typer.Argument(metavar="DIR", help="a public export (nomic export --public)")],
+           head: Annotated[Optional[str], typer.Option("--head", metavar="HASH", help="the head hash a page's "
+                                                       "footer or the daily mail names: the record must end there")] = None) -> None:
+    """Check a public export: its hash chain, and that replaying it reaches its published state."""
+    from nomic.verify import Failed, verify as check
+    try:
+        typer.echo(check(directory, head))
+    except Failed as exc:
+        fail(str(exc))
+
+
+@command()
 def serve(smtp: Annotated[Optional[str], typer.Option(metavar="HOST:PORT", help="HOST:PORT for SMTP intake")] = None,
           lmtp: Annotated[Optional[str], typer.Option(metavar="HOST:PORT", help="HOST:PORT for LMTP intake")] = None,
           http: Annotated[Optional[str], typer.Option(metavar="HOST:PORT", help="HOST:PORT for the site preview and one-click unsubscribe")] = None,
