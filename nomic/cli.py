@@ -225,8 +225,8 @@ def export(out: Annotated[Path, typer.Argument(metavar="OUT", help="where to wri
 
 @command()
 def verify(directory: Annotated[Path, typer.Argument(metavar="DIR", help="a public export (nomic export --public)")],
-           head: Annotated[Optional[str], typer.Option("--head", metavar="HASH", help="the head hash a page's "
-                                                       "footer or the daily mail names: the record must end there")] = None) -> None:
+           head: Annotated[Optional[str], typer.Option("--head", metavar="HASH", help="a head hash a page's "
+                                                       "footer or the daily mail named: the record must pass through it")] = None) -> None:
     """Check a public export: its hash chain, and that replaying it reaches its published state."""
     from nomic.verify import Failed, verify as check
     try:

@@ -33,7 +33,7 @@ from sqlmodel import Session
 import storage
 from engine.context import EngineConfig
 from engine.dice import seed_hash
-from engine.inputs import ClockStep, Message, load_message
+from engine.inputs import ClockStep
 from nomic.inputs import to_input
 from storage.config import parse_time
 from storage.tables import EventRow
@@ -57,50 +57,60 @@ def link_hash(record: dict[str, Any]) -> str:
 
 @dataclass(frozen=True)
 class Head:
-    """The head of the public record after ``count`` entries."""
-    hash: str
-    count: int
+    """The public record after ``count`` entries, the last of them journal entry ``seq``."""
+    hash: str = storage.GENESIS
+    count: int = 0
+    seq: int = 0
+    journal_hash: str = storage.GENESIS
+    kind: str = ""
+
+    def then(self, record: dict[str, Any]) -> "Head":
+        """The head after ``record``, the link that follows this head."""
+        return Head(record["hash"], self.count + 1, record["seq"], record["journal_hash"], record["kind"])
 
 
-def public_input(inp: Message | ClockStep | None) -> dict[str, Any] | None:
+def public_input(data: dict[str, Any] | None) -> dict[str, Any] | None:
     """The input as published: every not-understood line withheld (their number is kept)."""
-    if inp is None:
-        return None
-    data = json.loads(inp.model_dump_json())
-    if "not_understood" in data:
+    if data is not None and "not_understood" in data:
         data["not_understood"] = [WITHHELD for _ in data["not_understood"]]
     return data
 
 
-def records(game: "Game") -> Iterator[dict[str, Any]]:
-    """The public record's links, in order, for the processed part of the journal."""
-    cfg = game.engine_config
+def records(game: "Game", after: Head = Head()) -> Iterator[dict[str, Any]]:
+    """The public record's links after ``after``, in order, up to the last entry folded."""
     with Session(game.db) as s:
         conn = s.connection()
         processed = int(storage.get_meta(s, "processed_seq", "0"))
         skips = storage.skipped(conn)
-        draws = _draws(conn, processed)
-        prev = storage.GENESIS
-        for entry in storage.entries(conn, upto=processed, parser=game.parser):
-            inp: Message | ClockStep | None = None
-            if entry.kind == "clock":
-                inp = ClockStep(at=parse_time(entry.at))
-            elif entry.kind == "mail" and entry.seq not in skips:
-                inp = (load_message(entry.parsed, game.ruleset.command_models) if entry.parsed is not None
-                       else to_input(entry, cfg.address, cfg.list_address, game.grammar))
+        draws = _draws(conn, after.seq, processed)
+        prev = after.hash
+        for entry in storage.entries(conn, after=after.seq, upto=processed, parser=game.parser):
             record = {"seq": entry.seq, "kind": entry.kind, "at": entry.at,
                       "raw_sha256": hashlib.sha256(entry.raw).hexdigest() if entry.raw is not None else None,
-                      "journal_hash": entry.hash, "input": public_input(inp),
+                      "journal_hash": entry.hash, "input": public_input(_input(game, entry, skips)),
                       "skipped": skips.get(entry.seq) if entry.kind != storage.SKIP else json.loads(entry.meta),
                       "draws": draws.get(entry.seq, []), "prev": prev}
             record["hash"] = prev = link_hash(record)
             yield record
 
 
-def _draws(conn: Connection, upto: int) -> dict[int, list[list[Any]]]:
+def _input(game: "Game", entry: storage.Entry, skips: dict[int, str]) -> dict[str, Any] | None:
+    """The input the fold used (as JSON), as cached when it was folded; None if it folded nothing."""
+    if entry.kind == "clock":
+        return json.loads(ClockStep(at=parse_time(entry.at)).model_dump_json())
+    if entry.kind != "mail" or entry.seq in skips:
+        return None
+    if entry.parsed is not None:
+        return dict(json.loads(entry.parsed))
+    cfg = game.engine_config
+    return json.loads(to_input(entry, cfg.address, cfg.list_address, game.grammar).model_dump_json())
+
+
+def _draws(conn: Connection, after: int, upto: int) -> dict[int, list[list[Any]]]:
     """Each entry's draws as [label, low, high, result], in the order the fold drew them."""
     rows = conn.execute(select(EventRow.seq, EventRow.data)  # type: ignore[call-overload]
-                        .where(EventRow.kind == "draw", EventRow.seq <= upto).order_by(EventRow.id))
+                        .where(EventRow.kind == "draw", EventRow.seq > after, EventRow.seq <= upto)
+                        .order_by(EventRow.id))
     out: dict[int, list[list[Any]]] = defaultdict(list)
     for seq, data in rows:
         d = json.loads(data)
@@ -108,12 +118,15 @@ def _draws(conn: Connection, upto: int) -> dict[int, list[list[Any]]]:
     return out
 
 
-def head(game: "Game") -> Head:
-    """The public record's head hash and entry count (what every page's footer names)."""
-    last, count = storage.GENESIS, 0
-    for record in records(game):
-        last, count = record["hash"], count + 1
-    return Head(last, count)
+def advance(game: "Game", after: Head) -> tuple[Head, Head | None]:
+    """The head after the newest folded entry, and after the newest clock step among those
+    after ``after`` (None if there is none); what every page's footer names is the latter."""
+    last, clock = after, None
+    for record in records(game, after):
+        last = last.then(record)
+        if record["kind"] == "clock":
+            clock = last
+    return last, clock
 
 
 def public_config(cfg: EngineConfig) -> dict[str, Any]:
@@ -129,16 +142,16 @@ def export(game: "Game", out: Path) -> Head:
     """Write the public record of ``game`` into ``out``: record.jsonl (a link a line) and game.json
     (the settings, the rules text, the seed's hash (the seed once revealed) and the published state)."""
     out.mkdir(parents=True, exist_ok=True)
-    last, count, journal_head = storage.GENESIS, 0, storage.GENESIS
+    last = Head()
     with (out / RECORD).open("wb") as f:
         for record in records(game):
             f.write(canonical(record) + b"\n")
-            last, count, journal_head = record["hash"], count + 1, record["journal_hash"]
+            last = last.then(record)
     seed = str(game.config.game["seed"])
     summary = {"format": FORMAT, "name": game.config.game.get("name", ""), "config": public_config(game.engine_config),
                "rules_text": game.config.rules_text(), "seed_sha256": seed_hash(seed),
                "seed": seed if game.config.game.get("reveal_seed") else None,
-               "entries": count, "head": last, "journal_head": journal_head,
+               "entries": last.count, "head": last.hash, "journal_head": last.journal_hash,
                "state": game.state().public_json()}
     (out / GAME).write_text(json.dumps(summary, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
-    return Head(last, count)
+    return last

@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from nomic.website import mail_archive
 from nomic.website.memory import SiteMemory
 from nomic.website.reader import read
 from nomic.website.rulesets import site_for
@@ -26,6 +27,7 @@ from nomic.website.writer import StaleKeys, WriteReport, Writer
 
 if TYPE_CHECKING:
     from nomic.game import Game
+    from nomic.public_record import Head
 
 __all__ = ["SiteMemory", "StaleKeys", "build"]
 
@@ -48,14 +50,20 @@ def build(game: "Game", out: Path, csp: bool = True, memory: SiteMemory | None =
         parts = site_for(ruleset)
         writer = Writer(out, {"name": data.game["name"], "csp": csp, "address": data.game["address"],
                               "list_address": data.game["list_address"], "nav": [list(n) for n in parts.nav],
-                              "feeds": [list(f) for f in parts.feeds]},
+                              "feeds": [list(f) for f in parts.feeds], "record": _footer(data.record)},
                         ruleset, memory, check)
         model = parts.model(data, memory)
-        for generate in parts.generators:
+        for generate in (*parts.generators, mail_archive.generate):
             for item in generate(model):
                 writer.add(item)
         writer.static()
         return writer.finish()
+
+
+def _footer(record: "Head | None") -> dict | None:
+    """What every page's footer names of the public record: it changes with each clock step (not
+    with each mail, or every page would be written again after every message)."""
+    return None if record is None else {"count": record.count, "hash": record.hash, "journal_hash": record.journal_hash}
 
 
 @contextmanager

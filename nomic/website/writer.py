@@ -34,7 +34,7 @@ from jinja2 import Environment
 from markupsafe import Markup
 
 from rendering import STATIC, TEMPLATES, environment
-from nomic.website.pages import Family, Fragment, Page
+from nomic.website.pages import Family, Fragment, Page, RawFile
 
 if TYPE_CHECKING:
     from nomic.website.memory import SiteMemory
@@ -231,11 +231,18 @@ class Writer:
         self.memory.manifests[self.out] = (identity, manifest)
         return manifest
 
-    def add(self, item: Page | Family) -> None:
+    def add(self, item: Page | Family | RawFile) -> None:
         if isinstance(item, Family):
             self.family(item)
+        elif isinstance(item, RawFile):
+            self.raw(item)
         else:
             self.page(item)
+
+    def raw(self, f: RawFile) -> None:
+        fp = _fingerprint(("raw", f.path, f.key))
+        if not self._keep([f.path], [fp])[0]:
+            self._put(f.path, f.data(), fp)
 
     def page(self, page: Page) -> None:
         fp = fingerprint(page, self.common, self.memory.fingerprints)

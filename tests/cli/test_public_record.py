@@ -62,6 +62,7 @@ def test_a_played_game_exports_verifies_and_names_the_one_altered_entry(ruleset,
     code, said = verify(out, "--head", digest)
     assert code == 0, said
     assert said.startswith(f"{count} entries check, head {digest}; the replay reaches the published state")
+    assert said.endswith(f"; {digest} is the record's head after entry {count}\n")
     published = (out / "record.jsonl").read_text() + (out / "game.json").read_text()
     assert [p for p in PRIVATE if p in published] == []
     assert json.loads((out / "game.json").read_text())["state"] == play.state()
@@ -77,11 +78,15 @@ def test_a_played_game_exports_verifies_and_names_the_one_altered_entry(ruleset,
                                f"{json.loads(lines[mail])['hash']}\n")
 
 
-def test_a_wrong_head_or_state_is_named(make_play, tmp_path):
+def test_the_head_a_daily_mail_named_is_checked_and_a_wrong_head_or_state_is_named(make_play, tmp_path):
     play = imperial(make_play)
     out = tmp_path / "public"
     export(play, out)
-    assert verify(out, "--head", "f" * 64)[0] == 1
+    chime = next(m["text"] for m in play.outbox() if m["kind"] == "chime")
+    seq, journal_head = re.search(r"Journal head after entry (\d+):\n  ([0-9a-f]{64})", chime).groups()
+    code, said = verify(out, "--head", journal_head)
+    assert code == 0 and said.endswith(f"; {journal_head} is the journal's head after entry {seq}\n")
+    assert verify(out, "--head", "f" * 64) == (1, f"nomic: no entry of the record has the head {'f' * 64}\n")
     game = json.loads((out / "game.json").read_text())
     game["state"]["players"][0]["score"] += 1
     (out / "game.json").write_text(json.dumps(game))
@@ -127,3 +132,28 @@ def test_an_unreadable_line_is_named_by_its_place(make_play, tmp_path):
     lines[2] = b"{" + lines[2][1:].replace(b"{", b"[", 1)
     (out / "record.jsonl").write_bytes(b"".join(lines))
     assert verify(out) == (1, "nomic: the entry on line 3 of record.jsonl does not check: it is not readable\n")
+
+
+def footer_head(site: Path) -> tuple[int, str]:
+    found = re.search(r"Public record after entry (\d+) \(the last clock step\): head <code class=\"hash\">([0-9a-f]{64})",
+                      (site / "how-to-play.html").read_text())
+    assert found is not None
+    return int(found[1]), found[2]
+
+
+def test_every_page_names_the_head_of_the_last_clock_step_and_verify_checks_it(make_play, tmp_path):
+    play = imperial(make_play)
+    site, out = tmp_path / "site", tmp_path / "public"
+    play.cli("build", "--out", str(site))
+    count, digest = footer_head(site)
+    assert f'head <code class="hash">{digest}</code>' in (site / "index.html").read_text()
+    play.send("alice@wonder.land", "Proposal: Later", "More.", at=at(4, 5))
+    play.cli("build", "--out", str(site))
+    assert footer_head(site) == (count, digest)  # a mail does not rewrite every page; a clock step does
+    play.tick(at(5, 0))
+    play.cli("build", "--out", str(site))
+    later = footer_head(site)
+    assert later[0] == count + 2 and later[1] != digest
+    export(play, out)
+    code, said = verify(out, "--head", digest)
+    assert code == 0 and said.endswith(f"; {digest} is the record's head after entry {count}\n"), said
