@@ -196,14 +196,19 @@ def build(out: Annotated[Optional[Path], typer.Option("--out", metavar="DIR", he
           game: GameOpt = None) -> None:
     """Render the static website."""
     from nomic.website import build as build_website
+    from nomic.website.search import SearchError
     g = open_game(game)
     target = out or g.config.dir / "site"
     try:
-        report = build_website(g, target)  # creates target and its parents
+        report = build_website(g, target, search=True)  # creates target and its parents
     except OSError as exc:  # a file where a folder must be, no permission, disk full
         fail(f"cannot write the site to {target}: {exc.strerror or exc} ({exc.filename})")
+    except SearchError as exc:
+        fail(f"the site is written, its search index is not: {exc}")
     typer.echo(f"{target}: {report.pages} pages and files; {report.written} written, "
                f"{report.removed} removed, {report.pages - report.written} unchanged")
+    if report.search:
+        typer.echo(f"{target / 'pagefind'}: search index of {report.search.files} files, {report.search.bytes:,} bytes")
 
 
 @command()

@@ -3,7 +3,8 @@
 The state comes from the game's snapshot; events are read with their journal
 time (one join, only the kinds the site shows, never the raw mail). List posts
 are the one place raw mail is read: the ``list_post`` events name the journal
-entries whose mail is archived.
+entries whose mail is archived. The public mail (public_mail.py) is read from the
+outbox, as it was distributed; the public record's head from the journal (public_record.py).
 
 Events and journal entries are only ever added to, so what a build has read of a
 game is kept in the ``SiteMemory`` its caller passes again (the daemon rebuilds every

@@ -38,6 +38,7 @@ from nomic.website.pages import Family, Fragment, Page, RawFile
 
 if TYPE_CHECKING:
     from nomic.website.memory import SiteMemory
+    from nomic.website.search import SearchIndex
 
 MANIFEST = ".manifest.json"
 FORMAT = 2
@@ -72,6 +73,7 @@ class WriteReport:
     rendered: int = 0
     written: int = 0
     removed: int = 0
+    search: "SearchIndex | None" = None  # the search index, when this build made one
 
 
 def _digest(data: bytes) -> str:
