@@ -2,7 +2,9 @@
 
 ``nomic build`` makes it after the pages are written (and only when a page changed or there is no
 index yet: Pagefind cannot add to an index, so a changed site is indexed whole). Pages say what
-is indexed: ``data-pagefind-body`` on their main content (so navigation and footers are not), and
+is indexed: ``data-pagefind-body`` on the main content of the pages that hold the game's texts (rules
+with every version, matters, judgments, the ledger, the list's threads and messages; not navigation,
+footers or listings, which repeat them and would double the index's cost), and
 ``data-pagefind-filter`` meta tags give the filters kind (rule, proposal, post...), author and
 month. The search page (``search.html``) runs Pagefind's own interface; every page's search box
 is a plain form that leads there, so without JavaScript it is a link to that page, which then
