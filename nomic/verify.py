@@ -60,9 +60,12 @@ def verify(out: Path, head: str | None = None) -> str:
     seed = game.get("seed")
     if seed is not None and dice.seed_hash(seed) != game["seed_sha256"]:
         raise Failed("the revealed seed does not hash to the seed hash published from day 1")
-    config = _config(game["config"], seed or "")
-    ruleset = ruleset_for(config.ruleset)
-    state = new_game(config, game["rules_text"])
+    try:
+        config = _config(game["config"], seed or "")
+        ruleset = ruleset_for(config.ruleset)
+        state = new_game(config, game["rules_text"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise Failed(f"{GAME} does not describe a game this package can replay: {exc!r}") from None
     prev, draws, named = GENESIS, 0, ""
     for n, line in enumerate(lines, 1):
         record = _link(line, n, prev)

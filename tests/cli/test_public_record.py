@@ -124,6 +124,18 @@ def test_verify_refuses_what_is_not_a_record(tmp_path):
                                    f"directory: '{tmp_path / 'game.json'}'\n")
 
 
+def test_a_game_of_an_unknown_ruleset_is_refused_in_one_line(make_play, tmp_path):
+    play = make_play(day_mode="fixed")
+    out = tmp_path / "public"
+    export(play, out)
+    game = json.loads((out / "game.json").read_text())
+    game["config"]["ruleset"] = "calvinball"
+    (out / "game.json").write_text(json.dumps(game))
+    code, said = verify(out)
+    assert code == 1 and said.startswith("nomic: game.json does not describe a game this package can replay: "
+                                         "ValueError(\"unknown ruleset 'calvinball'"), said
+
+
 def test_an_unreadable_line_is_named_by_its_place(make_play, tmp_path):
     play = imperial(make_play)
     out = tmp_path / "public"
