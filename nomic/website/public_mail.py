@@ -20,7 +20,7 @@ from storage.config import parse_time
 from storage.tables import OutboxMessage
 
 LIST, GAME = "list", "game"  # the list's posts; the game's own mail to the list
-KINDS = {"list": LIST, "announcement": GAME, "chime": GAME}
+KINDS = {"list": LIST, "announcement": GAME, "chime": GAME, "daily": GAME}
 PRIVATE = re.compile(rb"^(received|received-spf|return-path|delivered-to|dkim-signature|arc-[\w-]+|"
                      rb"authentication-results|x-originating-ip|x-sender-ip|x-forwarded-for|x-real-ip|"
                      rb"x-envelope-[\w-]+|bcc|x-original-to)\s*:", re.I)
