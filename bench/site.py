@@ -1,6 +1,8 @@
 """Site: a full build of a game with S submissions (default 10,000) and P players (default 1,000),
 against bare Jinja rendering and writing as many pages of the same mean size with no game logic,
-same run; then the rebuild after one new Proposal (only changed pages are rendered and written).
+same run; the Pagefind search index of that site (``nomic build`` makes it after the pages), its
+time against the build's and its size; then the rebuild after one new Proposal (only changed
+pages are rendered and written). ``--quick``: 1,000 submissions and 100 players.
 """
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from engine.state import LedgerEntry
 from engine.imperial.state import ImperialPlayer, ImperialState, Submission
 from nomic import website
 from nomic.website.memory import SiteMemory
+from nomic.website.search import index
 from storage.tables import Snapshot
 
 BARE = Environment(autoescape=True).from_string(
@@ -65,7 +68,10 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--submissions", type=int, default=10_000)
     ap.add_argument("--players", type=int, default=1_000)
+    ap.add_argument("--quick", action="store_true", help="1,000 submissions and 100 players")
     args = ap.parse_args(argv)
+    if args.quick:
+        args.submissions, args.players = 1_000, 100
     with tempfile.TemporaryDirectory() as tmp:
         g = new_game(Path(tmp))
         state = g.new_state()
@@ -80,6 +86,8 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
         html = [f for f in out.rglob("*.html")]
         size = sum(f.stat().st_size for f in html) // max(1, len(html))
         t_bare = bare_jinja(Path(tmp) / "bare", full.rendered, size)
+        with timed() as t_index:
+            search = index(out)
         g._state = None
         rebuilds = []
         for k in (1, 4):  # the first may open a new block of 100 numbers (every list page's links change)
@@ -89,14 +97,18 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
                 again = website.build(g, out, memory=memory)
             rebuilds.append((t_re[0], again))
     full_rate, bare_rate = full.rendered / t_full[0], full.rendered / t_bare
+    with_index = (t_full[0] + t_index[0]) / t_full[0]
     r = {"full_rate": full_rate, "bare_rate": bare_rate, "rebuild_s": rebuilds[1][0],
-         "rebuild_new_block_s": rebuilds[0][0]}
+         "rebuild_new_block_s": rebuilds[0][0], "index_s": t_index[0], "index_bytes": search.bytes}
     report(f"site of {args.submissions:,} submissions, {args.players:,} players", [
         ("full build", f"{t_full[0]:.1f} s, {full.rendered:,} pages rendered, mean {size:,} B: "
          f"{full_rate:,.0f} pages/s"),
         ("bare Jinja, as many pages of that size", f"{t_bare:.1f} s: {bare_rate:,.0f} pages/s"),
         ("ratio (full build / bare Jinja)", f"{full_rate / bare_rate:.2f}  {verdict(full_rate / bare_rate >= 0.7)}"
          " (>= 0.70)"),
+        ("search index (Pagefind, whole site)", f"{t_index[0]:.1f} s, {search.files:,} files, "
+         f"{search.bytes / 1e6:.1f} MB"),
+        ("full build with its index / without", f"{with_index:.2f}"),
         *[(f"rebuild after one new Proposal{label}", f"{t:.2f} s, {w.rendered} pages rendered, "
            f"{w.written} written  {verdict(t < 0.2)} (< 0.2 s)")
           for label, (t, w) in zip((" (opens a block)", ""), rebuilds)],

@@ -200,14 +200,48 @@ def build(out: Annotated[Optional[Path], typer.Option("--out", metavar="DIR", he
           game: GameOpt = None) -> None:
     """Render the static website."""
     from nomic.website import build as build_website
+    from nomic.website.search import SearchError
     g = open_game(game)
     target = out or g.config.dir / "site"
     try:
-        report = build_website(g, target)  # creates target and its parents
+        report = build_website(g, target, search=True)  # creates target and its parents
     except OSError as exc:  # a file where a folder must be, no permission, disk full
         fail(f"cannot write the site to {target}: {exc.strerror or exc} ({exc.filename})")
+    except SearchError as exc:
+        fail(f"the site is written, its search index is not: {exc}")
     typer.echo(f"{target}: {report.pages} pages and files; {report.written} written, "
                f"{report.removed} removed, {report.pages - report.written} unchanged")
+    if report.search:
+        typer.echo(f"{target / 'pagefind'}: search index of {report.search.files} files, {report.search.bytes:,} bytes")
+
+
+@command()
+def export(out: Annotated[Path, typer.Argument(metavar="OUT", help="where to write the export")],
+           public: Annotated[bool, typer.Option("--public", help="the public record: no raw mail, no envelope, "
+                                                "nothing the players did not show (docs/checking.md)")] = False,
+           game: GameOpt = None) -> None:
+    """Write what a stranger needs to check the game with `nomic verify OUT`."""
+    from nomic.public_record import export as export_record
+    if not public:
+        fail("only the public export is made: give --public", 2)
+    g = open_game(game)
+    try:
+        head = export_record(g, out)
+    except OSError as exc:
+        fail(f"cannot write the export to {out}: {exc.strerror or exc} ({exc.filename})")
+    typer.echo(f"{out}: {head.count} entries, head {head.hash}")
+
+
+@command()
+def verify(directory: Annotated[Path, typer.Argument(metavar="DIR", help="a public export (nomic export --public)")],
+           head: Annotated[Optional[str], typer.Option("--head", metavar="HASH", help="a head hash a page's "
+                                                       "footer or the daily mail named: the record must pass through it")] = None) -> None:
+    """Check a public export: its hash chain, and that replaying it reaches its published state."""
+    from nomic.verify import Failed, verify as check
+    try:
+        typer.echo(check(directory, head))
+    except Failed as exc:
+        fail(str(exc))
 
 
 @command()

@@ -34,10 +34,11 @@ from jinja2 import Environment
 from markupsafe import Markup
 
 from rendering import STATIC, TEMPLATES, environment
-from nomic.website.pages import Family, Fragment, Page
+from nomic.website.pages import Family, Fragment, Page, RawFile
 
 if TYPE_CHECKING:
     from nomic.website.memory import SiteMemory
+    from nomic.website.search import SearchIndex
 
 MANIFEST = ".manifest.json"
 FORMAT = 2
@@ -72,6 +73,7 @@ class WriteReport:
     rendered: int = 0
     written: int = 0
     removed: int = 0
+    search: "SearchIndex | None" = None  # the search index, when this build made one
 
 
 def _digest(data: bytes) -> str:
@@ -231,11 +233,18 @@ class Writer:
         self.memory.manifests[self.out] = (identity, manifest)
         return manifest
 
-    def add(self, item: Page | Family) -> None:
+    def add(self, item: Page | Family | RawFile) -> None:
         if isinstance(item, Family):
             self.family(item)
+        elif isinstance(item, RawFile):
+            self.raw(item)
         else:
             self.page(item)
+
+    def raw(self, f: RawFile) -> None:
+        fp = _fingerprint(("raw", f.path, f.key))
+        if not self._keep([f.path], [fp])[0]:
+            self._put(f.path, f.data(), fp)
 
     def page(self, page: Page) -> None:
         fp = fingerprint(page, self.common, self.memory.fingerprints)

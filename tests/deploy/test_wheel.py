@@ -31,7 +31,7 @@ def venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
     run(sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", tmp, ROOT, cwd=tmp)
     [wheel] = tmp.glob("humble_scribe-*.whl")
     run(sys.executable, "-m", "venv", "--system-site-packages", tmp / "venv", cwd=tmp)
-    run(tmp / "venv/bin/python", "-m", "pip", "install", "-q", "--no-deps", "--no-index", wheel, cwd=tmp)
+    run(tmp / "venv/bin/python", "-m", "pip", "install", "-q", "--no-deps", "--no-index", "--force-reinstall", wheel, cwd=tmp)
     return tmp / "venv"
 
 
