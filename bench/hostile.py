@@ -19,7 +19,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from common import BODY, GAME, mail, new_game, report, verdict
+from common import BODY, Conditions, GAME, mail, new_game, report, verdict
 from hypothesis import HealthCheck, given, settings
 
 from mailer import grammar
@@ -102,6 +102,7 @@ def main() -> None:
     ap.add_argument("--fuzz", type=int, default=400, help="messages drawn from the hostile strategies")
     ap.add_argument("--runs", type=int, default=3)
     args = ap.parse_args()
+    since = Conditions()
     ordinary = mail(1)
     at_limit = message((BODY * (LIMIT // len(BODY)))[:LIMIT - 400])
     base = best(lambda: read(ordinary), args.runs * 10)
@@ -128,7 +129,7 @@ def main() -> None:
                  f"({worst_path / path_base:.1f}x ordinary)"))
     ok = max(worst_fuzz, worst_attack) / limit_cost <= TARGET
     rows.append((f"target: worst <= {TARGET:.0f}x the Proposal at the limit", verdict(ok)))
-    report("hostile mail: the cost of the worst message", rows)
+    report("hostile mail: the cost of the worst message", rows, since)
 
 
 if __name__ == "__main__":

@@ -10,7 +10,9 @@ import pytest
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 
 RUNS = {
-    "intake.py": (["--n", "30"], ["bare aiosmtpd LMTP", "nomic serve --lmtp", "ratio (nomic serve / bare)"]),
+    "intake.py": (["--n", "30", "--repeat", "1", "--clients", "1,4"],
+                  ["bare aiosmtpd LMTP", "durable sink (group commit", "nomic serve, until the last entry folded",
+                   "ratio (nomic serve folded / durable sink)", "ratio (nomic serve / bare)", "load average"]),
     "engine.py": (["--players", "200", "--submissions", "30"], ["day-end clock step", "ratio (day end"]),
     "replay.py": (["--n", "60"], ["stdlib email parsing alone", "first fold (Game.process",
                                   "replay --verify from parsed commands", "replay --verify --reparse",
@@ -19,8 +21,9 @@ RUNS = {
                                    "ratio (game / stdlib)"]),
     "site.py": (["--submissions", "40", "--players", "10"], ["full build", "bare Jinja", "rebuild after one"]),
     "fanout.py": (["--n", "500"], ["500 deliveries", "bare bulk INSERT"]),
-    "drain.py": (["--n", "30", "--rounds", "1"], ["bare smtplib loop", "run_once, one connection",
-                                                  "run_once, four connections", "ratio (run_once / bare loop)"]),
+    "drain.py": (["--n", "30", "--rounds", "1"], ["ratio, one connection (run_once / bare loop)",
+                                                  "ratio, four connections (run_once / 4 bare loops)",
+                                                  "run_once, four connections", "ms CPU each"]),
     "blognomic.py": (["--players", "50", "--ballots", "200", "--votes", "20"],
                      ["a message with no command", "a new vote, folded", "ratio (vote / no command)"]),
     "host.py": (["--games", "3", "--messages", "30"], ["nomic serve, one game", "ratio (host / one game)",
