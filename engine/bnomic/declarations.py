@@ -6,13 +6,15 @@ held in the game state, so no declaration names an office of game.toml: each han
 holds the Ministry now."""
 from __future__ import annotations
 
+from typing import Any
+
 from engine import membership
-from engine.bnomic import actions, chairman, clock, ministries, offices, players, proposals, votes
+from engine.bnomic import actions, assertions, chairman, clock, ministries, offices, players, proposals, schedule, votes
 from engine.bnomic.commands import (
     ApplyCmd, FulfilledCmd, MiniMinistryCmd, RulekeeperCmd, ChairmanCmd, ChangeNameCmd, ClockCmd, ExpelCmd, ForfeitCmd, JoinCmd, ProposalCmd, RecognizeCmd, ResignCmd,
-    SupportCmd, TakeCmd, UsurpCmd, VoteCmd, VotePowerCmd, WithdrawCmd,
+    SupportCmd, TakeCmd, UsurpCmd, VoteCmd, VotePowerCmd, WithdrawCmd, AssertCmd, AtCmd, RepeatCmd, TransactionCmd,
 )
-from engine.commands import Declaration, Help, Line, Rest, Subject, pattern
+from engine.commands import Block, Cmd, Declaration, Help, Line, Prefix, Rest, Subject, pattern
 
 _N = r"#?(\d{1,9})"
 _A = r"(?:a|action\s+)(\d{1,9})"
@@ -34,6 +36,29 @@ def _revision(head: str, lines: list[str], text: str) -> ProposalCmd:
     number, _, title = head.lstrip("#").partition(":")
     return ProposalCmd(title=title.strip(), text=text, revise=int(number))
 
+
+def _assert(what: str, subject: str = "", value: str = "") -> AssertCmd:
+    return AssertCmd.model_validate({"what": what, "subject": subject, "value": value})
+
+
+def _wrapped(cmd: Cmd | None) -> dict[str, Any] | None:
+    return None if cmd is None else cmd.model_dump(mode="json")
+
+
+_TIME = r"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ|the\s+(?:start|end)\s+of\s+[^:]{1,60}?)"
+_ASSERTS = (
+    Line(pattern(r"^assert\s+mackerel\s+of\s+(.+?)\s+is\s+(m?\d{1,12}(?:\.\d{1,6})?)$"),
+         lambda m: _assert("mackerel", m[1], m[2])),
+    Line(pattern(r"^assert\s+points\s+of\s+(.+?)\s+is\s+(\d{1,9})$"), lambda m: _assert("points", m[1], m[2])),
+    Line(pattern(r"^assert\s+vote\s+power\s+of\s+(.+?)\s+is\s+(\d{1,9}(?:/\d{1,9}|\.\d{1,9})?)$"),
+         lambda m: _assert("vote_power", m[1], m[2])),
+    Line(pattern(r"^assert\s+(nday|nweek)\s+is\s+(\d{1,9})$"), lambda m: _assert(m[1].lower(), value=m[2])),
+    Line(pattern(r"^assert\s+the\s+clock\s+is\s+(on|off)$"), lambda m: _assert("clock", value=m[1])),
+    Line(pattern(rf"^assert\s+proposal\s+{_N}\s+is\s+(pending|open|historical|won|lost|undecided)$"),
+         lambda m: _assert("proposal", m[1], m[2])),
+    Line(pattern(r"^assert\s+(.+?)\s+is\s+vacant$"), lambda m: _assert("vacant", m[1])),
+    Line(pattern(r"^assert\s+(.+?)\s+holds\s+(.+)$"), lambda m: _assert("holds", m[1], m[2])),
+)
 
 COMMANDS: tuple[Declaration, ...] = (
     Declaration("join", JoinCmd, (Line(pattern(r"^join\s+as\s+(.+)$"), lambda m: JoinCmd(name=m[1])),),
@@ -140,6 +165,28 @@ COMMANDS: tuple[Declaration, ...] = (
                                       "Trophy.", "Victory", 'Fulfilled "NAME": PLAYER, PLAYER', "2-3"),
                                  Help("The obliged Minister has fulfilled obligation N.", "Obligation",
                                       "Fulfilled obligation 2: NOTE", "6-10"))),
+    # A Transaction and a Repeat run the commands they wrap: the ruleset performs them (ruleset.perform)
+    Declaration("transaction", TransactionCmd, (
+        Block(pattern(r"^begin\s+transaction$"), pattern(r"^end\s+transaction$"),
+              lambda inner, unread: TransactionCmd(lines=[c.model_dump(mode="json") for c in inner], unread=unread)),),
+        None, help=(Help("All or nothing: the lines between are done only if every one is legal and every "
+                         "Assert true; else none is.", "Transaction", "BEGIN TRANSACTION ... END TRANSACTION",
+                         "1-16"),)),
+    Declaration("assert", AssertCmd, _ASSERTS, assertions.outside, help=(
+        Help("In a Transaction: it fails unless this is so (mackerel, points, vote power of PLAYER; nday, "
+             "nweek; the clock is on/off; PLAYER holds MINISTRY; MINISTRY is vacant; proposal N is STATUS).",
+             "Transaction", "Assert points of Alice is 3", "1-16"),)),
+    Declaration("repeat", RepeatCmd, (
+        Prefix(pattern(r"^repeat\s+(\d{1,9})\s+times?\s*:\s*(.+)$"),
+               lambda m, inner: RepeatCmd(times=int(m[1]), command=_wrapped(inner), text=m[2])),),
+        None, help=(Help("Take an action N times, each if legal (at most 20).", "Repeat", "Repeat 3 times: LINE",
+                         "1-10"),)),
+    Declaration("at", AtCmd, (
+        Prefix(pattern(rf"^at\s+{_TIME}\s*:\s*(.+)$"),
+               lambda m, inner: AtCmd(when=m[1], command=_wrapped(inner), text=m[2])),),
+        schedule.announce, help=(Help("Take an action later, judged then: TIME is 2026-01-09T12:00:00Z or the "
+                                      "start/end of nday N [of nweek W].", "At", "At the start of nday 9: LINE",
+                                      "1-10"),)),
     *membership.LIST_COMMANDS,
 )
 OFFICE_NOTES: tuple[Help, ...] = ()  # B Nomic's offices are Ministries, held in the game state

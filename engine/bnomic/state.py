@@ -159,6 +159,21 @@ class VictoryCondition(Model):
     repealed: bool = False
 
 
+class ScheduledAction(Model):
+    """An action announced for a later moment (1-10): at ``at`` (an absolute time), or at the ``edge``
+    ("start" or "end") of nday ``nday`` [of nweek ``nweek``]; ``command`` the action's command as
+    JSON, judged when it runs."""
+    number: int
+    by: str
+    line: str
+    command: dict[str, Any]
+    message_id: str
+    at: datetime | None = None
+    edge: Literal["start", "end"] | None = None
+    nday: int | None = None
+    nweek: int | None = None
+
+
 class BNomicState(GameState[BPlayer]):
     ruleset: str = "bnomic"
     rules: list[BRule] = Field(default_factory=list)  # type: ignore[assignment]
@@ -176,6 +191,8 @@ class BNomicState(GameState[BPlayer]):
     results: list[int] = Field(default_factory=list)  # the keys of the last Voting's proposals, in number order
     obligations: list[Obligation] = Field(default_factory=list)
     victory_conditions: list[VictoryCondition] = Field(default_factory=list)
+    scheduled: list[ScheduledAction] = Field(default_factory=list)  # not yet run, in order of announcement
+    scheduled_count: int = 0  # the number of the last action announced
 
     def summary(self) -> list[str]:
         c = self.clock
@@ -234,7 +251,8 @@ class BNomicState(GameState[BPlayer]):
                        "repealed": r.repealed} for r in self.rules],
             "sections": [{"number": s.number, "name": s.name} for s in self.sections],
             "victory_conditions": [v.model_dump(mode="json") for v in self.victory_conditions],
-            "obligations": [o.model_dump(mode="json") for o in self.obligations], "scheduled": [],
+            "obligations": [o.model_dump(mode="json") for o in self.obligations],
+            "scheduled": [{"number": s.number, "by": s.by, "line": s.line} for s in self.scheduled],
         }
 
     def _proposal(self, p: Proposal) -> dict[str, Any]:
