@@ -166,6 +166,7 @@ class ScheduledRan(EventModel):
     by: str
     line: str
     lines: list[str]
+    message_id: str  # the mail that announced it
 
 
 EVENTS: tuple[type[EventModel], ...] = (

@@ -44,7 +44,7 @@ class Runner:
             self.perform(state, msg, cmd, ctx)
             lines = [("  " if e.data["ok"] else "! ") + f'"{e.data["command"]}": {e.data["result"]}'
                      for e in ctx.events[first:] if e.kind == "outcome"]
-            ctx.emit(ScheduledRan(number=s.number, by=s.by, line=s.line, lines=lines))
+            ctx.emit(ScheduledRan(number=s.number, by=s.by, line=s.line, lines=lines, message_id=s.message_id))
 
 
 def announce(state: BNomicState, msg: Message, cmd: AtCmd, ctx: Context) -> None:

@@ -77,7 +77,8 @@ def test_an_action_at_an_absolute_time_runs_then_as_if_sent_then():
     ran = [e.data for e in events if e.kind == "scheduled_ran"]
     assert ran == [{"number": 1, "by": CAROL, "line": "At 2026-01-05T12:00:00Z: Take Change",
                     "lines": ['! "Take Change": the Ministry of Change is held by dave@b.test: only a Vacant Ministry '
-                              "may be taken (6-2); 'Usurp' it instead; nothing done"]}]
+                              "may be taken (6-2); 'Usurp' it instead; nothing done"],
+                    "message_id": "m1@mail.test"}]
     assert g.json()["scheduled"] == []
     assert holders(g) == {"Ministry of Change": DAVE}
     assert machine.next_due(g.state, g.config) == START + timedelta(days=1)
