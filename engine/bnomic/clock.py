@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta, timezone
 
-from engine.bnomic import actions, ministries, offices, players, schedule, voting
+from engine.bnomic import actions, consultations, ministries, offices, players, schedule, voting
 from engine.bnomic.commands import ClockCmd
 from engine.bnomic.events import ClockChanged, Daily
 from engine.bnomic.state import BALLOTDAY, LAST_NDAY, NDAY_NAMES, BNomicState
@@ -75,6 +75,10 @@ def _end_of_voting(state: BNomicState, m: Midnight, ctx: Context) -> None:
 
 def _actions(state: BNomicState, m: Midnight, ctx: Context) -> None:
     actions.close_windows(state, ctx)
+
+
+def _consultations(state: BNomicState, m: Midnight, ctx: Context) -> None:
+    consultations.at_midnight(state, ctx)
 
 
 def _scheduled_end(state: BNomicState, m: Midnight, ctx: Context) -> None:
@@ -171,6 +175,7 @@ def _what_happened(events: list[Event]) -> list[str]:
 MIDNIGHT: tuple[tuple[str, Step], ...] = (
     ("1.1 the end of Voting", _end_of_voting),
     ("1.2 dependent actions whose window closes", _actions),
+    ("1.4 consultations: claim tallies, then Pondering", _consultations),
     ("1.5 scheduled actions at the end of the nday", _scheduled_end),
     ("1.6 Victory Conditions cease to be Fulfilled; Ministers paid, then all Ministries Vacant", _end_of_nweek),
     ("2 the Clock changes", _change),

@@ -157,3 +157,33 @@ class AtCmd(Cmd):
     when: str
     command: dict[str, Any] | None = None
     text: str = ""
+
+
+class ConsultationCmd(Cmd):
+    """2-5: ``Consultation: QUESTION`` (subject); the body its Reasoning, an ``Unbeliever: PLAYER`` line."""
+    kind: Literal["consultation"] = "consultation"
+    question: str
+    reasoning: str = ""
+    unbeliever: str | None = None
+
+
+class PriestCmd(Cmd):
+    """The Oracle's ``Priest N: PLAYER`` (2-5)."""
+    kind: Literal["priest"] = "priest"
+    number: int
+    player: str
+
+
+class AnswerCmd(Cmd):
+    """The Priest's ``Answer N: YES``: the rest of the body its Reasoning, then an Oracularity's change lines."""
+    kind: Literal["answer"] = "answer"
+    number: int
+    yes: bool
+    text: str = ""
+
+
+class ClaimCmd(Cmd):
+    """``Claim N consistent`` / ``Claim N inconsistent`` (2-5)."""
+    kind: Literal["claim"] = "claim"
+    number: int
+    consistent: bool

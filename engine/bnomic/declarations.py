@@ -6,13 +6,15 @@ held in the game state, so no declaration names an office of game.toml: each han
 holds the Ministry now."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from engine import membership
-from engine.bnomic import actions, assertions, chairman, clock, ministries, offices, players, proposals, schedule, votes
+from engine.bnomic import actions, assertions, chairman, consultations, clock, ministries, offices, players, proposals, schedule, votes
 from engine.bnomic.commands import (
     ApplyCmd, FulfilledCmd, MiniMinistryCmd, RulekeeperCmd, ChairmanCmd, ChangeNameCmd, ClockCmd, ExpelCmd, ForfeitCmd, JoinCmd, ProposalCmd, RecognizeCmd, ResignCmd,
     SupportCmd, TakeCmd, UsurpCmd, VoteCmd, VotePowerCmd, WithdrawCmd, AssertCmd, AtCmd, RepeatCmd, TransactionCmd,
+    AnswerCmd, ClaimCmd, ConsultationCmd, PriestCmd,
 )
 from engine.commands import Block, Cmd, Declaration, Help, Line, Prefix, Rest, Subject, pattern
 
@@ -59,6 +61,16 @@ _ASSERTS = (
     Line(pattern(r"^assert\s+(.+?)\s+is\s+vacant$"), lambda m: _assert("vacant", m[1])),
     Line(pattern(r"^assert\s+(.+?)\s+holds\s+(.+)$"), lambda m: _assert("holds", m[1], m[2])),
 )
+
+def _consultation(question: str, lines: list[str], text: str) -> ConsultationCmd:
+    """``Consultation: QUESTION``: the body its Reasoning, but an ``Unbeliever: PLAYER`` line."""
+    unbeliever = next((ln.split(":", 1)[1].strip() for ln in lines if re.match(r"^unbeliever\s*:", ln, re.I)), None)
+    reasoning = "\n".join(ln for ln in text.split("\n") if not re.match(r"^\s*unbeliever\s*:", ln, re.I))
+    return ConsultationCmd(question=question, reasoning=reasoning.strip(), unbeliever=unbeliever)
+
+
+_YES = ("yes", "true", "affirmative", "correct")
+_ANSWER = r"(yes|no|true|affirmative|correct|false|negative|incorrect)"
 
 COMMANDS: tuple[Declaration, ...] = (
     Declaration("join", JoinCmd, (Line(pattern(r"^join\s+as\s+(.+)$"), lambda m: JoinCmd(name=m[1])),),
@@ -165,6 +177,24 @@ COMMANDS: tuple[Declaration, ...] = (
                                       "Trophy.", "Victory", 'Fulfilled "NAME": PLAYER, PLAYER', "2-3"),
                                  Help("The obliged Minister has fulfilled obligation N.", "Obligation",
                                       "Fulfilled obligation 2: NOTE", "6-10"))),
+    Declaration("consultation", ConsultationCmd, (
+        Subject(pattern(r"^\s*consultation\s*:\s*(.*)$"), _consultation),), consultations.submit,
+        help=(Help("Ask a yes-or-no Question; the body is its Reasoning, a line 'Unbeliever: PLAYER' names one.",
+                   "Consultation: QUESTION", "", "2-5"),)),
+    Declaration("priest", PriestCmd, (
+        Line(pattern(rf"^priest\s+{_N}\s*:\s*(.+)$"), lambda m: PriestCmd(number=int(m[1]), player=m[2])),),
+        consultations.priest, help=(Help("The Oracle selects an eligible Priest for Consultation N.", "Consultation",
+                                         "Priest 3: Carol", "2-5"),)),
+    Declaration("answer", AnswerCmd, (
+        Rest(pattern(rf"^answer\s+{_N}\s*:\s*{_ANSWER}\s*$"),
+             lambda m, rest: AnswerCmd(number=int(m[1]), yes=m[2].lower() in _YES, text=rest)),),
+        consultations.answer, help=(Help("The Priest answers: the lines after are the Reasoning, those after a line "
+                                         "'Oracularity:' its change lines.", "Consultation", "Answer 3: YES", "2-5"),)),
+    Declaration("claim", ClaimCmd, (
+        Line(pattern(rf"^claim\s+{_N}\s+(consistent|inconsistent)$"),
+             lambda m: ClaimCmd(number=int(m[1]), consistent=m[2].lower() == "consistent")),),
+        consultations.claim, help=(Help("Claim an Answer Consistent or Inconsistent; your last claim counts.",
+                                        "Consultation", "Claim 3 inconsistent", "2-5"),)),
     # A Transaction and a Repeat run the commands they wrap: the ruleset performs them (ruleset.perform)
     Declaration("transaction", TransactionCmd, (
         Block(pattern(r"^begin\s+transaction$"), pattern(r"^end\s+transaction$"),

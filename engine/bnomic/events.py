@@ -169,7 +169,16 @@ class ScheduledRan(EventModel):
     message_id: str  # the mail that announced it
 
 
+class ConsultationChanged(EventModel):
+    """A Consultation's state or Priest changed (2-5): ``why`` says how."""
+    KIND = "consultation"
+    number: int
+    status: str
+    priest: str | None
+    why: str
+
+
 EVENTS: tuple[type[EventModel], ...] = (
     Joined, Left, Renamed, MinistryChanged, ClockChanged, Proposed, Numbered, Voted, Opened, VotingEnded,
     Withdrawn, Score, Changed, BallotPublished, ResultsPublished, ActionAttempted, ActionClosed, Daily,
-    Scheduled, ScheduledRan)
+    Scheduled, ScheduledRan, ConsultationChanged)
