@@ -128,6 +128,8 @@ def _hit_points(state: BNomicState, m: Midnight, ctx: Context) -> None:
 def _breakday(state: BNomicState, m: Midnight, ctx: Context) -> None:
     if m.wraps:
         players.new_nweek(state)
+    if m.wraps or (not m.on and state.clock.ndelay % 10 == 0):
+        consultations.reassign(state, ctx)
 
 
 def _ballotday(state: BNomicState, m: Midnight, ctx: Context) -> None:
@@ -180,7 +182,7 @@ MIDNIGHT: tuple[tuple[str, Step], ...] = (
     ("1.6 Victory Conditions cease to be Fulfilled; Ministers paid, then all Ministries Vacant", _end_of_nweek),
     ("2 the Clock changes", _change),
     ("3.1 Hit Points", _hit_points),
-    ("3.2 nday 1: Active", _breakday),
+    ("3.2 nday 1: Active, consultations reassigned (also after every 10th ndelay)", _breakday),
     ("3.3 nday 9: Clock Off, Pending proposals Open, Vote Power", _ballotday),
     ("3.5 scheduled actions at the start of the nday", _scheduled_start),
     ("4 scheduled actions at this absolute time", _scheduled_at),

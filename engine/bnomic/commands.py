@@ -187,3 +187,10 @@ class ClaimCmd(Cmd):
     kind: Literal["claim"] = "claim"
     number: int
     consistent: bool
+
+
+class ZotCmd(Cmd):
+    """The Oracle's ``ZOT N`` (``request`` False) or the Priest's ``Request ZOT N`` (2-5)."""
+    kind: Literal["zot"] = "zot"
+    number: int
+    request: bool = False

@@ -8,7 +8,7 @@ import re
 from typing import Literal
 
 from engine.bnomic import changes, players
-from engine.bnomic.commands import AnswerCmd, ClaimCmd, ConsultationCmd, PriestCmd
+from engine.bnomic.commands import AnswerCmd, ClaimCmd, ConsultationCmd, PriestCmd, ZotCmd
 from engine.bnomic.events import ConsultationChanged
 from engine.bnomic.state import BNomicState, Consultation
 from engine.context import Context
@@ -65,7 +65,7 @@ def priest(state: BNomicState, msg: Message, cmd: PriestCmd, ctx: Context) -> No
     q, p = _find(state, cmd.number), players.find(state, cmd.player)
     if q is None:
         why = f"there is no Consultation {cmd.number}"
-    elif q.status != "waiting" or q.priest is not None:
+    elif q.status != "waiting" or (q.priest is not None and not q.zot_requested):
         why = f"Consultation {q.number} awaits no Priest"
     elif p is None:
         why = f"there is no Player {cmd.player}"
@@ -73,11 +73,46 @@ def priest(state: BNomicState, msg: Message, cmd: PriestCmd, ctx: Context) -> No
         why = f"{p.name} is not eligible: an Active Player, not the Supplicant, the Unbeliever, the Oracle nor a " \
               "former Priest (2-5)"
     else:
-        q.priest = p.email
+        if q.priest is not None:  # the Oracle reassigns it instead of granting its Priest's request
+            q.former_priests.append(q.priest)
+        q.priest, q.zot_requested = p.email, False
         _changed(q, "selected by the Oracle", ctx)
         ctx.say(cmd.line, f"{p.name} is the Priest of Consultation {q.number}")
         return
     ctx.say(cmd.line, f"{why}; nothing done", ok=False)
+
+
+def zot(state: BNomicState, msg: Message, cmd: ZotCmd, ctx: Context) -> None:
+    """``ZOT N``: the Oracle, on a Waiting Consultation with no Priest yet or whose Priest asked; ``Request
+    ZOT N``: its Priest, while it is Waiting."""
+    q = _find(state, cmd.number)
+    if q is None or q.status != "waiting":
+        ctx.say(cmd.line, f"there is no Waiting Consultation {cmd.number}; nothing done", ok=False)
+    elif cmd.request and q.priest != msg.sender:
+        ctx.say(cmd.line, f"only the Priest of Consultation {q.number} asks for it to be ZOTTED; nothing done", ok=False)
+    elif cmd.request:
+        q.zot_requested = True
+        ctx.say(cmd.line, f"the Oracle is asked to ZOT Consultation {q.number} or to reassign it (2-5)")
+    elif not state.holds(msg.sender, "questions"):
+        ctx.say(cmd.line, "only the Oracle wields the staff of ZOT (2-5); nothing done", ok=False)
+    elif q.priest is not None and not q.zot_requested:
+        ctx.say(cmd.line, f"Consultation {q.number} has a Priest who did not ask for it to be ZOTTED; nothing done",
+                ok=False)
+    else:
+        q.status = "zotted"
+        _changed(q, "ZOTTED by the Oracle", ctx)
+        ctx.say(cmd.line, f"Consultation {q.number} is ZOTTED: it has no further effect (2-5)")
+
+
+def reassign(state: BNomicState, ctx: Context) -> None:
+    """At the start of each nweek, and every 10 ndelays: each Waiting Consultation's Priest is replaced;
+    the Oracle selects the next (himself when none is eligible)."""
+    for q in state.consultations:
+        if q.status == "waiting" and q.priest is not None:
+            q.former_priests.append(q.priest)
+            q.priest, q.zot_requested = None, False
+            _changed(q, "reassigned: the Oracle selects a new Priest (2-5)", ctx)
+            _select_oracle_if_none(state, q, ctx)
 
 
 def answer(state: BNomicState, msg: Message, cmd: AnswerCmd, ctx: Context) -> None:

@@ -14,7 +14,7 @@ from engine.bnomic import actions, assertions, chairman, consultations, clock, m
 from engine.bnomic.commands import (
     ApplyCmd, FulfilledCmd, MiniMinistryCmd, RulekeeperCmd, ChairmanCmd, ChangeNameCmd, ClockCmd, ExpelCmd, ForfeitCmd, JoinCmd, ProposalCmd, RecognizeCmd, ResignCmd,
     SupportCmd, TakeCmd, UsurpCmd, VoteCmd, VotePowerCmd, WithdrawCmd, AssertCmd, AtCmd, RepeatCmd, TransactionCmd,
-    AnswerCmd, ClaimCmd, ConsultationCmd, PriestCmd,
+    AnswerCmd, ClaimCmd, ConsultationCmd, PriestCmd, ZotCmd,
 )
 from engine.commands import Block, Cmd, Declaration, Help, Line, Prefix, Rest, Subject, pattern
 
@@ -195,6 +195,13 @@ COMMANDS: tuple[Declaration, ...] = (
              lambda m: ClaimCmd(number=int(m[1]), consistent=m[2].lower() == "consistent")),),
         consultations.claim, help=(Help("Claim an Answer Consistent or Inconsistent; your last claim counts.",
                                         "Consultation", "Claim 3 inconsistent", "2-5"),)),
+    Declaration("zot", ZotCmd, (
+        Line(pattern(rf"^zot\s+{_N}$"), lambda m: ZotCmd(number=int(m[1]))),
+        Line(pattern(rf"^request\s+zot\s+{_N}$"), lambda m: ZotCmd(number=int(m[1]), request=True))),
+        consultations.zot, help=(Help("The Oracle ZOTs a Waiting Consultation with no Priest yet, or whose Priest "
+                                      "asked.", "Consultation", "ZOT 3", "2-5"),
+                                 Help("The Priest asks the Oracle to ZOT his Consultation.", "Consultation",
+                                      "Request ZOT 3", "2-5"))),
     # A Transaction and a Repeat run the commands they wrap: the ruleset performs them (ruleset.perform)
     Declaration("transaction", TransactionCmd, (
         Block(pattern(r"^begin\s+transaction$"), pattern(r"^end\s+transaction$"),

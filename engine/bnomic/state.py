@@ -177,6 +177,7 @@ class Consultation(Model):
     claims: dict[str, Literal["consistent", "inconsistent"]] = Field(default_factory=dict)
     answered_rdays: int | None = None
     oracularity_followed: bool = False
+    zot_requested: bool = False  # its present Priest asked the Oracle to ZOT it
 
 
 class ScheduledAction(Model):

@@ -69,3 +69,33 @@ def test_an_oracularity_with_a_line_that_cannot_apply_applies_none_of_its_lines(
     (n, event), = ticks(g, 1, 5)
     assert n == 5 and event["why"].startswith("Pondered; its Oracularity is not followed: 'Zed gains 1 point': ")
     assert g.points()[ALICE] == 0 and g.json()["consultations"][0]["oracularity_followed"] is False
+
+
+def test_the_oracle_zots_a_consultation_without_a_priest_or_whose_priest_asks():
+    g = game(ALICE, BOB, CAROL, DAVE)
+    g.send(ALICE, "Consultation: Q?")
+    g.send(ALICE, "Consultation: R?")
+    assert said(g.send(DAVE, "x", "ZOT 1")) == [
+        '  "ZOT 1": Consultation 1 is ZOTTED: it has no further effect (2-5)']
+    g.send(DAVE, "x", "Priest 2: Bob")
+    assert said(g.send(DAVE, "x", "ZOT 2")) == [
+        '! "ZOT 2": Consultation 2 has a Priest who did not ask for it to be ZOTTED; nothing done']
+    assert said(g.send(BOB, "x", "Request ZOT 2")) == [
+        '  "Request ZOT 2": the Oracle is asked to ZOT Consultation 2 or to reassign it (2-5)']
+    assert said(g.send(DAVE, "x", "Priest 2: Carol")) == ['  "Priest 2: Carol": Carol is the Priest of Consultation 2']
+    assert [(q["status"], q["priest"], q["former_priests"]) for q in g.json()["consultations"]] == [
+        ("zotted", None, []), ("waiting", CAROL, [BOB])]
+
+
+def test_a_waiting_consultation_is_reassigned_after_every_10_ndelays():
+    g = game(ALICE, BOB, CAROL, DAVE)
+    g.send(ALICE, "Consultation: Q?")
+    g.send(DAVE, "x", "Priest 1: Bob")
+    assert ticks(g, 1, 10) == [(10, {"number": 1, "status": "waiting", "priest": None,
+                                      "why": "reassigned: the Oracle selects a new Priest (2-5)"})]
+    assert ticks(g, 11, 20) == []  # no Priest to replace
+    g.send(DAVE, "x", "Priest 1: Carol")
+    assert ticks(g, 21, 30) == [
+        (30, {"number": 1, "status": "waiting", "priest": None, "why": "reassigned: the Oracle selects a new Priest (2-5)"}),
+        (30, {"number": 1, "status": "waiting", "priest": DAVE,
+              "why": "no Player is eligible: the Oracle is Priest (2-5)"})]
