@@ -129,7 +129,7 @@ class Grammar:
             rest = self._rest(line, lines[i + 1:]) if len(line) <= MAX_LINE else None
             if rest is not None:
                 reading.commands.append(rest)
-                break
+                return
             block = self._block(line, lines, i, MAX_COMMANDS - read)
             if block is not None:
                 reading.commands.append(block[0])

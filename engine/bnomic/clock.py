@@ -150,6 +150,7 @@ def _daily(state: BNomicState, m: Midnight, ctx: Context) -> None:
     if c.voting:
         lines.append("It is the Voting Period: " + (", ".join(
             f"proposal {p.number}" for p in state.proposals if p.status == "open") or "no proposal is Open"))
+    lines += consultations.owed(state)
     vacant = [x.name for x in ministries.vacant(state)]
     if vacant:
         lines.append("Vacant: " + ", ".join(vacant))

@@ -186,5 +186,13 @@ def _ponder(state: BNomicState, q: Consultation, ctx: Context) -> None:
     _changed(q, why, ctx)
 
 
+def owed(state: BNomicState) -> list[str]:
+    """The daily reminders: who owes each Waiting Consultation an Answer or a Priest."""
+    oracle = state.ministry("questions")
+    return [f"Consultation {q.number} awaits an Answer from {q.priest}" if q.priest else
+            f"Consultation {q.number} awaits a Priest from the Oracle ({oracle.holder if oracle else None})"
+            for q in state.consultations if q.status == "waiting"]
+
+
 def _lines(n: int) -> str:
     return f"{n} change line{'s' * (n != 1)}"

@@ -91,11 +91,17 @@ def test_a_waiting_consultation_is_reassigned_after_every_10_ndelays():
     g = game(ALICE, BOB, CAROL, DAVE)
     g.send(ALICE, "Consultation: Q?")
     g.send(DAVE, "x", "Priest 1: Bob")
-    assert ticks(g, 1, 10) == [(10, {"number": 1, "status": "waiting", "priest": None,
+    daily = [e.data["lines"] for e in g.midnight(1) if e.kind == "daily"]
+    assert daily == [["nweek 1, nday 1 (Breakday), the Clock is Off, ndelay 1",
+                      "Consultation 1 awaits an Answer from bob@b.test", "Vacant: " + ", ".join(
+                          m["name"] for m in g.json()["ministries"] if m["holder"] is None)]]
+    assert ticks(g, 2, 10) == [(10, {"number": 1, "status": "waiting", "priest": None,
                                       "why": "reassigned: the Oracle selects a new Priest (2-5)"})]
     assert ticks(g, 11, 20) == []  # no Priest to replace
+    assert "Consultation 1 awaits a Priest from the Oracle (dave@b.test)" in [
+        e.data for e in g.midnight(21) if e.kind == "daily"][0]["lines"]
     g.send(DAVE, "x", "Priest 1: Carol")
-    assert ticks(g, 21, 30) == [
+    assert ticks(g, 22, 30) == [
         (30, {"number": 1, "status": "waiting", "priest": None, "why": "reassigned: the Oracle selects a new Priest (2-5)"}),
         (30, {"number": 1, "status": "waiting", "priest": DAVE,
               "why": "no Player is eligible: the Oracle is Priest (2-5)"})]
