@@ -1,7 +1,7 @@
 """B Nomic's commands, as the mailer reads them out of mail (see declarations.py)."""
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from engine.bnomic.state import VoteWord
 from engine.commands import Cmd
@@ -125,3 +125,72 @@ class FulfilledCmd(Cmd):
     victors: list[str] = []
     obligation: int | None = None
     note: str = ""
+
+
+class TransactionCmd(Cmd):
+    """1-16: ``BEGIN TRANSACTION`` ... ``END TRANSACTION``: ``lines`` the commands between (each as
+    its JSON, read back by the ruleset), ``unread`` the lines between that are no command."""
+    kind: Literal["transaction"] = "transaction"
+    lines: list[dict[str, Any]] = []
+    unread: list[str] = []
+
+
+class AssertCmd(Cmd):
+    """An ``Assert`` line (1-16): ``what`` it asserts of ``subject``, and the ``value`` asserted."""
+    kind: Literal["assert"] = "assert"
+    what: Literal["mackerel", "points", "vote_power", "nday", "nweek", "clock", "holds", "vacant", "proposal"]
+    subject: str = ""
+    value: str = ""
+
+
+class RepeatCmd(Cmd):
+    """1-10: ``Repeat N times: LINE``; ``command`` the LINE's command as JSON (None: not understood)."""
+    kind: Literal["repeat"] = "repeat"
+    times: int
+    command: dict[str, Any] | None = None
+    text: str = ""
+
+
+class AtCmd(Cmd):
+    """1-10: ``At TIME: LINE``: ``when`` as written; ``command`` the LINE's command as JSON."""
+    kind: Literal["at"] = "at"
+    when: str
+    command: dict[str, Any] | None = None
+    text: str = ""
+
+
+class ConsultationCmd(Cmd):
+    """2-5: ``Consultation: QUESTION`` (subject); the body its Reasoning, an ``Unbeliever: PLAYER`` line."""
+    kind: Literal["consultation"] = "consultation"
+    question: str
+    reasoning: str = ""
+    unbeliever: str | None = None
+
+
+class PriestCmd(Cmd):
+    """The Oracle's ``Priest N: PLAYER`` (2-5)."""
+    kind: Literal["priest"] = "priest"
+    number: int
+    player: str
+
+
+class AnswerCmd(Cmd):
+    """The Priest's ``Answer N: YES``: the rest of the body its Reasoning, then an Oracularity's change lines."""
+    kind: Literal["answer"] = "answer"
+    number: int
+    yes: bool
+    text: str = ""
+
+
+class ClaimCmd(Cmd):
+    """``Claim N consistent`` / ``Claim N inconsistent`` (2-5)."""
+    kind: Literal["claim"] = "claim"
+    number: int
+    consistent: bool
+
+
+class ZotCmd(Cmd):
+    """The Oracle's ``ZOT N`` (``request`` False) or the Priest's ``Request ZOT N`` (2-5)."""
+    kind: Literal["zot"] = "zot"
+    number: int
+    request: bool = False

@@ -6,13 +6,17 @@ held in the game state, so no declaration names an office of game.toml: each han
 holds the Ministry now."""
 from __future__ import annotations
 
+import re
+from typing import Any
+
 from engine import membership
-from engine.bnomic import actions, chairman, clock, ministries, offices, players, proposals, votes
+from engine.bnomic import actions, assertions, chairman, consultations, clock, ministries, offices, players, proposals, schedule, votes
 from engine.bnomic.commands import (
     ApplyCmd, FulfilledCmd, MiniMinistryCmd, RulekeeperCmd, ChairmanCmd, ChangeNameCmd, ClockCmd, ExpelCmd, ForfeitCmd, JoinCmd, ProposalCmd, RecognizeCmd, ResignCmd,
-    SupportCmd, TakeCmd, UsurpCmd, VoteCmd, VotePowerCmd, WithdrawCmd,
+    SupportCmd, TakeCmd, UsurpCmd, VoteCmd, VotePowerCmd, WithdrawCmd, AssertCmd, AtCmd, RepeatCmd, TransactionCmd,
+    AnswerCmd, ClaimCmd, ConsultationCmd, PriestCmd, ZotCmd,
 )
-from engine.commands import Declaration, Help, Line, Rest, Subject, pattern
+from engine.commands import Block, Cmd, Declaration, Help, Line, Prefix, Rest, Subject, pattern
 
 _N = r"#?(\d{1,9})"
 _A = r"(?:a|action\s+)(\d{1,9})"
@@ -34,6 +38,39 @@ def _revision(head: str, lines: list[str], text: str) -> ProposalCmd:
     number, _, title = head.lstrip("#").partition(":")
     return ProposalCmd(title=title.strip(), text=text, revise=int(number))
 
+
+def _assert(what: str, subject: str = "", value: str = "") -> AssertCmd:
+    return AssertCmd.model_validate({"what": what, "subject": subject, "value": value})
+
+
+def _wrapped(cmd: Cmd | None) -> dict[str, Any] | None:
+    return None if cmd is None else cmd.model_dump(mode="json")
+
+
+_TIME = r"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ|the\s+(?:start|end)\s+of\s+[^:]{1,60}?)"
+_ASSERTS = (
+    Line(pattern(r"^assert\s+mackerel\s+of\s+(.+?)\s+is\s+(m?\d{1,12}(?:\.\d{1,6})?)$"),
+         lambda m: _assert("mackerel", m[1], m[2])),
+    Line(pattern(r"^assert\s+points\s+of\s+(.+?)\s+is\s+(\d{1,9})$"), lambda m: _assert("points", m[1], m[2])),
+    Line(pattern(r"^assert\s+vote\s+power\s+of\s+(.+?)\s+is\s+(\d{1,9}(?:/\d{1,9}|\.\d{1,9})?)$"),
+         lambda m: _assert("vote_power", m[1], m[2])),
+    Line(pattern(r"^assert\s+(nday|nweek)\s+is\s+(\d{1,9})$"), lambda m: _assert(m[1].lower(), value=m[2])),
+    Line(pattern(r"^assert\s+the\s+clock\s+is\s+(on|off)$"), lambda m: _assert("clock", value=m[1])),
+    Line(pattern(rf"^assert\s+proposal\s+{_N}\s+is\s+(pending|open|historical|won|lost|undecided)$"),
+         lambda m: _assert("proposal", m[1], m[2])),
+    Line(pattern(r"^assert\s+(.+?)\s+is\s+vacant$"), lambda m: _assert("vacant", m[1])),
+    Line(pattern(r"^assert\s+(.+?)\s+holds\s+(.+)$"), lambda m: _assert("holds", m[1], m[2])),
+)
+
+def _consultation(question: str, lines: list[str], text: str) -> ConsultationCmd:
+    """``Consultation: QUESTION``: the body its Reasoning, but an ``Unbeliever: PLAYER`` line."""
+    unbeliever = next((ln.split(":", 1)[1].strip() for ln in lines if re.match(r"^unbeliever\s*:", ln, re.I)), None)
+    reasoning = "\n".join(ln for ln in text.split("\n") if not re.match(r"^\s*unbeliever\s*:", ln, re.I))
+    return ConsultationCmd(question=question, reasoning=reasoning.strip(), unbeliever=unbeliever)
+
+
+_YES = ("yes", "true", "affirmative", "correct")
+_ANSWER = r"(yes|no|true|affirmative|correct|false|negative|incorrect)"
 
 COMMANDS: tuple[Declaration, ...] = (
     Declaration("join", JoinCmd, (Line(pattern(r"^join\s+as\s+(.+)$"), lambda m: JoinCmd(name=m[1])),),
@@ -140,6 +177,53 @@ COMMANDS: tuple[Declaration, ...] = (
                                       "Trophy.", "Victory", 'Fulfilled "NAME": PLAYER, PLAYER', "2-3"),
                                  Help("The obliged Minister has fulfilled obligation N.", "Obligation",
                                       "Fulfilled obligation 2: NOTE", "6-10"))),
+    Declaration("consultation", ConsultationCmd, (
+        Subject(pattern(r"^\s*consultation\s*:\s*(.*)$"), _consultation),), consultations.submit,
+        help=(Help("Ask a yes-or-no Question; the body is its Reasoning, a line 'Unbeliever: PLAYER' names one.",
+                   "Consultation: QUESTION", "", "2-5"),)),
+    Declaration("priest", PriestCmd, (
+        Line(pattern(rf"^priest\s+{_N}\s*:\s*(.+)$"), lambda m: PriestCmd(number=int(m[1]), player=m[2])),),
+        consultations.priest, help=(Help("The Oracle selects an eligible Priest for Consultation N.", "Consultation",
+                                         "Priest 3: Carol", "2-5"),)),
+    Declaration("answer", AnswerCmd, (
+        Rest(pattern(rf"^answer\s+{_N}\s*:\s*{_ANSWER}\s*$"),
+             lambda m, rest: AnswerCmd(number=int(m[1]), yes=m[2].lower() in _YES, text=rest)),),
+        consultations.answer, help=(Help("The Priest answers: the lines after are the Reasoning, those after a line "
+                                         "'Oracularity:' its change lines.", "Consultation", "Answer 3: YES", "2-5"),)),
+    Declaration("claim", ClaimCmd, (
+        Line(pattern(rf"^claim\s+{_N}\s+(consistent|inconsistent)$"),
+             lambda m: ClaimCmd(number=int(m[1]), consistent=m[2].lower() == "consistent")),),
+        consultations.claim, help=(Help("Claim an Answer Consistent or Inconsistent; your last claim counts.",
+                                        "Consultation", "Claim 3 inconsistent", "2-5"),)),
+    Declaration("zot", ZotCmd, (
+        Line(pattern(rf"^zot\s+{_N}$"), lambda m: ZotCmd(number=int(m[1]))),
+        Line(pattern(rf"^request\s+zot\s+{_N}$"), lambda m: ZotCmd(number=int(m[1]), request=True))),
+        consultations.zot, help=(Help("The Oracle ZOTs a Waiting Consultation with no Priest yet, or whose Priest "
+                                      "asked.", "Consultation", "ZOT 3", "2-5"),
+                                 Help("The Priest asks the Oracle to ZOT his Consultation.", "Consultation",
+                                      "Request ZOT 3", "2-5"))),
+    # A Transaction and a Repeat run the commands they wrap: the ruleset performs them (ruleset.perform)
+    Declaration("transaction", TransactionCmd, (
+        Block(pattern(r"^begin\s+transaction$"), pattern(r"^end\s+transaction$"),
+              lambda inner, unread: TransactionCmd(lines=[c.model_dump(mode="json") for c in inner], unread=unread)),),
+        None, help=(Help("All or nothing: the lines between are done only if every one is legal and every "
+                         "Assert true; else none is.", "Transaction", "BEGIN TRANSACTION ... END TRANSACTION",
+                         "1-16"),)),
+    Declaration("assert", AssertCmd, _ASSERTS, assertions.outside, help=(
+        Help("In a Transaction: it fails unless this is so (mackerel, points, vote power of PLAYER; nday, "
+             "nweek; the clock is on/off; PLAYER holds MINISTRY; MINISTRY is vacant; proposal N is STATUS).",
+             "Transaction", "Assert points of Alice is 3", "1-16"),)),
+    Declaration("repeat", RepeatCmd, (
+        Prefix(pattern(r"^repeat\s+(\d{1,9})\s+times?\s*:\s*(.+)$"),
+               lambda m, inner: RepeatCmd(times=int(m[1]), command=_wrapped(inner), text=m[2])),),
+        None, help=(Help("Take an action N times, each if legal (at most 20).", "Repeat", "Repeat 3 times: LINE",
+                         "1-10"),)),
+    Declaration("at", AtCmd, (
+        Prefix(pattern(rf"^at\s+{_TIME}\s*:\s*(.+)$"),
+               lambda m, inner: AtCmd(when=m[1], command=_wrapped(inner), text=m[2])),),
+        schedule.announce, help=(Help("Take an action later, judged then: TIME is 2026-01-09T12:00:00Z or the "
+                                      "start/end of nday N [of nweek W].", "At", "At the start of nday 9: LINE",
+                                      "1-10"),)),
     *membership.LIST_COMMANDS,
 )
 OFFICE_NOTES: tuple[Help, ...] = ()  # B Nomic's offices are Ministries, held in the game state

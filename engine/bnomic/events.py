@@ -150,6 +150,35 @@ class Daily(EventModel):
     lines: list[str]
 
 
+class Scheduled(EventModel):
+    """An action announced for a later moment (1-10): ``when`` as written."""
+    KIND = "scheduled"
+    number: int
+    by: str
+    when: str
+    line: str
+
+
+class ScheduledRan(EventModel):
+    """A scheduled action ran at its moment, as if sent then: ``lines`` its answer's lines."""
+    KIND = "scheduled_ran"
+    number: int
+    by: str
+    line: str
+    lines: list[str]
+    message_id: str  # the mail that announced it
+
+
+class ConsultationChanged(EventModel):
+    """A Consultation's state or Priest changed (2-5): ``why`` says how."""
+    KIND = "consultation"
+    number: int
+    status: str
+    priest: str | None
+    why: str
+
+
 EVENTS: tuple[type[EventModel], ...] = (
     Joined, Left, Renamed, MinistryChanged, ClockChanged, Proposed, Numbered, Voted, Opened, VotingEnded,
-    Withdrawn, Score, Changed, BallotPublished, ResultsPublished, ActionAttempted, ActionClosed, Daily)
+    Withdrawn, Score, Changed, BallotPublished, ResultsPublished, ActionAttempted, ActionClosed, Daily,
+    Scheduled, ScheduledRan, ConsultationChanged)

@@ -159,6 +159,42 @@ class VictoryCondition(Model):
     repealed: bool = False
 
 
+class Consultation(Model):
+    """2-5: a Question with its Supplicant; ``answered_rdays`` the Clock's ``rdays`` at the Answer
+    (its claims are tallied at the 4th midnight after, it is Pondered at the 5th)."""
+    number: int
+    supplicant: str
+    question: str
+    reasoning: str = ""
+    unbeliever: str | None = None
+    status: Literal["waiting", "answered", "zotted", "pondered"] = "waiting"
+    priest: str | None = None
+    former_priests: list[str] = Field(default_factory=list)
+    answer: Literal["YES", "NO"] | None = None
+    answer_reasoning: str = ""
+    oracularity: list[ChangeLine] = Field(default_factory=list)
+    answers: int = 0  # Answers the present Priest has given
+    claims: dict[str, Literal["consistent", "inconsistent"]] = Field(default_factory=dict)
+    answered_rdays: int | None = None
+    oracularity_followed: bool = False
+    zot_requested: bool = False  # its present Priest asked the Oracle to ZOT it
+
+
+class ScheduledAction(Model):
+    """An action announced for a later moment (1-10): at ``at`` (an absolute time), or at the ``edge``
+    ("start" or "end") of nday ``nday`` [of nweek ``nweek``]; ``command`` the action's command as
+    JSON, judged when it runs."""
+    number: int
+    by: str
+    line: str
+    command: dict[str, Any]
+    message_id: str
+    at: datetime | None = None
+    edge: Literal["start", "end"] | None = None
+    nday: int | None = None
+    nweek: int | None = None
+
+
 class BNomicState(GameState[BPlayer]):
     ruleset: str = "bnomic"
     rules: list[BRule] = Field(default_factory=list)  # type: ignore[assignment]
@@ -176,6 +212,9 @@ class BNomicState(GameState[BPlayer]):
     results: list[int] = Field(default_factory=list)  # the keys of the last Voting's proposals, in number order
     obligations: list[Obligation] = Field(default_factory=list)
     victory_conditions: list[VictoryCondition] = Field(default_factory=list)
+    consultations: list[Consultation] = Field(default_factory=list)
+    scheduled: list[ScheduledAction] = Field(default_factory=list)  # not yet run, in order of announcement
+    scheduled_count: int = 0  # the number of the last action announced
 
     def summary(self) -> list[str]:
         c = self.clock
@@ -225,7 +264,11 @@ class BNomicState(GameState[BPlayer]):
             "proposals": [self._proposal(p) for p in self.proposals],
             "actions": [{"number": a.number, "kind": a.kind, "by": a.by, "status": a.status,
                          "supporters": list(a.supporters), "objectors": list(a.objectors)} for a in self.actions],
-            "consultations": [], "factions": [], "blueprints": [], "devices": [],
+            "consultations": [{"number": q.number, "supplicant": q.supplicant, "unbeliever": q.unbeliever,
+                               "status": q.status, "priest": q.priest, "former_priests": list(q.former_priests),
+                               "answer": q.answer, "claims": dict(q.claims),
+                               "oracularity_followed": q.oracularity_followed} for q in self.consultations],
+            "factions": [], "blueprints": [], "devices": [],
             "emergency": {"active": False, "coordinator": None, "pause": None, "round": None, "ballot": [],
                           "refresh_proposals": [], "selected": None,
                           "peps": [p.email for p in self.players],
@@ -234,7 +277,8 @@ class BNomicState(GameState[BPlayer]):
                        "repealed": r.repealed} for r in self.rules],
             "sections": [{"number": s.number, "name": s.name} for s in self.sections],
             "victory_conditions": [v.model_dump(mode="json") for v in self.victory_conditions],
-            "obligations": [o.model_dump(mode="json") for o in self.obligations], "scheduled": [],
+            "obligations": [o.model_dump(mode="json") for o in self.obligations],
+            "scheduled": [{"number": s.number, "by": s.by, "line": s.line} for s in self.scheduled],
         }
 
     def _proposal(self, p: Proposal) -> dict[str, Any]:
