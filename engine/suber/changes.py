@@ -159,8 +159,9 @@ def _mutable(state: SuberState, number: int) -> bool:
     return rule is not None and bool(rule.mutable)
 
 
-def apply(state: SuberState, proposal: Proposal, ctx: Context) -> None:
-    """Rule 205: an adopted proposal's changes take effect when its vote completes."""
+def apply(state: SuberState, proposal: Proposal, ctx: Context) -> RulesChanged:
+    """Rule 205: an adopted proposal's changes take effect when its vote completes; returns the
+    event for the caller to emit after the completion's own (the mail tells the result first)."""
     by = f"P{proposal.number}"
     # looked up first: a rule renumbered by one change is still named by its old number in the next
     targets: dict[int | None, SuberRule | None] = {c.rule: state.rule(c.rule) for c in proposal.changes if c.rule}
@@ -177,8 +178,7 @@ def apply(state: SuberState, proposal: Proposal, ctx: Context) -> None:
         rule = targets.get(change.rule)
         assert rule is not None, "checked when the proposal was made; nothing else changes rules"
         _change(rule, change, proposal.number, by, ctx)
-    ctx.emit(RulesChanged(number=proposal.number,
-                          changes=[c.model_dump(mode="json") for c in proposal.changes]))
+    return RulesChanged(number=proposal.number, changes=[c.model_dump(mode="json") for c in proposal.changes])
 
 
 def _change(rule: SuberRule, change: Change, number: int, by: str, ctx: Context) -> None:

@@ -89,21 +89,34 @@ def _consequences(state: SuberState, proposal: Proposal, ctx: Context) -> None:
     cast = len(proposal.votes)
     proposal.status = "adopted" if adopted(proposal, len(state.players)) else "defeated"
     proposal.completed_at = ctx.at
+    # 205: the changes take full effect at the completion, before the points it brings
+    enacted = changes.apply(state, proposal, ctx) if proposal.status == "adopted" else None
     proposal.points = points.formula(proposal.number, yes, cast, mechanics.value(state, "points_offset")) \
         if mechanics.on(state, 202) else 0
     ctx.emit(Completed(number=proposal.number, status=proposal.status, yes=yes, no=cast - yes,
                        points=proposal.points, unanimity=proposal.unanimity))
     ctx.say(f"proposal {proposal.number}", f"{proposal.status}, {yes} of {cast} votes in favour")
-    if proposal.status == "adopted":
-        changes.apply(state, proposal, ctx)
-    elif mechanics.on(state, 206):
+    if enacted is not None:
+        ctx.emit(enacted)
+    else:
+        _defeat(state, proposal, ctx)
+    _after(state, proposal, yes, cast, ctx)
+
+
+def _defeat(state: SuberState, proposal: Proposal, ctx: Context) -> None:
+    """Rule 206, while in effect."""
+    if mechanics.on(state, 206):
         points.award(state, proposal.author, -mechanics.value(state, "defeat_penalty"),
                      f"proposal {proposal.number} defeated", ctx, rule=206, proposal=proposal.number)
+
+
+def _after(state: SuberState, proposal: Proposal, yes: int, cast: int, ctx: Context) -> None:
+    """Rule 204 (while in effect), the proposer's points (202, zero once repealed), the turn."""
     if proposal.status == "adopted" and not proposal.unanimity and mechanics.on(state, 204):
         for p in [p for p in state.players if proposal.votes.get(p.email) == "no"]:
             points.award(state, p.email, mechanics.value(state, "dissent_bonus"), f"voted against adopted "
                          f"proposal {proposal.number}", ctx, rule=204, proposal=proposal.number)
-    points.award(state, proposal.author, proposal.points, f"proposal {proposal.number}: "
+    points.award(state, proposal.author, proposal.points or 0, f"proposal {proposal.number}: "
                  f"({proposal.number} - {mechanics.value(state, 'points_offset')}) x {yes}/{cast}", ctx,
                  rule=202, proposal=proposal.number)
     if state.winner is None:
