@@ -5,7 +5,8 @@
     Repeal rule "NAME"
 
 TEXT runs on over the following lines up to the next change line. Any other text of the
-Proposal is prose that an Admin applies by hand (``by_hand``).
+Proposal is prose that an Admin applies by hand (``by_hand``). A change the edition's rule "Tags"
+forbids (engine/blognomic/tags.py) is skipped.
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import re
 from datetime import datetime
 from typing import cast
 
+from engine.blognomic import tags
 from engine.blognomic.ruletext import new_rule
 from engine.blognomic.state import Action, Change, Section
 from engine.state import Rule, RuleVersion
@@ -45,13 +47,16 @@ def find(rules: list[Rule], name: str) -> Rule | None:
     return next((r for r in rules if r.title.casefold() == key and not r.repealed), None)
 
 
-def apply(rules: list[Rule], changes: list[Change], by: str, at: datetime) -> list[dict[str, str]]:
-    """Apply ``changes`` in order; each one's outcome, for the ``amended`` event (a change that
-    names a rule wrongly is skipped, the others still apply)."""
-    return [{"action": c.action, "rule": c.name, "result": _apply_one(rules, c, by, at)} for c in changes]
+def apply(rules: list[Rule], changes: list[Change], by: str, at: datetime, title: str) -> list[dict[str, str]]:
+    """Apply ``changes`` of the matter titled ``title`` in order; each one's outcome, for the
+    ``amended`` event (a change that names a rule wrongly or lacks its tag is skipped, the others
+    still apply)."""
+    return [{"action": c.action, "rule": c.name, "result": _apply_one(rules, c, by, at, title)} for c in changes]
 
 
-def _apply_one(rules: list[Rule], c: Change, by: str, at: datetime) -> str:
+def _apply_one(rules: list[Rule], c: Change, by: str, at: datetime, title: str) -> str:
+    if (why := tags.refusal(rules, title, c)) is not None:
+        return f"skipped: {why}"
     rule = find(rules, c.name)
     if c.action == "enact":
         if rule is not None:

@@ -3,6 +3,7 @@ of Victory (which put the game into Hiatus). A refused one takes no number."""
 from __future__ import annotations
 
 from engine.blognomic.commands import SubmitCmd
+from engine.blognomic import tags
 from engine.blognomic.conditions import label
 from engine.blognomic.downtime import REASON, in_downtime
 from engine.blognomic.state import KIND_NAMES, BlogState, Kind, VotableMatter, iso
@@ -33,6 +34,10 @@ def submit(state: BlogState, msg: Message, cmd: SubmitCmd, ctx: Context) -> None
                           changes=[c.model_dump() for c in m.changes], by_hand=m.by_hand,
                           co_victors=m.co_victors), Cause("matter", m.number))
     ctx.say(cmd.line, f"{label(m)} \"{m.title}\" is open for voting; Quorum is {state.quorum()}")
+    for change in m.changes:
+        if (why := tags.refusal(state.rules, m.title, change)) is not None:
+            ctx.say(f'{change.action.capitalize()} rule "{change.name}"', f"refused: {why}; it will not be "
+                    "applied if the matter is Enacted", ok=False)
     if m.kind == "dov" and not state.hiatus:
         state.hiatus = True
         ctx.emit(Hiatus(on=True, why=label(m)), Cause("matter", m.number))

@@ -15,7 +15,11 @@ def test_a_new_game_has_the_admins_as_pactmakers_and_the_rules_by_section():
     sections = {r["name"]: r["section"] for r in view["rules"]}
     assert sections["Votes"] == "core" and sections["Golem"] == "dynastic" and sections["Prioritisation"] == "appendix"
     assert view["rules"][5] == {"name": "Votes", "section": "core", "repealed": False,
-                                "text": game.state.rules[5].text}
+                                "text": game.state.rules[5].text, "mechanics": []}
+    assert [(r["name"], r["mechanics"]) for r in view["rules"] if r["mechanics"]] == [
+        ("Tags", ["the [Core] and [Appendix] tags a change to those rules needs"])]
+    assert view["parameters"] == {"max_pending_proposals": 2, "max_daily_proposals": 3, "enact_hours": 12,
+                                  "fail_hours": 48, "stale_days": 7}
     assert view["rules"][5]["text"].startswith("Each Pactmaker may cast one Vote")
 
 
@@ -43,7 +47,7 @@ def test_a_proposal_with_votes_is_enacted_at_twelve_hours_with_its_change_lines(
                          "at": "2026-01-05T13:00:00Z"}]
     assert game.matter(1)["status"] == "enacted" and game.matter(1)["resolved_at"] == "2026-01-05T13:00:00Z"
     assert game.json()["rules"][-1] == {"name": "Cake", "section": "dynastic", "text": "Cake for all.\nEvery day.",
-                                        "repealed": False}
+                                        "repealed": False, "mechanics": []}
     assert machine.next_due(game.state, game.config) is None
 
 
@@ -214,11 +218,12 @@ def test_the_state_json_has_exactly_the_contracts_keys():
     game = new_game(FIVE, seraphims=("sera@blog.test",))
     game.mail(ALICE, "Proposal: A", hours=1)
     view = game.json()
-    assert list(view) == ["ruleset", "edition", "dynasty", "hiatus", "quorum", "players", "matters", "rules"]
+    assert list(view) == ["ruleset", "edition", "dynasty", "hiatus", "quorum", "players", "matters", "parameters",
+                          "rules"]
     assert list(view["players"][0]) == ["email", "name", "idle", "admin", "seraphim"]
     assert list(view["matters"][0]) == ["number", "kind", "author", "title", "status", "opened_at", "resolved_at",
                                         "self_killed", "vetoed", "votes", "tally"]
-    assert list(view["rules"][0]) == ["name", "section", "text", "repealed"]
+    assert list(view["rules"][0]) == ["name", "section", "text", "repealed", "mechanics"]
     assert view["quorum"] == 4 and [p["seraphim"] for p in view["players"]] == [False, True, False, False, False,
                                                                                  False]
 
