@@ -25,8 +25,18 @@ _LINE = re.compile(r'^\s*(enact|amend|repeal)\s+rule\s+["“]([^"”]{1,200})["�
 
 def read_changes(text: str) -> tuple[list[Change], bool]:
     """The change lines of ``text``, and whether there is prose besides them."""
+    changes, prose = _read(text)
+    return changes, bool(prose)
+
+
+def prose(text: str) -> list[str]:
+    """The lines of ``text`` outside its change lines: what an Admin applies by hand."""
+    return _read(text)[1]
+
+
+def _read(text: str) -> tuple[list[Change], list[str]]:
     changes: list[Change] = []
-    prose = False
+    other: list[str] = []
     for line in text.splitlines():
         m = _LINE.match(line)
         if m and (m[1].lower() == "repeal" or m[4] is not None):
@@ -35,10 +45,10 @@ def read_changes(text: str) -> tuple[list[Change], bool]:
         elif changes and changes[-1].action != "repeal":
             changes[-1].text = changes[-1].text + "\n" + line
         elif line.strip():
-            prose = True
+            other.append(line.strip())
     for c in changes:
         c.text = c.text.strip()
-    return changes, prose
+    return changes, other
 
 
 def find(rules: list[Rule], name: str) -> Rule | None:

@@ -8,8 +8,13 @@ an Admin), so they keep their defaults. Quorum (rule Quorum) is a formula, not a
 """
 from __future__ import annotations
 
-from engine.blognomic import tags
+from datetime import datetime
+
+from engine import preview as shown
+from engine.blognomic import changes, tags
+from engine.blognomic.state import VotableMatter
 from engine.mechanics import Declarations, Mechanic, Parameter, Value, current
+from engine.preview import RuleView
 from engine.state import Rule
 
 DECLARED = Declarations(
@@ -37,3 +42,16 @@ def mechanics_of(rule: Rule) -> list[str]:
 def values() -> dict[str, Value]:
     """Every parameter with its value now (the defaults: no ``Set`` line is applied yet)."""
     return current(DECLARED, {})
+
+
+def preview(rules: list[Rule], m: VotableMatter, at: datetime) -> list[str]:
+    """What enacting ``m`` would do to ``rules`` (engine/preview.py), on a copy; its prose is what
+    an Admin must apply by hand."""
+    after = [r.model_copy(deep=True) for r in rules]
+    changes.apply(after, m.changes, "preview", at, m.title)
+    return shown.lines(_views(rules), _views(after), values(), values(), changes.prose(m.text))
+
+
+def _views(rules: list[Rule]) -> dict[int, RuleView]:
+    return {i: RuleView(f'rule "{r.title}" ({r.section})', r.text, tuple(mechanics_of(r)))
+            for i, r in enumerate(rules) if not r.repealed}

@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import datetime
 
 from engine import mechanics as generic
-from engine.context import Context
 from engine.state import RuleVersion
 from engine.suber import mechanics
 from engine.suber.state import Change, Proposal, SuberRule, SuberState
@@ -159,7 +159,7 @@ def _mutable(state: SuberState, number: int) -> bool:
     return rule is not None and bool(rule.mutable)
 
 
-def apply(state: SuberState, proposal: Proposal, ctx: Context) -> RulesChanged:
+def apply(state: SuberState, proposal: Proposal, at: datetime) -> RulesChanged:
     """Rule 205: an adopted proposal's changes take effect when its vote completes; returns the
     event for the caller to emit after the completion's own (the mail tells the result first)."""
     by = f"P{proposal.number}"
@@ -173,15 +173,15 @@ def apply(state: SuberState, proposal: Proposal, ctx: Context) -> RulesChanged:
             state.rules.append(SuberRule(number=proposal.number, title=proposal.title, text=change.text,
                                          mutable=True, amended_by=[by], enacted_from=proposal.number,
                                          history=[RuleVersion(text=change.text, title=proposal.title,
-                                                              by=by, at=ctx.at)]))
+                                                              by=by, at=at)]))
             continue
         rule = targets.get(change.rule)
         assert rule is not None, "checked when the proposal was made; nothing else changes rules"
-        _change(rule, change, proposal.number, by, ctx)
+        _change(rule, change, proposal.number, by, at)
     return RulesChanged(number=proposal.number, changes=[c.model_dump(mode="json") for c in proposal.changes])
 
 
-def _change(rule: SuberRule, change: Change, number: int, by: str, ctx: Context) -> None:
+def _change(rule: SuberRule, change: Change, number: int, by: str, at: datetime) -> None:
     if change.kind == "repeal":
         rule.repealed, rule.repealed_from = True, number
     elif change.kind == "transmute":
@@ -192,4 +192,4 @@ def _change(rule: SuberRule, change: Change, number: int, by: str, ctx: Context)
         rule.formerly.append(rule.number)
         rule.number = number
     rule.amended_by.append(by)
-    rule.history.append(RuleVersion(text=rule.text, title=rule.title, by=by, at=ctx.at))
+    rule.history.append(RuleVersion(text=rule.text, title=rule.title, by=by, at=at))

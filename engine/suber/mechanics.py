@@ -12,8 +12,12 @@ rule 203's automatic change and a ``Set`` line change one value.
 """
 from __future__ import annotations
 
+from datetime import datetime
+
+from engine import preview as shown
 from engine.mechanics import Declarations, Mechanic, Parameter, Setting, Value, current
-from engine.suber.state import SuberRule, SuberState
+from engine.preview import RuleView
+from engine.suber.state import Proposal, SuberRule, SuberState
 
 DECLARED = Declarations(
     mechanics=(
@@ -86,3 +90,23 @@ def put(state: SuberState, setting: Setting) -> None:
         state.unanimity = setting.value == "unanimity"
     else:
         state.parameters[setting.name] = setting.value
+
+
+def preview(state: SuberState, proposal: Proposal, at: datetime) -> list[str]:
+    """What adopting ``proposal`` would do (engine/preview.py), computed on a copy of the rules and
+    parameters. Every change line is applied by the engine: nothing is left to apply by hand."""
+    from engine.suber import changes  # changes imports this module
+    after = state.model_copy(update={"rules": [r.model_copy(deep=True) for r in state.rules],
+                                     "parameters": dict(state.parameters), "unanimity": state.unanimity})
+    changes.apply(after, proposal, at)
+    return shown.lines(_views(state), _views(after), values(state), values(after), [])
+
+
+def _views(state: SuberState) -> dict[int, RuleView]:
+    """The rules in effect, by their place in the list (an amendment keeps it, an enactment appends)."""
+    return {i: RuleView(_label(r), r.text, tuple(mechanics_of(r))) for i, r in enumerate(state.rules) if not r.repealed}
+
+
+def _label(rule: SuberRule) -> str:
+    was = f" (formerly {', '.join(map(str, rule.formerly))})" if rule.formerly else ""
+    return f"rule {rule.number}{was}"

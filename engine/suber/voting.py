@@ -90,7 +90,7 @@ def _consequences(state: SuberState, proposal: Proposal, ctx: Context) -> None:
     proposal.status = "adopted" if adopted(proposal, len(state.players)) else "defeated"
     proposal.completed_at = ctx.at
     # 205: the changes take full effect at the completion, before the points it brings
-    enacted = changes.apply(state, proposal, ctx) if proposal.status == "adopted" else None
+    enacted = changes.apply(state, proposal, ctx.at) if proposal.status == "adopted" else None
     proposal.points = points.formula(proposal.number, yes, cast, mechanics.value(state, "points_offset")) \
         if mechanics.on(state, 202) else 0
     ctx.emit(Completed(number=proposal.number, status=proposal.status, yes=yes, no=cast - yes,

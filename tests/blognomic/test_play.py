@@ -32,7 +32,11 @@ def test_seraphims_named_in_the_config_are_pactmakers_and_seraphims():
 def test_a_proposal_with_votes_is_enacted_at_twelve_hours_with_its_change_lines():
     game = new_game(FIVE)
     events = game.mail(ALICE, "Proposal: Free cake", 'Enact rule "Cake": Cake for all.\nEvery day.', hours=1)
-    assert answers(events) == ['Proposal: Free cake: Proposal 1 "Free cake" is open for voting; Quorum is 3']
+    assert answers(events) == ["\n".join([
+        'Proposal: Free cake: Proposal 1 "Free cake" is open for voting; Quorum is 3', "    If enacted:",
+        "    --- (no rule)", '    +++ rule "Cake" (dynastic)', "    @@ -0,0 +1,2 @@", "    +Cake for all.",
+        "    +Every day.", "    Mechanics: none changed", "    Parameters: none changed",
+        "    To apply by hand: nothing"])]
     assert answers(game.mail(BOB, "Re: Proposal: Free cake", "FOR", hours=2, reply_to=1)) == [
         'FOR: FOR on Proposal 1 "Free cake"; now 2 FOR, 0 AGAINST, 0 DEFERENTIAL (Quorum 3)']
     game.mail(CAROL, "votes", "FOR 1", hours=3)

@@ -74,12 +74,18 @@ def test_five_pactmakers_through_every_bullet_of_issue_17(tmp_path, new_database
          '! "Enact rule "Tea"": refused: a change to the Core Rules needs the [Core] tag in the title (rule Tags); it will not be applied if the matter is Enacted')
     want.open(1, "proposal", ALICE, "Cake", dec(1, 1))
     opened = play.announcements(1)[0]
+    golem = want.rule("Golem")["text"].splitlines()
     vote_link = "mailto:ths@blog.test?subject=Re%3A%20%5BBlogNomic%5D%20Proposal%201%3A%20Cake&body="
     assert (opened["subject"], body(opened)) == ("[BlogNomic] Proposal 1: Cake", [
         'Proposal 1: "Cake"', "by Alice <alice@blog.test>, open for voting from 2026-12-01 01:00 UTC; Quorum 3.", "",
         *text.splitlines(), "", "Rule changes, if enacted:",
         '  Enact rule "Cake" (dynastic)', '  Amend rule "Time" (appendix)', '  Repeal rule "Golem" (dynastic)',
         '  Enact rule "Tea" (core)', "",
+        # what enacting it would do: the untagged Time and Tea lines are left out (rule Tags)
+        "What enacting it would do:", '    --- rule "Golem" (dynastic)', '    +++ rule "Golem" (dynastic) (repealed)',
+        f"    @@ -1,{len(golem)} +0,0 @@", *(f"    -{line}" for line in golem), "    --- (no rule)",
+        '    +++ rule "Cake" (dynastic)', "    @@ -0,0 +1 @@", f"    +{CAKE}", "    Mechanics: none changed",
+        "    Parameters: none changed", "    To apply by hand: Cake for all. The Admin shall bake a cake.", "",
         "Its text says more than its change lines: what they cannot say is applied by an Admin, by hand.", "",
         "Vote with one line in a reply to this mail: FOR, AGAINST or DEFERENTIAL",
         '(or, in any mail to ths@blog.test, "FOR 1"). Your Vote is the last you cast.',

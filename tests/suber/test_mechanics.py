@@ -120,3 +120,39 @@ def test_repealing_rule_209_lifts_the_limit_on_mutable_rules() -> None:
     with pytest.raises(changes.Refused, match=r"it would make 27 mutable rules; at most 25 \(rule 209\)"):
         changes.check(control.state, fourteen)
     changes.check(game.state, fourteen)
+
+
+def test_the_answer_and_the_announcement_preview_what_adoption_would_do() -> None:
+    game = Game()
+    events = game.send(ALICE, "Proposal: Majority", f"Amend rule 203: {MAJORITY}\nSet adoption = majority\n"
+                       "Repeal rule 206")
+    assert [e.data["result"] for e in events if e.kind == "outcome"] == ["\n".join([
+        "proposal 301: amend rule 203, set adoption = majority, repeal rule 206; in debate until you send 'Call vote' "
+        "(rule 111); unanimity adopts it; if adopted:",
+        "    --- rule 203",
+        "    +++ rule 301 (formerly 203)",
+        "    @@ -1 +1 @@",
+        "    -A rule-change is adopted if and only if the vote is unanimous among the eligible voters. If this rule "
+        "is not amended by the end of the second complete circuit of turns, it automatically changes to require "
+        "only a simple majority.",
+        f"    +{MAJORITY}",
+        "    --- rule 206",
+        "    +++ rule 206 (repealed)",
+        "    @@ -1 +0,0 @@",
+        "    -When a proposed rule-change is defeated, the player who proposed it loses 10 points.",
+        "    Mechanics: switches off the change to a simple majority at the end of the second circuit "
+        "(rule 301 (formerly 203)); switches off the loss of points for a defeated proposal (rule 206)",
+        "    Parameters: adoption: unanimity -> majority",
+        "    To apply by hand: nothing"])]
+    proposed = next(e.data for e in events if e.kind == "proposed")
+    assert proposed["preview"][-2:] == ["    Parameters: adoption: unanimity -> majority", "    To apply by hand: nothing"]
+    assert game.json()["rules"][5]["text"] != MAJORITY  # a preview changes nothing
+    assert game.json()["parameters"]["adoption"] == "unanimity"
+
+
+def test_a_long_amendment_is_previewed_in_at_most_forty_lines_of_diff() -> None:
+    game = Game()
+    body = "Amend rule 210: " + "\n".join(f"Line {i}." for i in range(500))
+    result = next(e.data["result"] for e in game.send(ALICE, "Proposal: Long", body) if e.kind == "outcome")
+    assert "    (465 more lines of diff not shown)" in result.splitlines()
+    assert len(result.splitlines()) == 1 + 40 + 1 + 3  # the answer line, the diff, the cut, the three summaries
