@@ -89,9 +89,6 @@ class Setting:
     name: str
     value: Value
 
-    def line(self) -> str:
-        return f"Set {self.name} = {self.value}"
-
 
 @dataclass(frozen=True)
 class Declarations:
