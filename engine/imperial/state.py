@@ -149,6 +149,16 @@ class ImperialState(GameState[ImperialPlayer]):
                 f"It: {self.it or '-'}",
                 *(f"  {p.score:>5}  {p.email}  profile {p.profile:016b}  {p.category}" for p in self.players)]
 
+    def public_json(self) -> dict:
+        """The whole state, with CONTRACT.md's ``"parameters"`` (the game variables now) and each
+        rule's ``"mechanics"`` (what it runs; nothing once repealed)."""
+        from engine.imperial.mechanics import DECLARED, nth_of  # mechanics imports this module
+        data = self.model_dump(mode="json")
+        data["parameters"] = dict(self.variables)
+        for rule, shown in zip(self.rules, data["rules"]):
+            shown["mechanics"] = [] if rule.repealed else [m.runs for m in DECLARED.of(rule.number, nth_of(self, rule))]
+        return data
+
     def matter(self, number: int) -> Submission | None:
         return self.submission(number)
 

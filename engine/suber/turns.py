@@ -12,6 +12,7 @@ from email.utils import parseaddr
 
 from engine.context import Context
 from engine.inputs import Message
+from engine.suber import mechanics
 from engine.suber.commands import JoinCmd
 from engine.suber.state import SuberPlayer, SuberState
 from engine.suber.events import Joined, Turn, UnanimityEnded
@@ -87,7 +88,6 @@ def pass_turn(state: SuberState, at: datetime, ctx: Context) -> None:
 
 
 def _end_unanimity(state: SuberState, ctx: Context) -> None:
-    rule = state.rule(203)
-    if state.unanimity and state.circuit > UNANIMOUS_CIRCUITS and rule is not None and not rule.repealed:
+    if state.unanimity and state.circuit > UNANIMOUS_CIRCUITS and mechanics.automatic_change(state):
         state.unanimity = False
         ctx.emit(UnanimityEnded(circuit=state.circuit, rule=203))

@@ -31,7 +31,8 @@ def opened(c: Composition) -> None:
     votes = {icon.lower(): mailto(c.settings.address, f"Re: {subject}", f"{icon} {m.number}") for icon in ICONS}
     msgid = message_id(c.settings, "opened", c.seq, c.entry.hash, sub=m.number)
     context = {"m": m, "what": KIND_NAMES[m.kind], "author": _author(c.state, m.author),
-               "quorum": c.event.data.get("quorum"), "votes": votes, "changes": _changes(c.state, m)}
+               "quorum": c.event.data.get("quorum"), "votes": votes, "changes": _changes(c.state, m),
+               "preview": c.event.data.get("preview") or []}
     _announce(c, m, subject, msgid, "mail/matter.txt", context)
 
 

@@ -14,7 +14,8 @@ from mailer.rulesets import Composition
 def proposed(c: Composition) -> None:
     p = _proposal(c)
     if p is not None:
-        _post(c, p, "proposed", f"Proposal {p.number}: {p.title}", "mail/proposal.txt")
+        _post(c, p, "proposed", f"Proposal {p.number}: {p.title}", "mail/proposal.txt",
+              preview=c.event.data.get("preview") or [])
 
 
 def vote_called(c: Composition) -> None:

@@ -142,6 +142,15 @@ def test_the_ruleset_by_section_dynasties_and_pactmakers(game):
     number = cake.get("id").removeprefix("rule-")
     assert words(parse(out / "rules" / f"{number}.html").find(".//article")) == \
         "Version 1 (current) By P1, 2026-01-05 13:00 UTC. Every Pactmaker may eat cake."
+    tags = parse(out / "rules" / "18.html")  # rule Tags: its mechanic; rule Proposals: its numbers
+    assert words(tags.find(".//p[@class='mechanics']")) == \
+        "The game runs: the [Core] and [Appendix] tags a change to those rules needs."
+    assert [words(li) for li in parse(out / "rules" / "8.html").findall(".//ul[@class='parameters']/li")] == [
+        'max_pending_proposals = 2 ("unless the Pactmaker already has 2 Proposals pending")',
+        'max_daily_proposals = 3 ("or has already made 3 Proposals that day")']
+    assert [words(li) for li in parse(out / "rules" / "10.html").findall(".//ul[@class='parameters']/li")] == [
+        'enact_hours = 12 ("It has been open for voting for at least 12 hours")',
+        'stale_days = 7 ("pending for more than 7 days, it is ignored")']
 
     assert rows(parse(out / "dynasties.html").find(".//table")) == [("1", "2026-01-05 00:00 UTC", "carol", "", "")]
     assert rows(parse(out / "players" / "index.html").find(".//table")) == [

@@ -118,12 +118,18 @@ def test_scores_with_their_ledger_rules_with_former_numbers_and_judgments(game):
     rule = parse(out / "rules" / "302.html")
     assert words(rule.find(".//h1")) == "Rule 302"
     assert facts(rule.find(".//dl[@class='meta-list']")) == {
-        "Mutability": "mutable", "Formerly": "rule 210", "Changed by": "P302"}
+        "Mutability": "mutable", "Formerly": "rule 210", "Changed by": "P302", "Runs": "nothing the engine keeps"}
+    penalty = facts(parse(out / "rules" / "206.html").find(".//dl[@class='meta-list']"))
+    assert (penalty["Runs"], penalty["defeat_penalty"]) == (
+        "the loss of points for a defeated proposal", '10 ("the player who proposed it loses 10 points"; a proposal '
+        "amending this rule may change it with Set defeat_penalty = VALUE)")
     assert words(rule.find(".//article[@id='v2']/div")) == RULE_210
     assert not (out / "rules" / "210.html").exists()
     index = parse(out / "rules" / "index.html")
     assert words(index.find(".//article[@id='rule-302']/h2")) == "Rule 302 mutable; formerly 210"
     assert words(index.find(".//article[@id='rule-101']/h2")) == "Rule 101 immutable"
+    assert words(index.find(".//article[@id='rule-203']/p[@class='mechanics']")) == (
+        "Runs: the change to a simple majority at the end of the second circuit. adoption = unanimity")
 
     judgment = parse(out / "judgments.html").find(".//article[@id='judgment-1']")
     assert words(judgment.find("p")) == ("Invoked by Carol Clark, 2026-01-05 01:50 UTC, during Carol Clark's turn. "
