@@ -40,6 +40,7 @@ import engine
 from mailer.http_server import Server, make_server
 from mailer.intake import IntakeHandler, JournalWriter, Limits, Mailbox, Routes, protocol_factory
 from nomic import summary
+from nomic.hold import Hold
 from nomic.website import SiteMemory, build as build_website
 
 if TYPE_CHECKING:
@@ -236,11 +237,13 @@ class GameService:
         self.mailbox = Mailbox(game, self.writer)
         self._stop_sender = threading.Event()
         self._sender: threading.Thread | None = None
+        self.hold = Hold(game.config.dir)  # while it runs: nomic tick refuses a future --at
 
     def _name(self, job: str) -> str:
         return f"{job}-{self.label}" if self.label else job
 
     def start(self) -> "GameService":
+        self.hold.acquire()
         self.writer.start()
         self.processor.start()
         self._sender = self._start_sender()
@@ -252,6 +255,7 @@ class GameService:
         self._stop_sender.set()
         if self._sender is not None:
             self._sender.join()
+        self.hold.release()
 
     def _start_sender(self) -> threading.Thread | None:
         if not self.game.config.section("outbox").get("relay"):

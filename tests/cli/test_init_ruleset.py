@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import tomllib
+from datetime import datetime, timezone
 from importlib import resources
 
 import pytest
@@ -11,7 +12,9 @@ from typer.testing import CliRunner
 
 from engine.ruleset import PACKAGES
 from nomic.cli import app
+from storage import iso
 from storage.config import Config, ConfigError, default_text
+from tests.cli.test_clock import midnight_after
 
 RUNNER = CliRunner()
 
@@ -27,9 +30,12 @@ def bundled(name: str) -> str:
 
 @pytest.mark.parametrize("ruleset", sorted(PACKAGES))
 def test_init_writes_the_rulesets_commented_defaults(tmp_path, ruleset):
+    before = datetime.now(timezone.utc)
     assert nomic("init", str(tmp_path / "g"), "--ruleset", ruleset) == (0, f"created a game in {tmp_path / 'g'}\n")
     text = (tmp_path / "g" / "game.toml").read_text()
-    assert text == default_text(ruleset)
+    starts = {text.replace(f'start = "{iso(midnight_after(before))}"', 'start = "2026-01-05T00:00:00Z"'),
+              text.replace(f'start = "{iso(midnight_after(datetime.now(timezone.utc)))}"', 'start = "2026-01-05T00:00:00Z"')}
+    assert default_text(ruleset) in starts  # but for the start: the next 00:00 UTC (tests/cli/test_clock.py)
     assert text.startswith(f"# A game of {tomllib.loads(text)['game']['name']} run by The Humble Scribe.")
     assert tomllib.loads(text)["game"]["ruleset"] == ruleset
     code, out = nomic("state", "--json", "--game", str(tmp_path / "g"))
