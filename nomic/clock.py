@@ -16,14 +16,16 @@ import re
 import tomllib
 from datetime import datetime, time, timedelta, timezone
 
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine, text
 
-from storage import JournalEntry, iso
+from storage import iso
 from storage.config import parse_time
 
 _GAME_TABLE = re.compile(r"^\[game\][ \t]*$", re.M)
 _START_LINE = re.compile(r'^(start[ \t]*=[ \t]*)("[^"\n]*"|[^ \t\n#]+)', re.M)
 _NEXT_TABLE = re.compile(r"^\[", re.M)
+# the newest clock step's time: seq's index read backward, to the first clock step (a few rows)
+_LAST_CLOCK_STEP = text("SELECT at FROM journal WHERE kind = 'clock' ORDER BY seq DESC LIMIT 1")
 
 
 class ClockFloor:
@@ -37,8 +39,7 @@ class ClockFloor:
     def get(self) -> datetime | None:
         if not self._read:
             with self.db.connect() as conn:
-                row = conn.execute(select(JournalEntry.at).where(JournalEntry.kind == "clock")  # type: ignore[arg-type]
-                                   .order_by(JournalEntry.seq.desc()).limit(1)).scalar()  # type: ignore[union-attr]
+                row = conn.execute(_LAST_CLOCK_STEP).scalar()
             self._at = parse_time(row) if row else None
             self._read = True
         return self._at

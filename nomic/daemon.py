@@ -338,8 +338,16 @@ def check_addresses(smtp: str | None, lmtp: str | None, http: str | None) -> Non
             host_port(spec, what)
 
 
-def quiet_logging() -> None:
-    """The daemon's log: nomic's INFO, not aiosmtpd's per-command chatter; and quick thread switches."""
+LOG_FORMAT = "%(asctime)s nomic: %(levelname)s: %(message)s"  # a daemon's log lines say when (UTC)
+
+
+def quiet_logging(fmt: str = LOG_FORMAT) -> None:
+    """The daemon's log: nomic's INFO, each line with its UTC time (``fmt``), not aiosmtpd's per-command
+    chatter; and quick thread switches."""
+    formatter = logging.Formatter(fmt, "%Y-%m-%dT%H:%M:%SZ")
+    formatter.converter = time.gmtime
+    for handler in logging.getLogger().handlers:
+        handler.setFormatter(formatter)
     logging.getLogger("nomic").setLevel(logging.INFO)
     sys.setswitchinterval(SWITCH_INTERVAL)
     logging.getLogger("mail.log").setLevel(logging.WARNING)

@@ -190,7 +190,7 @@ class BlogState(GameState[Pactmaker]):
         return [m for m in box.read(self.matters) if kind in (None, m.kind)]
 
     def public_json(self) -> dict[str, Any]:
-        """The keys CONTRACT.md promises for ``nomic state --json``."""
+        """The keys docs/contract.md promises for ``nomic state --json``."""
         from engine.blognomic.votes import count_matter  # votes imports this module
         seraphims = set(self.dynasty.seraphims)
         return {

@@ -3,6 +3,7 @@ a mail received before the last clock step is stamped with its time, and ``nomic
 later time than now is refused while ``nomic serve`` holds the game."""
 from __future__ import annotations
 
+import re
 import tomllib
 from datetime import datetime, timedelta, timezone
 
@@ -78,6 +79,7 @@ def test_tick_into_the_future_is_refused_while_the_daemon_holds_the_game(tmp_pat
     later = iso(datetime.now(timezone.utc).replace(microsecond=0) + timedelta(days=2))
     assert RUNNER.invoke(app, ["tick", "--at", later, "--game", str(play.dir)]).exit_code == 0
     daemon = Daemon(play.dir)
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ nomic: INFO: ready\n", daemon.log[-1])  # log lines say when
     try:
         further = iso(datetime.now(timezone.utc).replace(microsecond=0) + timedelta(days=3))
         result = RUNNER.invoke(app, ["tick", "--at", further, "--game", str(play.dir)])

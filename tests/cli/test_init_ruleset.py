@@ -1,5 +1,5 @@
 """``nomic init DIR --ruleset NAME``: game.toml with that ruleset's defaults (and only its own), and
-the game begins with its rules text for its edition (CONTRACT.md, "Rulesets")."""
+the game begins with its rules text for its edition (docs/contract.md, "Rulesets")."""
 from __future__ import annotations
 
 import json
