@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from engine.commands import Declaration, DigestCmd, Help, Line, ListPostCmd, SubscribeCmd, UnsubscribeCmd, pattern
-from engine.context import Context
+from engine.context import Context, EngineConfig
 from engine.events import ListPost, Subscription
 from engine.inputs import Message
 from engine.state import GameState, Subscriber
@@ -43,6 +43,31 @@ def subscribe(state: GameState, msg: Message, cmd: SubscribeCmd, ctx: Context, *
     state.subscribers.append(sub)
     ctx.emit(Subscription(address=sub.email, action="subscribe", digest=sub.digest))
     ctx.say(cmd.line, f"{sub.email} is subscribed to {ctx.config.list_address}: every post{daily}")
+
+
+def subscribe_new_players(state: GameState, known: int, ctx: Context) -> None:
+    """Whoever became a player in this step (``state.players[known:]``) is subscribed, every post,
+    unless already a member or the step said otherwise for them (an ``Unsubscribe`` or ``Digest``
+    in the same message emits its own ``Subscription``)."""
+    spoken = {e.data.get("address") for e in ctx.events if e.kind == Subscription.KIND}
+    for player in state.players[known:]:
+        if player.email not in spoken and _joins(state, player.email, ctx.config):
+            state.subscribers.append(Subscriber(email=player.email, since=_now(ctx)))
+            ctx.emit(Subscription(address=player.email, action="subscribe", digest=False))
+
+
+def subscribe_first_players(state: GameState, config: EngineConfig) -> None:
+    """The players a game starts with (Suber's ``[suber] players``, BlogNomic's Admins, Imperial's
+    Emperor) are members from its start."""
+    for player in state.players:
+        if _joins(state, player.email, config):
+            state.subscribers.append(Subscriber(email=player.email, since=config.start.replace(microsecond=0)))
+
+
+def _joins(state: GameState, address: str, config: EngineConfig) -> bool:
+    """Is ``address`` a player to subscribe: not a member yet, and not the game's own address
+    (Imperial's THS is a player at the address the game answers from)?"""
+    return member(state, address) is None and address not in (config.address, config.list_address)
 
 
 def unsubscribe(state: GameState, msg: Message, cmd: UnsubscribeCmd, ctx: Context) -> None:

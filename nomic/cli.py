@@ -1,4 +1,4 @@
-"""``nomic``: the command line of CONTRACT.md."""
+"""``nomic``: the command line of docs/contract.md."""
 from __future__ import annotations
 
 import json
@@ -265,7 +265,8 @@ def outbox(as_json: Annotated[bool, typer.Option("--json", help="print as JSON, 
             typer.echo(json.dumps([r | {"text": mail_text(raws[r["id"]])} for r in rows], indent=2))
             return
     for r in rows:
-        typer.echo(f"{r['id']:>5} {r['status']:<7} {r['kind']:<12} {', '.join(r['to'])}: {r['subject']}")
+        typer.echo(f"{r['id']:>5} {r['status']:<7} {r['kind']:<12} {', '.join(r['to']) or '(no recipients)'}: "
+                   f"{r['subject']}")
 
 
 @command()
