@@ -24,10 +24,10 @@ def apply(state: GameState[Any], entry: Message | ClockStep, config: EngineConfi
     ctx = Context(config=config, at=entry.at)
     rs = ruleset_for(state.ruleset)
     if isinstance(entry, Message):
-        known = len(state.players)
+        known = list(state.players)  # a shallow copy (cheap): a ruleset may seat a new player anywhere (Suber: by surname)
         rs.on_message(state, entry, ctx)
-        if config.subscribe_players:  # a first move makes a player, who hears the game from then on
-            membership.subscribe_new_players(state, known, ctx)
+        if config.subscribe_players and len(state.players) > len(known):  # a first move made a player,
+            membership.subscribe_new_players(state, known, ctx)  # who hears the game from then on
     else:
         rs.on_clock(state, entry, ctx)
     return ctx.events
