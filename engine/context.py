@@ -27,6 +27,7 @@ class EngineConfig:
     edition: str = ""  # the ruleset's edition where it has several (BlogNomic "149", "109")
     variables: dict[str, int] = field(default_factory=dict)  # overrides of game variables
     options: dict[str, Any] = field(default_factory=dict)  # the ruleset's own section of game.toml
+    subscribe_players: bool = True  # [list]: whoever becomes a player is on the list from that moment
 
     def holder(self, office: str) -> str:
         """The first address holding ``office`` ("" when nobody does)."""

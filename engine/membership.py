@@ -11,10 +11,10 @@ from __future__ import annotations
 from datetime import datetime
 
 from engine.commands import Declaration, DigestCmd, Help, Line, ListPostCmd, SubscribeCmd, UnsubscribeCmd, pattern
-from engine.context import Context
+from engine.context import Context, EngineConfig
 from engine.events import ListPost, Subscription
 from engine.inputs import Message
-from engine.state import GameState, Subscriber
+from engine.state import GameState, Player, Subscriber
 
 
 def member(state: GameState, address: str) -> Subscriber | None:
@@ -43,6 +43,33 @@ def subscribe(state: GameState, msg: Message, cmd: SubscribeCmd, ctx: Context, *
     state.subscribers.append(sub)
     ctx.emit(Subscription(address=sub.email, action="subscribe", digest=sub.digest))
     ctx.say(cmd.line, f"{sub.email} is subscribed to {ctx.config.list_address}: every post{daily}")
+
+
+def subscribe_new_players(state: GameState, known: list[Player], ctx: Context) -> None:
+    """Whoever became a player in this step (is not in ``known``) is subscribed, every post, unless
+    already a member or the step said otherwise for them (an ``Unsubscribe`` or ``Digest`` in the
+    same message emits its own ``Subscription``)."""
+    spoken = {e.data.get("address") for e in ctx.events if e.kind == Subscription.KIND}
+    old = {p.email for p in known}
+    for player in (p for p in state.players if p.email not in old):
+        if player.email not in spoken and _joins(state, player.email, ctx.config):
+            state.subscribers.append(Subscriber(email=player.email, since=_now(ctx)))
+            ctx.emit(Subscription(address=player.email, action="subscribe", digest=False))
+
+
+def subscribe_first_players(state: GameState, config: EngineConfig) -> None:
+    """The players a game starts with (Suber's ``[suber] players``) are members from its start."""
+    for player in state.players:
+        if _joins(state, player.email, config):
+            state.subscribers.append(Subscriber(email=player.email, since=config.start.replace(microsecond=0)))
+
+
+def _joins(state: GameState, address: str, config: EngineConfig) -> bool:
+    """Is ``address`` a player to subscribe: not a member yet, not the game's own address (Imperial's
+    THS is a player at the address the game answers from), and no officer (the Emperor, an Admin:
+    what is theirs to act on comes as their own copy, kind ``officer``/``emperor``)?"""
+    return (member(state, address) is None and address not in (config.address, config.list_address)
+            and address not in config.officers)
 
 
 def unsubscribe(state: GameState, msg: Message, cmd: UnsubscribeCmd, ctx: Context) -> None:

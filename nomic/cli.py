@@ -1,4 +1,4 @@
-"""``nomic``: the command line of CONTRACT.md."""
+"""``nomic``: the command line of docs/contract.md."""
 from __future__ import annotations
 
 import json
@@ -85,7 +85,10 @@ def init(directory: Annotated[Path, typer.Argument(metavar="DIR", help="where to
          config: Annotated[Optional[Path], typer.Option("--config", metavar="FILE", help="game.toml to start from")] = None,
          ruleset: Annotated[Optional[str], typer.Option(
              "--ruleset", metavar="NAME", help="imperial (the default), blognomic, suber or bnomic: game.toml gets that "
-             "ruleset's defaults, and the game its rules text")] = None) -> None:
+             "ruleset's defaults, and the game its rules text")] = None,
+         start: Annotated[Optional[str], typer.Option(
+             "--start", metavar="TIME", help="when the game begins (default: FILE's start, else the next "
+             "00:00 UTC)")] = None) -> None:
     """Create a game: DIR/game.toml and its database."""
     from engine.ruleset import PACKAGES
     from nomic.game import Game
@@ -96,7 +99,7 @@ def init(directory: Annotated[Path, typer.Argument(metavar="DIR", help="where to
     if ruleset is not None and ruleset not in PACKAGES:
         fail(f"unknown ruleset {ruleset!r} (known: {', '.join(sorted(PACKAGES))})", 2)
     try:
-        Game.create(directory, config, ruleset or DEFAULT_RULESET)
+        Game.create(directory, config, ruleset or DEFAULT_RULESET, when(start) if start else None)
     except ConfigError as exc:
         fail(str(exc), exc.code)
     typer.echo(f"created a game in {directory}")
@@ -141,8 +144,12 @@ def summarise(events) -> str:
 @command()
 def tick(at: AtOpt = None, game: GameOpt = None) -> None:
     """Run every clock-driven step due by TIME."""
+    from nomic.hold import held
     g = open_game(game)
     t = when(at)
+    if t > datetime.now(timezone.utc) and held(g.config.dir):
+        fail("a daemon (nomic serve) holds this game and runs its clock: tick --at a time later than now "
+             "is refused (stop the daemon first)")
     receipt = g.tick(t)
     if receipt is None:
         typer.echo("nothing due")
@@ -296,7 +303,8 @@ def outbox(as_json: Annotated[bool, typer.Option("--json", help="print as JSON, 
             typer.echo(json.dumps([r | {"text": mail_text(raws[r["id"]])} for r in rows], indent=2))
             return
     for r in rows:
-        typer.echo(f"{r['id']:>5} {r['status']:<7} {r['kind']:<12} {', '.join(r['to'])}: {r['subject']}")
+        typer.echo(f"{r['id']:>5} {r['status']:<7} {r['kind']:<12} {', '.join(r['to']) or '(no recipients)'}: "
+                   f"{r['subject']}")
 
 
 @command()

@@ -40,6 +40,7 @@ import engine
 from mailer.http_server import Server, make_server
 from mailer.intake import IntakeHandler, JournalWriter, Limits, Mailbox, Routes, protocol_factory
 from nomic import summary
+from nomic.hold import Hold
 from nomic.website import SiteMemory, build as build_website
 
 if TYPE_CHECKING:
@@ -236,11 +237,13 @@ class GameService:
         self.mailbox = Mailbox(game, self.writer)
         self._stop_sender = threading.Event()
         self._sender: threading.Thread | None = None
+        self.hold = Hold(game.config.dir)  # while it runs: nomic tick refuses a future --at
 
     def _name(self, job: str) -> str:
         return f"{job}-{self.label}" if self.label else job
 
     def start(self) -> "GameService":
+        self.hold.acquire()
         self.writer.start()
         self.processor.start()
         self._sender = self._start_sender()
@@ -252,6 +255,7 @@ class GameService:
         self._stop_sender.set()
         if self._sender is not None:
             self._sender.join()
+        self.hold.release()
 
     def _start_sender(self) -> threading.Thread | None:
         if not self.game.config.section("outbox").get("relay"):
@@ -334,8 +338,16 @@ def check_addresses(smtp: str | None, lmtp: str | None, http: str | None) -> Non
             host_port(spec, what)
 
 
-def quiet_logging() -> None:
-    """The daemon's log: nomic's INFO, not aiosmtpd's per-command chatter; and quick thread switches."""
+LOG_FORMAT = "%(asctime)s nomic: %(levelname)s: %(message)s"  # a daemon's log lines say when (UTC)
+
+
+def quiet_logging(fmt: str = LOG_FORMAT) -> None:
+    """The daemon's log: nomic's INFO, each line with its UTC time (``fmt``), not aiosmtpd's per-command
+    chatter; and quick thread switches."""
+    formatter = logging.Formatter(fmt, "%Y-%m-%dT%H:%M:%SZ")
+    formatter.converter = time.gmtime
+    for handler in logging.getLogger().handlers:
+        handler.setFormatter(formatter)
     logging.getLogger("nomic").setLevel(logging.INFO)
     sys.setswitchinterval(SWITCH_INTERVAL)
     logging.getLogger("mail.log").setLevel(logging.WARNING)

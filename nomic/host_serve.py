@@ -137,9 +137,7 @@ async def _serve(host: Host, smtp: str | None, lmtp: str | None, http: str | Non
 
 def run(host_dir: Path, smtp: str | None = None, lmtp: str | None = None, http: str | None = None) -> None:
     """``nomic host serve``: run until SIGTERM or SIGINT; HostError if a game cannot be served."""
-    quiet_logging()
-    for handler in logging.getLogger().handlers:  # which game a line is about: its threads are named for it
-        handler.setFormatter(logging.Formatter("nomic: %(threadName)s: %(levelname)s: %(message)s"))
+    quiet_logging("%(asctime)s nomic: %(threadName)s: %(levelname)s: %(message)s")  # threads are named for their game
     check_addresses(smtp, lmtp, http)
     host = Host(host_dir)
     host.update()

@@ -175,7 +175,8 @@ class Config:
             day_mode=g.get("day_mode", "emperor"), ruleset=g["ruleset"],
             edition=str(g.get("edition", "")),
             variables={k: int(v) for k, v in self.section("variables").items()},
-            options=dict(self.section(g["ruleset"])))
+            options=dict(self.section(g["ruleset"])),
+            subscribe_players=bool(self.section("list").get("subscribe_players", True)))
 
 
 def check_secrets(path: Path, data: dict[str, Any]) -> None:

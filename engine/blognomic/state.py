@@ -259,7 +259,7 @@ class BlogState(GameState[Pactmaker]):
         return self._taken().made[kind, author, day]
 
     def public_json(self) -> dict[str, Any]:
-        """The keys CONTRACT.md promises for ``nomic state --json``."""
+        """The keys docs/contract.md promises for ``nomic state --json``."""
         from engine.blognomic.mechanics import mechanics_of, values  # both import this module
         from engine.blognomic.votes import count_matter
         seraphims = set(self.dynasty.seraphims)

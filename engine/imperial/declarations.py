@@ -1,4 +1,4 @@
-"""Imperial Nomic's mail commands (CONTRACT.md), each declared once: how mail says it, what it is,
+"""Imperial Nomic's mail commands (docs/contract.md), each declared once: how mail says it, what it is,
 what does it, who may send it, and its rows of the help table."""
 from __future__ import annotations
 

@@ -108,7 +108,7 @@ class SuberState(GameState[SuberPlayer]):
         return last if last is not None and last.status in ("debate", "voting") else None
 
     def public_json(self) -> dict[str, Any]:
-        """The keys CONTRACT.md promises for ``nomic state --json``, and only those."""
+        """The keys docs/contract.md promises for ``nomic state --json``, and only those."""
         from engine.suber.mechanics import mechanics_of, values  # mechanics imports this module
         return {
             "ruleset": self.ruleset, "turn": self.turn, "circuit": self.circuit,

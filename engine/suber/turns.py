@@ -1,6 +1,6 @@
 """Rule 201: players take turns in alphabetical order by surname; rule 203's circuits of turns.
 
-The surname is the last word of the player's name (CONTRACT.md); players with the same surname
+The surname is the last word of the player's name (docs/contract.md); players with the same surname
 are ordered by their whole name, then by address. ``state.players`` is always in turn order.
 A circuit is complete when the turn passes from the last player in turn order back to the first.
 """
@@ -44,7 +44,7 @@ def from_config(entries: Iterable[str] | str) -> list[SuberPlayer]:
 
 
 def join_closed(state: SuberState) -> str | None:
-    """Why a Join is refused now: players join before the first Proposal (CONTRACT.md)."""
+    """Why a Join is refused now: players join before the first Proposal (docs/contract.md)."""
     if state.proposals or state.turns_ended:
         return "players join only before the first proposal; the game is under way"
     return None

@@ -76,4 +76,5 @@ def _announce(c: Composition, m: VotableMatter, subject: str, msgid: str, templa
         if m.message_id and not m.message_id.startswith("sha256:"):  # a mail without a Message-ID has no thread
             thread(mail, m.message_id, reply=False)
         return mail
-    announce(c.session, c.settings, c.seq, c.at, make, c.members.per_message, c.config.offices.get("admins", ()))
+    announce(c.session, c.settings, c.seq, c.at, make, c.members.per_message, c.config.offices.get("admins", ()),
+             concerned=[m.author])

@@ -1,6 +1,6 @@
 """Suber's Nomic's mail, through the real command line: each proposal announced and threaded (a bare
 ``Call vote``, ``Yes`` or ``No`` in a reply finds it), the vote's opening, its completion with the
-points and the turn, Judgments, and the daily mail (CONTRACT.md "Suber's Nomic"; mailer/suber/)."""
+points and the turn, Judgments, and the daily mail (docs/contract.md "Suber's Nomic"; mailer/suber/)."""
 from __future__ import annotations
 
 from email.message import EmailMessage

@@ -247,6 +247,8 @@ def test_any_text_in_any_composer_gives_exactly_the_headers_intended(game_of_com
         ("notice", MACHINE + parent, headers.text(f"Not posted: {subject or '(no subject)'}")),
         ("announcement", MACHINE + parent[1:] + LIST,
          headers.text(f"[Test Nomic] Proposal 1 accepted: {subject}")),
+        ("concerned", MACHINE + parent[1:],  # to Alice, its author, off the list
+         headers.text(f"[Test Nomic] Proposal 1 accepted: {subject}")),
         ("announcement", MACHINE + LIST, headers.text(f"[Test Nomic] Proclamation 1: {subject}")),
         ("operator", MACHINE, headers.text(f"List delivery to {subject} disabled after 3 bounces")),
     ]
