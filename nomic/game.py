@@ -51,7 +51,7 @@ class Game:
     def __init__(self, game_dir: Path):
         self.config = Config.load(game_dir)
         self.engine_config = self.config.engine()
-        self.db = storage.connect(self.config.database_url)
+        self.db = storage.open_database(self.config.database_url)
         self.journal = storage.Journal(self.db)
         self._state: GameState[Any] | None = None
         self._seq = 0  # journal seq that self._state reflects
