@@ -23,11 +23,9 @@ backlog waits for the next start rather than delay the stop), and exit 0.
 from __future__ import annotations
 
 import asyncio
-import gc
 import json
 import logging
 import signal
-import sys
 import threading
 import time
 from collections import deque
@@ -39,6 +37,7 @@ from typing import TYPE_CHECKING
 import engine
 from mailer.http_server import Server, make_server
 from mailer.intake import IntakeHandler, JournalWriter, Limits, Mailbox, Routes, protocol_factory
+from nomic import tuning
 from nomic.website import SiteMemory, build as build_website
 
 if TYPE_CHECKING:
@@ -50,9 +49,6 @@ CHUNK = 20  # most entries folded in one go while mail is arriving
 MAX_YIELD = 3.0  # longest a round waits for a busy intake
 FINAL_LIMIT = 2000  # most entries folded while stopping; the rest wait for the next start
 SITE_EVERY = 10.0  # seconds between site rebuilds at most
-# A 250 crosses threads twice (event loop -> journal writer -> event loop); with Python's default
-# 5 ms, a thread waiting for the GIL behind a busy one (the processor folding) waits that long.
-SWITCH_INTERVAL = 0.001
 
 
 class DaemonError(Exception):
@@ -195,7 +191,7 @@ class Processor(threading.Thread):
         self.site_dirty = False
         self.site_built = time.monotonic()
         try:
-            with self.lock:
+            with self.lock, tuning.no_collection():
                 build_website(self.game, self.game.config.dir / "site", memory=self.site_memory)
         except Exception:
             log.exception("site build failed")
@@ -317,7 +313,7 @@ async def _serve(game: "Game", smtp: str | None, lmtp: str | None, http: str | N
     if http:
         httpd = start_http(make_server(host_port(http, "http"), game, service.lock, service.processor.wake.set))
     service.start()
-    settle_heap()
+    tuning.settle_heap()
     await wait_for_signal()
     await close(servers)
     await loop.run_in_executor(None, service.stop)
@@ -335,16 +331,8 @@ def check_addresses(smtp: str | None, lmtp: str | None, http: str | None) -> Non
 def quiet_logging() -> None:
     """The daemon's log: nomic's INFO, not aiosmtpd's per-command chatter; and quick thread switches."""
     logging.getLogger("nomic").setLevel(logging.INFO)
-    sys.setswitchinterval(SWITCH_INTERVAL)
+    tuning.quick_switches()
     logging.getLogger("mail.log").setLevel(logging.WARNING)
-
-
-def settle_heap() -> None:
-    """Once started: what is loaded by now (modules, the configuration, the game) lives as long as the
-    process, so take it out of the cyclic garbage collector's way (``gc.freeze``). Without this, each
-    full collection walks the whole startup heap: ~90 ms a time under load, six in 4,000 messages at
-    four connections, a tenth of intake's CPU with the young collections (docs/performance.md)."""
-    gc.freeze()
 
 
 def run(game: "Game", smtp: str | None = None, lmtp: str | None = None,

@@ -13,9 +13,6 @@ differ, templates stay compiled, and rendered text and list tables are reused.
 """
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -39,38 +36,20 @@ def build(game: "Game", out: Path, csp: bool = True, memory: SiteMemory | None =
     unchanged key would keep as well, and raise ``StaleKeys`` if any came out different.
     ``csp`` puts a Content-Security-Policy that forbids every script in each
     page: a second wall behind the sanitiser (the XSS tests turn it off to
-    prove the sanitiser alone holds).
+    prove the sanitiser alone holds). Callers that build often run it inside
+    ``nomic.tuning.no_collection()``.
     """
     memory = memory if memory is not None else SiteMemory()
-    with _no_collection():
-        data = read(game, memory)
-        ruleset = data.state.ruleset
-        parts = site_for(ruleset)
-        writer = Writer(out, {"name": data.game["name"], "csp": csp, "address": data.game["address"],
-                              "list_address": data.game["list_address"], "nav": [list(n) for n in parts.nav],
-                              "feeds": [list(f) for f in parts.feeds]},
-                        ruleset, memory, check)
-        model = parts.model(data, memory)
-        for generate in parts.generators:
-            for item in generate(model):
-                writer.add(item)
-        writer.static()
-        return writer.finish()
-
-
-@contextmanager
-def _no_collection() -> Iterator[None]:
-    """No cyclic garbage collection during a build.
-
-    A build makes many small short-lived objects (keys, rows, pages) beside a large
-    game state; each collection pass would walk that whole state again (in a game of
-    10,000 submissions, over half of a rebuild's time). The few cycles a build leaves
-    are collected afterwards.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
+    data = read(game, memory)
+    ruleset = data.state.ruleset
+    parts = site_for(ruleset)
+    writer = Writer(out, {"name": data.game["name"], "csp": csp, "address": data.game["address"],
+                          "list_address": data.game["list_address"], "nav": [list(n) for n in parts.nav],
+                          "feeds": [list(f) for f in parts.feeds]},
+                    ruleset, memory, check)
+    model = parts.model(data, memory)
+    for generate in parts.generators:
+        for item in generate(model):
+            writer.add(item)
+    writer.static()
+    return writer.finish()
