@@ -9,6 +9,7 @@ synthetic, authenticated "Subscribe" message (see mailer/web.py).
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from engine.commands import Declaration, DigestCmd, Help, Line, ListPostCmd, SubscribeCmd, UnsubscribeCmd, pattern
 from engine.context import Context
@@ -17,7 +18,7 @@ from engine.inputs import Message
 from engine.state import GameState, Subscriber
 
 
-def member(state: GameState, address: str) -> Subscriber | None:
+def member(state: GameState[Any], address: str) -> Subscriber | None:
     return state.subscriber(address)
 
 
@@ -32,7 +33,7 @@ def _mode(sub: Subscriber) -> str:
     return "a daily plain-text digest" if sub.plain else "a daily digest"
 
 
-def subscribe(state: GameState, msg: Message, cmd: SubscribeCmd, ctx: Context, *, daily: str = "") -> None:
+def subscribe(state: GameState[Any], msg: Message, cmd: SubscribeCmd, ctx: Context, *, daily: str = "") -> None:
     """``daily``: what else a member gets, as the ruleset names it (", and the Bell Tower's chime ...")."""
     sub = member(state, msg.sender)
     if sub is not None:  # the event still tells the mailer to resume delivery stopped by bounces
@@ -45,7 +46,7 @@ def subscribe(state: GameState, msg: Message, cmd: SubscribeCmd, ctx: Context, *
     ctx.say(cmd.line, f"{sub.email} is subscribed to {ctx.config.list_address}: every post{daily}")
 
 
-def unsubscribe(state: GameState, msg: Message, cmd: UnsubscribeCmd, ctx: Context) -> None:
+def unsubscribe(state: GameState[Any], msg: Message, cmd: UnsubscribeCmd, ctx: Context) -> None:
     sub = member(state, msg.sender)
     if sub is None:
         ctx.say(cmd.line, f"{msg.sender} is not subscribed; nothing changed", ok=False)
@@ -55,7 +56,7 @@ def unsubscribe(state: GameState, msg: Message, cmd: UnsubscribeCmd, ctx: Contex
     ctx.say(cmd.line, f"{sub.email} is unsubscribed from {ctx.config.list_address}")
 
 
-def digest(state: GameState, msg: Message, cmd: DigestCmd, ctx: Context, *, daily: str = "") -> None:
+def digest(state: GameState[Any], msg: Message, cmd: DigestCmd, ctx: Context, *, daily: str = "") -> None:
     """``Digest on`` (MIME) or ``Digest plain`` (RFC 1153) subscribes a non-member straight into digest delivery;
     ``daily`` as for ``subscribe``."""
     sub = member(state, msg.sender)
@@ -75,7 +76,7 @@ def digest(state: GameState, msg: Message, cmd: DigestCmd, ctx: Context, *, dail
     ctx.say(cmd.line, f"{sub.email} now gets {_mode(sub)} from {ctx.config.list_address}{daily}")
 
 
-def list_post(state: GameState, msg: Message, cmd: ListPostCmd, ctx: Context) -> None:
+def list_post(state: GameState[Any], msg: Message, cmd: ListPostCmd, ctx: Context) -> None:
     """Only members, players and the officers may post; automatic mail (bounces, auto-replies, list mail) never is."""
     reason = None
     if msg.automatic:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, computed_field
 
@@ -65,7 +65,7 @@ class Submission(Matter):
     rule: int | None = None  # the rule that ignored it, if any
     area: str | None = None
     requests: list[Request] = Field(default_factory=list)
-    claims: list[dict] = Field(default_factory=list)  # rule 5 scoring claims
+    claims: list[dict[str, Any]] = Field(default_factory=list)  # rule 5 scoring claims
     revisions: list[Revision] = Field(default_factory=list)
     day: int = 1
     judged_at: datetime | None = None
