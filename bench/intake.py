@@ -74,9 +74,10 @@ def sink(port: int, durable: Path | None = None) -> None:
     SQLite table before its 250. Runs until killed."""
     from aiosmtpd.lmtp import LMTP
 
-    from mailer.intake import JournalWriter, _QuickAddress
+    from mailer.envelope import QuickAddress
+    from mailer.intake import JournalWriter
 
-    class QuickLMTP(_QuickAddress, LMTP):
+    class QuickLMTP(QuickAddress, LMTP):
         """aiosmtpd's LMTP with nomic's envelope address reader."""
 
     writer = JournalWriter(BareJournal(durable)).start() if durable else None  # type: ignore[arg-type]

@@ -3,12 +3,12 @@
 logic, same run; the Pagefind search index of that site (``nomic build`` makes it after the pages),
 its time against the build's and its size; then the rebuild after one new Proposal (only changed
 pages are rendered and written), with the growth exponent of the rebuild's CPU from the smallest
-game to the largest. ``--quick``: 1,000 submissions and 100 players.
+game to the largest. ``--quick``: 1,000 submissions and 100 players. Every build runs as the
+daemon runs it, in ``nomic.tuning.no_collection()``.
 """
 from __future__ import annotations
 
 import argparse
-import gc
 import tempfile
 from datetime import timedelta
 from pathlib import Path
@@ -19,7 +19,7 @@ from sqlmodel import Session
 
 from engine.state import LedgerEntry
 from engine.imperial.state import ImperialPlayer, ImperialState, Submission
-from nomic import website
+from nomic import tuning, website
 from nomic.website.memory import SiteMemory
 from nomic.website.search import index
 from storage.tables import Snapshot
@@ -55,13 +55,9 @@ def bare_jinja(out: Path, pages: int, size: int) -> float:
     """Seconds to render and write ``pages`` pages of about ``size`` bytes with bare Jinja."""
     rows = [{"n": i, "name": f"Player {i}", "score": i % 40} for i in range(max(1, size // 60))]
     out.mkdir()
-    gc.disable()  # as website.build does: the same conditions for both
-    try:
-        with timed() as t:
-            for i in range(pages):
-                (out / f"{i}.html").write_text(BARE.render(title=f"Page {i}", rows=rows))
-    finally:
-        gc.enable()
+    with tuning.no_collection(), timed() as t:  # as every site build runs: the same conditions for both
+        for i in range(pages):
+            (out / f"{i}.html").write_text(BARE.render(title=f"Page {i}", rows=rows))
     return t[0]
 
 
@@ -75,7 +71,7 @@ def one_game(root: Path, submissions: int, players: int) -> tuple[list[tuple[str
         s.commit()
     out = root / f"site{submissions}"
     memory = SiteMemory()  # kept across builds, as the daemon keeps its game's
-    with timed() as t_full:
+    with tuning.no_collection(), timed() as t_full:
         full = website.build(g, out, memory=memory)
     html = [f for f in out.rglob("*.html")]
     size = sum(f.stat().st_size for f in html) // max(1, len(html))
@@ -87,7 +83,7 @@ def one_game(root: Path, submissions: int, players: int) -> tuple[list[tuple[str
     for k in (1, 4):  # the first may open a new block of 100 numbers (every list page's links change)
         g.receive(mail(k, sender=player(1)), state.day_started + timedelta(hours=2))
         g.process(send=False)
-        with timed() as t_re:
+        with tuning.no_collection(), timed() as t_re:
             again = website.build(g, out, memory=memory)
         rebuilds.append((t_re, again))
     full_rate, bare_rate = full.rendered / t_full[0], full.rendered / t_bare

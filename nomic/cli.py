@@ -206,12 +206,14 @@ def _progress(g, what: str) -> Iterator[Callable[[int], None] | None]:
 def build(out: Annotated[Optional[Path], typer.Option("--out", metavar="DIR", help="output directory (default: GAME/site)")] = None,
           game: GameOpt = None) -> None:
     """Render the static website."""
+    from nomic import tuning
     from nomic.website import build as build_website
     from nomic.website.search import SearchError
     g = open_game(game)
     target = out or g.config.dir / "site"
     try:
-        report = build_website(g, target, search=True)  # creates target and its parents
+        with tuning.no_collection():
+            report = build_website(g, target, search=True)  # creates target and its parents
     except OSError as exc:  # a file where a folder must be, no permission, disk full
         fail(f"cannot write the site to {target}: {exc.strerror or exc} ({exc.filename})")
     except SearchError as exc:

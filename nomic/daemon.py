@@ -23,11 +23,9 @@ backlog waits for the next start rather than delay the stop), and exit 0.
 from __future__ import annotations
 
 import asyncio
-import gc
 import json
 import logging
 import signal
-import sys
 import threading
 import time
 from collections import deque
@@ -39,7 +37,7 @@ from typing import TYPE_CHECKING
 import engine
 from mailer.http_server import Server, make_server
 from mailer.intake import IntakeHandler, JournalWriter, Limits, Mailbox, Routes, protocol_factory
-from nomic import summary
+from nomic import summary, tuning
 from nomic.hold import Hold
 from nomic.website import SiteMemory, build as build_website
 
@@ -52,9 +50,6 @@ CHUNK = 20  # most entries folded in one go while mail is arriving
 MAX_YIELD = 3.0  # longest a round waits for a busy intake
 FINAL_LIMIT = 2000  # most entries folded while stopping; the rest wait for the next start
 SITE_EVERY = 10.0  # seconds between site rebuilds at most
-# A 250 crosses threads twice (event loop -> journal writer -> event loop); with Python's default
-# 5 ms, a thread waiting for the GIL behind a busy one (the processor folding) waits that long.
-SWITCH_INTERVAL = 0.001
 
 
 class DaemonError(Exception):
@@ -197,7 +192,7 @@ class Processor(threading.Thread):
         self.site_dirty = False
         self.site_built = time.monotonic()
         try:
-            with self.lock:
+            with self.lock, tuning.no_collection():
                 summary.publish(self.game.config.dir, self.game.state())  # for a host's list of games
                 build_website(self.game, self.game.config.dir / "site", memory=self.site_memory)
         except Exception:
@@ -323,7 +318,7 @@ async def _serve(game: "Game", smtp: str | None, lmtp: str | None, http: str | N
     if http:
         httpd = start_http(make_server(host_port(http, "http"), game, service.lock, service.processor.wake.set))
     service.start()
-    settle_heap()
+    tuning.settle_heap()
     await wait_for_signal()
     await close(servers)
     await loop.run_in_executor(None, service.stop)
@@ -349,16 +344,8 @@ def quiet_logging(fmt: str = LOG_FORMAT) -> None:
     for handler in logging.getLogger().handlers:
         handler.setFormatter(formatter)
     logging.getLogger("nomic").setLevel(logging.INFO)
-    sys.setswitchinterval(SWITCH_INTERVAL)
+    tuning.quick_switches()
     logging.getLogger("mail.log").setLevel(logging.WARNING)
-
-
-def settle_heap() -> None:
-    """Once started: what is loaded by now (modules, the configuration, the game) lives as long as the
-    process, so take it out of the cyclic garbage collector's way (``gc.freeze``). Without this, each
-    full collection walks the whole startup heap: ~90 ms a time under load, six in 4,000 messages at
-    four connections, a tenth of intake's CPU with the young collections (docs/performance.md)."""
-    gc.freeze()
 
 
 def run(game: "Game", smtp: str | None = None, lmtp: str | None = None,

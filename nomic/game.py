@@ -72,7 +72,7 @@ class Game:
         self.config = Config.load(game_dir)
         check_secrets(game_dir / CONFIG_NAME, self.config.data)
         self.engine_config = self.config.engine()
-        self.db = storage.connect(self.config.database_url)
+        self.db = storage.open_database(self.config.database_url)
         self.journal = storage.Journal(self.db)
         self.clock = ClockFloor(self.db)  # no entry is stamped earlier than the last clock step
         self._state: GameState[Any] | None = None

@@ -22,9 +22,9 @@ from pathlib import Path
 
 from mailer.http_server import HttpLimits, Site, make_host_server
 from mailer.intake import Addresses, IntakeHandler, Limits, Routes, Traffic
-from nomic import host_config, summary
+from nomic import host_config, summary, tuning
 from nomic.daemon import (CHUNK, FINAL_LIMIT, GameService, Turns, check_addresses, close, host_port, listen,
-                          quiet_logging, settle_heap, start_http, stop_http, wait_for_signal)
+                          quiet_logging, start_http, stop_http, wait_for_signal)
 from nomic.game import Game
 from nomic.host_config import HostConfig, HostError
 from nomic.host_index import listing, page
@@ -126,7 +126,7 @@ async def _serve(host: Host, smtp: str | None, lmtp: str | None, http: str | Non
         task.add_done_callback(tasks.discard)
 
     loop.add_signal_handler(signal.SIGHUP, on_hangup)
-    settle_heap()
+    tuning.settle_heap()
     await wait_for_signal()
     await close(servers)
     async with reloading:

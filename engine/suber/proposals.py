@@ -11,7 +11,7 @@ from engine.events import Cause
 from engine.inputs import Message
 from engine.suber import calls, changes, judgment, mechanics
 from engine.suber.commands import ProposalCmd
-from engine.suber.state import FIRST_NUMBER, Proposal, SuberState
+from engine.suber.state import FIRST_NUMBER, Change, Proposal, SuberState
 from engine.suber.events import Proposed
 
 
@@ -53,6 +53,6 @@ def propose(state: SuberState, msg: Message, cmd: ProposalCmd, ctx: Context) -> 
             "if adopted:\n" + "\n".join(preview))
 
 
-def _summary(lines: list[changes.Change]) -> str:
+def _summary(lines: list[Change]) -> str:
     return ", ".join(f"set {c.text}" if c.kind == "set" else f"{c.kind} rule{'' if c.rule is None else f' {c.rule}'}"
                      for c in lines)

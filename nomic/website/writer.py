@@ -23,7 +23,7 @@ import hashlib
 import operator
 import os
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import compress, count
 from pathlib import Path
@@ -137,8 +137,7 @@ class Templates:
     rendered lately. ``stale`` collects the fragments a check found changed under the same key."""
 
     def __init__(self, ruleset: str) -> None:
-        self.env: Environment = environment(ruleset).overlay(auto_reload=False, cache_size=400)
-        self.env.getattr = _items_first(self.env.getattr)  # type: ignore[method-assign, assignment]
+        self.env: Environment = environment(ruleset, SiteEnvironment).overlay(auto_reload=False, cache_size=400)
         self.fragments: OrderedDict[tuple[str, str, object], Markup] = OrderedDict()
         self.kept = 0  # characters in self.fragments
         self.stale: list[str] = []
@@ -168,15 +167,16 @@ class Templates:
         return getattr(self.env.get_template(f"site/{f.template}").module, f.macro)(*f.args())  # type: ignore[no-any-return]
 
 
-def _items_first(getattr_: Callable[[Any, str], Any]) -> Callable[[Any, str], Any]:
+class SiteEnvironment(Environment):
     """Jinja looks ``x.y`` up as an attribute before an item, which for a dict costs a raised
     AttributeError each time. Contexts are dicts and the site's templates call no dict method,
-    so a dict's item comes first (the same value Jinja would find second)."""
-    def get(obj: Any, attribute: str) -> Any:
+    so a dict's item comes first (the same value Jinja would find second). ``getattr`` is the
+    method Jinja's compiled templates call for ``x.y``, meant to be overridden (its sandbox does)."""
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
         if type(obj) is dict and attribute in obj:
             return obj[attribute]
-        return getattr_(obj, attribute)
-    return get
+        return super().getattr(obj, attribute)
 
 
 def _identity(path: Path) -> tuple[int, int, int] | None:

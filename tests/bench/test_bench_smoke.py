@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # runs every benchmark end to end
+
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 
 RUNS = {

@@ -7,9 +7,13 @@ answers, announcements and tally mails, and ``nomic replay --verify`` at the end
 docs/rulings-blognomic.md says how the rules are read where the text leaves it open."""
 from __future__ import annotations
 
+import pytest
+
 from engine import dice
 from tests.cli.blognomic_play import ADMIN, ALICE, BOB, CAROL, DAVE, NAMES, Expect, new_game, t
 from tests.cli.ruleset_play import RulesetPlay, message_id, said
+
+pytestmark = pytest.mark.slow  # a whole BlogNomic game by mail: the longest end-to-end test
 
 START = "2026-12-01T00:00:00Z"
 CAKE = "Every Pactmaker may eat cake."

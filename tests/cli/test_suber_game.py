@@ -9,10 +9,14 @@ import json
 from datetime import timedelta
 from itertools import count
 
+import pytest
+
 from storage.config import parse_time
 from tests.cli.ruleset_play import RulesetPlay, message_id, said
 from tests.suber.support import ALICE, BOB, CAROL, PLAYERS
 from tests.suber.test_game import HELLO, HELLO_BYE, MAJORITY, RULE_210, Expect, done
+
+pytestmark = pytest.mark.slow  # a whole Suber game by mail, end to end
 
 START = parse_time("2026-01-05T00:00:00Z")
 

@@ -16,7 +16,10 @@ import pytest
 from tests.support import make_mail
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-pytestmark = pytest.mark.sqlite_only  # one SQLite game is enough to show the package is whole
+pytestmark = [
+    pytest.mark.slow,  # deployment: builds and installs the wheel
+    pytest.mark.sqlite_only,  # one SQLite game is enough to show the package is whole
+]
 
 
 def run(*argv: str | Path, cwd: Path) -> str:

@@ -91,6 +91,7 @@ class Rebuilt:
         assert files(self.out) == files(fresh), f"after build {self.builds}"
 
 
+@pytest.mark.slow  # a full build after every one of many rebuilds
 def test_every_rebuild_is_byte_identical_to_a_full_build(make_play, tmp_path, monkeypatch):
     """Small blocks, so that new submissions and ledger entries open new list pages too."""
     monkeypatch.setattr(generators, "BLOCK", 2)

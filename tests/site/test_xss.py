@@ -108,6 +108,7 @@ def _pwned(dom: str) -> bool:
 @pytest.mark.sqlite_only
 @pytest.mark.skipif(browser.binary() is None,
                     reason="chromium is not installed (Debian package 'chromium', in deploy/apt-packages.txt)")
+@pytest.mark.slow  # a headless browser
 def test_no_payload_runs_in_chromium(xss_site):
     control = xss_site / "control.html"
     control.write_text("<!DOCTYPE html><html><head><title>control</title></head><body>"
