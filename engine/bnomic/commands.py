@@ -194,3 +194,16 @@ class ZotCmd(Cmd):
     kind: Literal["zot"] = "zot"
     number: int
     request: bool = False
+
+
+class GiveCmd(Cmd):
+    """``Give mX to PLAYER`` / ``Pay PLAYER mX`` (3-10): ``amount`` the decimal as written."""
+    kind: Literal["give"] = "give"
+    amount: str
+    player: str
+
+
+class ExchangeCmd(Cmd):
+    """``Exchange N points for mackerel`` (3-10, 3-11)."""
+    kind: Literal["exchange"] = "exchange"
+    points: int

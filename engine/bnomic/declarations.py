@@ -10,11 +10,12 @@ import re
 from typing import Any
 
 from engine import membership
-from engine.bnomic import actions, assertions, chairman, consultations, clock, ministries, offices, players, proposals, schedule, votes
+from engine.bnomic import (
+    actions, assertions, chairman, consultations, clock, goods, ministries, offices, players, proposals, schedule, votes)
 from engine.bnomic.commands import (
     ApplyCmd, FulfilledCmd, MiniMinistryCmd, RulekeeperCmd, ChairmanCmd, ChangeNameCmd, ClockCmd, ExpelCmd, ForfeitCmd, JoinCmd, ProposalCmd, RecognizeCmd, ResignCmd,
     SupportCmd, TakeCmd, UsurpCmd, VoteCmd, VotePowerCmd, WithdrawCmd, AssertCmd, AtCmd, RepeatCmd, TransactionCmd,
-    AnswerCmd, ClaimCmd, ConsultationCmd, PriestCmd, ZotCmd,
+    AnswerCmd, ClaimCmd, ConsultationCmd, PriestCmd, ZotCmd, ExchangeCmd, GiveCmd,
 )
 from engine.commands import Block, Cmd, Declaration, Help, Line, Prefix, Rest, Subject, pattern
 
@@ -24,6 +25,14 @@ _A = r"(?:a|action\s+)(\d{1,9})"
 
 def _vote(word: str, number: str | None = None) -> VoteCmd:
     return VoteCmd.model_validate({"vote": word.upper(), "number": int(number) if number else None})
+
+
+# mX: bounded digits, so that every sum of amounts from mail is exact (engine/bnomic/goods.py)
+_M = r"(?:m(\d{1,12}(?:\.\d{1,6})?)|(\d{1,12}(?:\.\d{1,6})?)\s+(?:mackerel|macks?))"
+
+
+def _give(amount: str | None, other: str | None, player: str) -> GiveCmd:
+    return GiveCmd(amount=amount or other or "0", player=player)
 
 
 _RULE = r'(\d{1,6}(?:-\d{1,6})?|"[^"]+")'
@@ -202,6 +211,16 @@ COMMANDS: tuple[Declaration, ...] = (
                                       "asked.", "Consultation", "ZOT 3", "2-5"),
                                  Help("The Priest asks the Oracle to ZOT his Consultation.", "Consultation",
                                       "Request ZOT 3", "2-5"))),
+    Declaration("give", GiveCmd, (
+        Line(pattern(rf"^give\s+{_M}\s+to\s+(.+)$"), lambda m: _give(m[1], m[2], m[3])),
+        Line(pattern(rf"^pay\s+(.+?)\s+{_M}$"), lambda m: _give(m[2], m[3], m[1]))),
+        goods.give, help=(Help("Give another Player some of your mackerel (exact decimals).", "Mackerel",
+                               "Give m10.15 to Bob", "3-10"),)),
+    Declaration("exchange", ExchangeCmd, (
+        Line(pattern(r"^exchange\s+(\d{1,9})\s+points?\s+for\s+(?:mackerel|macks?)$"),
+             lambda m: ExchangeCmd(points=int(m[1]))),),
+        goods.exchange, help=(Help("Exchange points for mackerel: m5 a point.", "Mackerel",
+                                   "Exchange 3 points for mackerel", "3-10, 3-11"),)),
     # A Transaction and a Repeat run the commands they wrap: the ruleset performs them (ruleset.perform)
     Declaration("transaction", TransactionCmd, (
         Block(pattern(r"^begin\s+transaction$"), pattern(r"^end\s+transaction$"),

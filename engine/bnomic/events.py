@@ -178,7 +178,16 @@ class ConsultationChanged(EventModel):
     why: str
 
 
+class Mackerel(EventModel):
+    """A Player's mackerel changed (3-10, 3-11): ``delta`` and ``balance`` as ``m``-amounts."""
+    KIND = "mackerel"
+    player: str
+    delta: str
+    balance: str
+    cause: str
+
+
 EVENTS: tuple[type[EventModel], ...] = (
     Joined, Left, Renamed, MinistryChanged, ClockChanged, Proposed, Numbered, Voted, Opened, VotingEnded,
     Withdrawn, Score, Changed, BallotPublished, ResultsPublished, ActionAttempted, ActionClosed, Daily,
-    Scheduled, ScheduledRan, ConsultationChanged)
+    Scheduled, ScheduledRan, ConsultationChanged, Mackerel)
