@@ -207,3 +207,33 @@ class ExchangeCmd(Cmd):
     """``Exchange N points for mackerel`` (3-10, 3-11)."""
     kind: Literal["exchange"] = "exchange"
     points: int
+
+
+class BlueprintCmd(Cmd):
+    """The Artisan's ``Blueprint: NAME`` (3-14): ``unique`` None when the body says neither."""
+    kind: Literal["blueprint"] = "blueprint"
+    name: str
+    unique: bool | None = None
+    price: str | None = None
+    attributes: dict[str, str] = {}
+    properties: list[str] = []
+
+
+class PriceCmd(Cmd):
+    """The Artisan's ``Set price of NAME to mX`` (3-14)."""
+    kind: Literal["price"] = "price"
+    name: str
+    price: str
+
+
+class BuyCmd(Cmd):
+    """``Buy NAME`` (3-14): a non-unique device."""
+    kind: Literal["buy"] = "buy"
+    name: str
+
+
+class DeviceCmd(Cmd):
+    """``Give device N to PLAYER`` (``player``) or ``Destroy device N`` (3-12)."""
+    kind: Literal["device"] = "device"
+    number: int
+    player: str | None = None

@@ -16,6 +16,7 @@ from engine.bnomic.commands import (
     ApplyCmd, FulfilledCmd, MiniMinistryCmd, RulekeeperCmd, ChairmanCmd, ChangeNameCmd, ClockCmd, ExpelCmd, ForfeitCmd, JoinCmd, ProposalCmd, RecognizeCmd, ResignCmd,
     SupportCmd, TakeCmd, UsurpCmd, VoteCmd, VotePowerCmd, WithdrawCmd, AssertCmd, AtCmd, RepeatCmd, TransactionCmd,
     AnswerCmd, ClaimCmd, ConsultationCmd, PriestCmd, ZotCmd, ExchangeCmd, GiveCmd,
+    BlueprintCmd, BuyCmd, DeviceCmd, PriceCmd,
 )
 from engine.commands import Block, Cmd, Declaration, Help, Line, Prefix, Rest, Subject, pattern
 
@@ -31,8 +32,25 @@ def _vote(word: str, number: str | None = None) -> VoteCmd:
 _M = r"(?:m(\d{1,12}(?:\.\d{1,6})?)|(\d{1,12}(?:\.\d{1,6})?)\s+(?:mackerel|macks?))"
 
 
-def _give(amount: str | None, other: str | None, player: str) -> GiveCmd:
-    return GiveCmd(amount=amount or other or "0", player=player)
+def _amount(m: re.Match[str], at: int) -> str:
+    """The decimal of an ``_M`` match whose groups start at ``at``."""
+    return m[at] or m[at + 1] or "0"
+
+
+def _blueprint(name: str, lines: list[str], text: str) -> BlueprintCmd:
+    """``Blueprint: NAME``; body lines ``Unique``/``Non-unique``, ``Price: mX``, ``Attribute N: V``,
+    ``Property N`` (other lines are commentary)."""
+    fields: dict[str, Any] = {"name": name, "attributes": {}, "properties": []}
+    for ln in (ln.strip() for ln in text.split("\n")[:200]):
+        if m := re.fullmatch(r"(non-?)?unique", ln, re.I):
+            fields["unique"] = m[1] is None
+        elif m := re.fullmatch(rf"price\s*:\s*{_M}", ln, re.I):
+            fields["price"] = _amount(m, 1)
+        elif m := re.fullmatch(r"attribute\s+(.{1,64}?)\s*:\s*(.{0,200})", ln, re.I):
+            fields["attributes"][m[1]] = m[2]
+        elif m := re.fullmatch(r"property\s+(.{1,64})", ln, re.I):
+            fields["properties"].append(m[1])
+    return BlueprintCmd.model_validate(fields)
 
 
 _RULE = r'(\d{1,6}(?:-\d{1,6})?|"[^"]+")'
@@ -212,8 +230,8 @@ COMMANDS: tuple[Declaration, ...] = (
                                  Help("The Priest asks the Oracle to ZOT his Consultation.", "Consultation",
                                       "Request ZOT 3", "2-5"))),
     Declaration("give", GiveCmd, (
-        Line(pattern(rf"^give\s+{_M}\s+to\s+(.+)$"), lambda m: _give(m[1], m[2], m[3])),
-        Line(pattern(rf"^pay\s+(.+?)\s+{_M}$"), lambda m: _give(m[2], m[3], m[1]))),
+        Line(pattern(rf"^give\s+{_M}\s+to\s+(.+)$"), lambda m: GiveCmd(amount=_amount(m, 1), player=m[3])),
+        Line(pattern(rf"^pay\s+(.+?)\s+{_M}$"), lambda m: GiveCmd(amount=_amount(m, 2), player=m[1]))),
         goods.give, help=(Help("Give another Player some of your mackerel (exact decimals).", "Mackerel",
                                "Give m10.15 to Bob", "3-10"),)),
     Declaration("exchange", ExchangeCmd, (
@@ -221,6 +239,23 @@ COMMANDS: tuple[Declaration, ...] = (
              lambda m: ExchangeCmd(points=int(m[1]))),),
         goods.exchange, help=(Help("Exchange points for mackerel: m5 a point.", "Mackerel",
                                    "Exchange 3 points for mackerel", "3-10, 3-11"),)),
+    Declaration("blueprint", BlueprintCmd, (
+        Subject(pattern(r"^\s*blueprint\s*:\s*(.{0,200})$"), _blueprint),), actions.blueprint, help=(
+        Help("The Artisan creates a blueprint, unless 2 Players object within 2 ndays; body lines 'Unique' or "
+             "'Non-unique', 'Price: mX', 'Attribute NAME: VALUE', 'Property NAME'.", "Blueprint: NAME", "", "3-14"),)),
+    Declaration("price", PriceCmd, (
+        Line(pattern(rf"^set\s+(?:the\s+)?price\s+of\s+(.+?)\s+to\s+{_M}$"),
+             lambda m: PriceCmd(name=m[1], price=_amount(m, 2))),),
+        actions.set_price, help=(Help("The Artisan changes a non-unique blueprint's price, unless 2 Players object "
+                                      "within 2 ndays.", "Blueprint", "Set price of Lamp to m12.5", "3-14"),)),
+    Declaration("buy", BuyCmd, (Line(pattern(r"^buy\s+(?:an?\s+)?(.+)$"), lambda m: BuyCmd(name=m[1])),),
+                goods.buy, help=(Help("Buy a device of a non-unique blueprint at its price.", "Device", "Buy Lamp",
+                                      "3-14"),)),
+    Declaration("device", DeviceCmd, (
+        Line(pattern(rf"^give\s+device\s+{_N}\s+to\s+(.+)$"), lambda m: DeviceCmd(number=int(m[1]), player=m[2])),
+        Line(pattern(rf"^destroy\s+device\s+{_N}$"), lambda m: DeviceCmd(number=int(m[1])))),
+        goods.device, help=(Help("Give your device to another Player.", "Device", "Give device 3 to Bob", "3-12"),
+                            Help("Destroy your device.", "Device", "Destroy device 3", "3-12"))),
     # A Transaction and a Repeat run the commands they wrap: the ruleset performs them (ruleset.perform)
     Declaration("transaction", TransactionCmd, (
         Block(pattern(r"^begin\s+transaction$"), pattern(r"^end\s+transaction$"),

@@ -1,4 +1,5 @@
-"""Mackerel (3-10, 3-11): gifts between Players and the exchange of points for mackerel.
+"""Mackerel (3-10, 3-11): gifts between Players and the exchange of points for mackerel; devices
+(3-12, 3-14): bought on a non-unique blueprint, given and destroyed by their owner.
 
 Mackerel is an exact decimal kept as its string (engine/bnomic/state.py); an amount read from mail
 has at most 12 digits before the point and 6 after (declarations.py), so a sum never rounds.
@@ -9,9 +10,9 @@ from decimal import Decimal
 
 from engine.bnomic import players, points
 from engine.bnomic.amounts import mackerel_text
-from engine.bnomic.commands import ExchangeCmd, GiveCmd
+from engine.bnomic.commands import BuyCmd, DeviceCmd, ExchangeCmd, GiveCmd
 from engine.bnomic.events import Mackerel
-from engine.bnomic.state import BNomicState, BPlayer
+from engine.bnomic.state import BNomicState, BPlayer, Device
 from engine.context import Context
 from engine.inputs import Message
 
@@ -57,3 +58,44 @@ def exchange(state: BNomicState, msg: Message, cmd: ExchangeCmd, ctx: Context) -
         points.gain(state, p, -cmd.points, "exchanged for mackerel (3-10)", ctx)
         add(p, Decimal(RATE * cmd.points), "exchange of points (3-11)", ctx)
     ctx.say(cmd.line, f"you have {p.score} points and {mackerel_text(p.mackerel)}")
+
+
+def buy(state: BNomicState, msg: Message, cmd: BuyCmd, ctx: Context) -> None:
+    """3-14: a device defined on a non-unique blueprint, its Price paid at once (Reading 34)."""
+    p, b = state.player(msg.sender), state.blueprint(cmd.name)
+    if p is None:
+        return
+    if b is None:
+        ctx.say(cmd.line, f"there is no blueprint {cmd.name}; nothing done", ok=False)
+    elif b.unique:
+        ctx.say(cmd.line, f"{b.name} is unique: 'Bid mX on {b.name}' (3-14); nothing done", ok=False)
+    elif Decimal(p.mackerel) < Decimal(b.price):
+        ctx.say(cmd.line, f"{b.name} costs {mackerel_text(b.price)} and you have {mackerel_text(p.mackerel)} "
+                "(3-14); nothing done", ok=False)
+    else:
+        add(p, -Decimal(b.price), f"bought a {b.name}", ctx)
+        state.devices_defined += 1
+        state.devices.append(Device(number=state.devices_defined, blueprint=b.name, owner=p.email,
+                                    attributes=dict(b.attributes), properties=list(b.properties)))
+        ctx.say(cmd.line, f"you own device {state.devices_defined}, a {b.name}; you have {mackerel_text(p.mackerel)}")
+
+
+def device(state: BNomicState, msg: Message, cmd: DeviceCmd, ctx: Context) -> None:
+    """3-12: the owner gives his device to another Player (``cmd.player``) or destroys it."""
+    d = state.device(cmd.number)
+    if d is None:
+        ctx.say(cmd.line, f"there is no device {cmd.number}; nothing done", ok=False)
+    elif d.owner != msg.sender:
+        ctx.say(cmd.line, f"device {d.number} is not yours (3-12); nothing done", ok=False)
+    elif cmd.player is None:
+        state.devices.remove(d)
+        ctx.say(cmd.line, f"device {d.number}, a {d.blueprint}, is destroyed")
+    else:
+        to = players.find(state, cmd.player)
+        if to is None:
+            ctx.say(cmd.line, f"there is no Player {cmd.player}; nothing done", ok=False)
+        elif to.email == d.owner:
+            ctx.say(cmd.line, f"device {d.number} is yours already; nothing done", ok=False)
+        else:
+            d.owner = to.email
+            ctx.say(cmd.line, f"{to.name} owns device {d.number}, a {d.blueprint}")

@@ -121,6 +121,32 @@ class Proposal(Model):
     applied: list[str] = Field(default_factory=list)  # the Chairman's Apply lines and Applied notes
 
 
+class Bid(Model):
+    bidder: str
+    amount: str  # a decimal
+
+
+class Blueprint(Model):
+    """3-12, 3-14: a blueprint; ``price`` its Price (a decimal; a unique one's highest bid once bid on);
+    ``nweek`` the nweek the Artisan attempted it in (one a nweek, Reading 33)."""
+    name: str
+    unique: bool
+    price: str = "50"  # 3-12: default m50
+    attributes: dict[str, str] = Field(default_factory=dict)
+    properties: list[str] = Field(default_factory=list)
+    bids: list[Bid] = Field(default_factory=list)
+    nweek: int = 1
+
+
+class Device(Model):
+    """3-12: a device defined on a blueprint, numbered from 1 in order of definition."""
+    number: int
+    blueprint: str
+    owner: str
+    attributes: dict[str, str] = Field(default_factory=dict)
+    properties: list[str] = Field(default_factory=list)
+
+
 class Action(Model):
     """A dependent action (2-8, 2-9): ``supporters`` needed (occurs at the last) or ``objections``
     that make it fail; the window closes at ``closes`` of ``counter`` (a Clock counter)."""
@@ -137,6 +163,7 @@ class Action(Model):
     counter: Literal["nday_changes", "rdays"] = "nday_changes"
     closes: int = 0  # the action's window closes when ``counter`` reaches this
     at: datetime | None = None
+    blueprint: Blueprint | None = None  # a ``blueprint`` action's blueprint; a ``price`` one's new Price
 
 
 class Obligation(Model):
@@ -215,6 +242,9 @@ class BNomicState(GameState[BPlayer]):
     consultations: list[Consultation] = Field(default_factory=list)
     scheduled: list[ScheduledAction] = Field(default_factory=list)  # not yet run, in order of announcement
     scheduled_count: int = 0  # the number of the last action announced
+    blueprints: list[Blueprint] = Field(default_factory=list)  # those that exist, in order of creation
+    devices: list[Device] = Field(default_factory=list)  # those that exist
+    devices_defined: int = 0  # the number of the last device defined (never reused)
 
     def summary(self) -> list[str]:
         c = self.clock
@@ -230,6 +260,14 @@ class BNomicState(GameState[BPlayer]):
     def proposal(self, number: int) -> Proposal | None:
         """The proposal with Proposal Number ``number``."""
         return next((p for p in self.proposals if p.number == number), None)
+
+    def blueprint(self, name: str) -> Blueprint | None:
+        """The existing blueprint named ``name`` (case-insensitive, runs of spaces as one)."""
+        key = " ".join(name.strip().strip('"').split()).casefold()
+        return next((b for b in self.blueprints if " ".join(b.name.split()).casefold() == key), None)
+
+    def device(self, number: int) -> Device | None:
+        return next((d for d in self.devices if d.number == number), None)
 
     def ministry(self, key: str) -> Ministry | None:
         return next((m for m in self.ministries if m.key == key), None)
@@ -268,7 +306,13 @@ class BNomicState(GameState[BPlayer]):
                                "status": q.status, "priest": q.priest, "former_priests": list(q.former_priests),
                                "answer": q.answer, "claims": dict(q.claims),
                                "oracularity_followed": q.oracularity_followed} for q in self.consultations],
-            "factions": [], "blueprints": [], "devices": [],
+            "factions": [],
+            "blueprints": [{"name": b.name, "unique": b.unique, "price": amounts.mackerel_text(b.price),
+                            "bids": [{"bidder": x.bidder, "amount": amounts.mackerel_text(x.amount)} for x in b.bids],
+                            "attributes": dict(b.attributes), "properties": list(b.properties)}
+                           for b in self.blueprints],
+            "devices": [{"number": d.number, "blueprint": d.blueprint, "owner": d.owner,
+                         "attributes": dict(d.attributes), "properties": list(d.properties)} for d in self.devices],
             "emergency": {"active": False, "coordinator": None, "pause": None, "round": None, "ballot": [],
                           "refresh_proposals": [], "selected": None,
                           "peps": [p.email for p in self.players],

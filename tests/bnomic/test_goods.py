@@ -57,3 +57,76 @@ def test_a_gift_in_a_failed_transaction_moves_no_mackerel():
     events = g.send(ALICE, "x", "BEGIN TRANSACTION\nGive m30 to Bob\nGive m30 to Carol\nEND TRANSACTION")
     assert said(events)[-1].startswith('! "BEGIN TRANSACTION": line 2, \'Give m30 to Carol\', failed: you have m20')
     assert balances(g)[ALICE] == "m50" and balances(g)[BOB] == "m50"
+
+
+SEVEN = "Take Society\nTake Law\nTake Change\nTake Questions\nTake Foreign Relations\nTake Goods\nTake MoM"
+LAMP = "Non-unique\nPrice: m12.50\nAttribute colour: red\nProperty Bright\nA lamp to read by."
+
+
+def artisan_game() -> Game:
+    """Alice holds every Ministry (the Artisan too) and the Clock is On, so that ndays pass."""
+    g = Game()
+    g.send(ALICE, "x", SEVEN + "\nClock on")
+    return g
+
+
+def test_a_blueprint_is_created_without_2_objections_in_2_ndays_once_per_nweek():
+    g = artisan_game()
+    assert said(g.send(BOB, "Blueprint: Kite", "Unique")) == [
+        '! "Blueprint: Kite": only the Artisan may do that, and you do not hold the Ministry now; nothing done']
+    assert said(g.send(ALICE, "Blueprint: Lamp", LAMP)) == [
+        '  "Blueprint: Lamp": A1: the blueprint Lamp (non-unique, m12.5) exists unless 2 Players object within '
+        '2 ndays (3-14)']
+    assert said(g.send(ALICE, "Blueprint: Kite", "Unique")) == [
+        '! "Blueprint: Kite": the Ministry of Goods has created a blueprint this nweek, or is awaiting one (3-14); '
+        'nothing done']
+    g.send(BOB, "x", "Object to A1")
+    assert said(g.send(BOB, "x", "Buy Lamp")) == ['! "Buy Lamp": there is no blueprint Lamp; nothing done']
+    g.to_nday(3)
+    assert g.json()["blueprints"] == [] and g.json()["actions"][0]["status"] == "pending"
+    g.to_nday(4)  # the window closes at the end of nday 1 + 2 with 1 objection
+    assert g.json()["actions"][0]["status"] == "occurred"
+    assert g.json()["blueprints"] == [{"name": "Lamp", "unique": False, "price": "m12.5", "bids": [],
+                                       "attributes": {"colour": "red"}, "properties": ["Bright"]}]
+
+
+def test_the_artisan_creates_no_blueprint_after_corvette_nor_one_without_unique_or_non_unique_reading_33():
+    g = artisan_game()
+    assert said(g.send(ALICE, "Blueprint: Lamp", "Price: m5")) == [
+        '! "Blueprint: Lamp": the body must say \'Unique\' or \'Non-unique\'; nothing done']
+    g.to_nday(6)
+    assert said(g.send(ALICE, "Blueprint: Lamp", LAMP)) == [
+        '! "Blueprint: Lamp": the Ministry of Goods creates blueprints no later than Corvette, nday 5 (3-14); '
+        'nothing done']
+    assert g.json()["actions"] == []
+
+
+def test_devices_are_bought_at_the_price_given_and_destroyed_by_their_owner_and_repriced_without_2_objections():
+    g = artisan_game()
+    g.send(ALICE, "Blueprint: Lamp", LAMP)
+    g.to_nday(4)
+    assert said(g.send(BOB, "x", "Buy Lamp\nBuy a lamp\nGive device 1 to Carol\nDestroy device 2\n"
+                                 "Give device 2 to Bob\nDestroy device 9")) == [
+        '  "Buy Lamp": you own device 1, a Lamp; you have m37.5',
+        '  "Buy a lamp": you own device 2, a Lamp; you have m25',
+        '  "Give device 1 to Carol": Carol owns device 1, a Lamp',
+        '  "Destroy device 2": device 2, a Lamp, is destroyed',
+        '! "Give device 2 to Bob": there is no device 2; nothing done',
+        '! "Destroy device 9": there is no device 9; nothing done']
+    assert said(g.send(BOB, "x", "Destroy device 1")) == ['! "Destroy device 1": device 1 is not yours (3-12); nothing done']
+    assert said(g.send(CAROL, "x", "Buy Lamp")) == ['  "Buy Lamp": you own device 3, a Lamp; you have m37.5']
+    assert g.json()["devices"] == [
+        {"number": 1, "blueprint": "Lamp", "owner": CAROL, "attributes": {"colour": "red"}, "properties": ["Bright"]},
+        {"number": 3, "blueprint": "Lamp", "owner": CAROL, "attributes": {"colour": "red"}, "properties": ["Bright"]}]
+    assert said(g.send(ALICE, "x", "Set price of Lamp to m60\nSet price of Kite to m1")) == [
+        '  "Set price of Lamp to m60": A2: the price of Lamp is m60 unless 2 Players object within 2 ndays (3-14)',
+        '! "Set price of Kite to m1": there is no blueprint Kite; nothing done']
+    g.send(BOB, "x", "Object to A2")
+    g.send(CAROL, "x", "Object to A2")
+    assert g.json()["actions"][1]["status"] == "failed"
+    g.send(ALICE, "x", "Set price of lamp to 25.25 mackerel")
+    g.to_nday(7)
+    assert g.json()["blueprints"][0]["price"] == "m25.25"
+    assert said(g.send(BOB, "x", "Buy Lamp")) == [
+        '! "Buy Lamp": Lamp costs m25.25 and you have m25 (3-14); nothing done']
+    assert g.player(BOB)["mackerel"] == "m25" and len(g.json()["devices"]) == 2
