@@ -11,7 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta, timezone
 
-from engine.bnomic import actions, consultations, ministries, offices, players, schedule, voting
+from engine.bnomic import actions, auctions, consultations, ministries, offices, players, schedule, voting
+from engine.bnomic.amounts import mackerel_text
 from engine.bnomic.commands import ClockCmd
 from engine.bnomic.events import ClockChanged, Daily
 from engine.bnomic.state import BALLOTDAY, LAST_NDAY, NDAY_NAMES, BNomicState
@@ -75,6 +76,18 @@ def _end_of_voting(state: BNomicState, m: Midnight, ctx: Context) -> None:
 
 def _actions(state: BNomicState, m: Midnight, ctx: Context) -> None:
     actions.close_windows(state, ctx)
+
+
+def _auctions_end(state: BNomicState, m: Midnight, ctx: Context) -> None:
+    if m.on and state.clock.nday == auctions.ZARPINT:
+        auctions.end_of_zarpint(state, ctx)
+    elif m.wraps:
+        auctions.end_of_thirnight(state, ctx)
+
+
+def _zarpint(state: BNomicState, m: Midnight, ctx: Context) -> None:
+    if m.on and state.clock.nday == auctions.ZARPINT:
+        auctions.start_of_zarpint(state, ctx)
 
 
 def _consultations(state: BNomicState, m: Midnight, ctx: Context) -> None:
@@ -168,6 +181,9 @@ def _what_happened(events: list[Event]) -> list[str]:
                          f"{results.count('FAILED')} Failed, {results.count('PENDING')} back to Pending")
         elif e.kind == "action_closed":
             lines.append(f"A{d['number']} ({d['kind']}) {d['status']}: {d['why']}")
+        elif e.kind == "auction":
+            lines.append(f"Auction of {d['blueprint']}: {d['what']}" + (
+                f" ({d['bidder']}, {mackerel_text(d['amount'])})" if d["bidder"] else ""))
         elif e.kind == "opened":
             lines.append(f"Ballotday: {len(d['keys'])} proposal{'s' * (len(d['keys']) != 1)} became Open")
     return lines
@@ -178,6 +194,7 @@ def _what_happened(events: list[Event]) -> list[str]:
 MIDNIGHT: tuple[tuple[str, Step], ...] = (
     ("1.1 the end of Voting", _end_of_voting),
     ("1.2 dependent actions whose window closes", _actions),
+    ("1.3 auctions: the end-of-Zarpint purchase or penalty, the end-of-Thirnight second bidder", _auctions_end),
     ("1.4 consultations: claim tallies, then Pondering", _consultations),
     ("1.5 scheduled actions at the end of the nday", _scheduled_end),
     ("1.6 Victory Conditions cease to be Fulfilled; Ministers paid, then all Ministries Vacant", _end_of_nweek),
@@ -185,6 +202,7 @@ MIDNIGHT: tuple[tuple[str, Step], ...] = (
     ("3.1 Hit Points", _hit_points),
     ("3.2 nday 1: Active, consultations reassigned (also after every 10th ndelay)", _breakday),
     ("3.3 nday 9: Clock Off, Pending proposals Open, Vote Power", _ballotday),
+    ("3.4 nday 11: bidding ends, the highest bidder buys if he can", _zarpint),
     ("3.5 scheduled actions at the start of the nday", _scheduled_start),
     ("4 scheduled actions at this absolute time", _scheduled_at),
     ("the daily mail", _daily),

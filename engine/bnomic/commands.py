@@ -237,3 +237,10 @@ class DeviceCmd(Cmd):
     kind: Literal["device"] = "device"
     number: int
     player: str | None = None
+
+
+class BidCmd(Cmd):
+    """``Bid mX on NAME`` (3-14): a bid on a unique blueprint."""
+    kind: Literal["bid"] = "bid"
+    amount: str
+    name: str

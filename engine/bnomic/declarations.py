@@ -11,12 +11,12 @@ from typing import Any
 
 from engine import membership
 from engine.bnomic import (
-    actions, assertions, chairman, consultations, clock, goods, ministries, offices, players, proposals, schedule, votes)
+    actions, assertions, auctions, chairman, consultations, clock, goods, ministries, offices, players, proposals, schedule, votes)
 from engine.bnomic.commands import (
     ApplyCmd, FulfilledCmd, MiniMinistryCmd, RulekeeperCmd, ChairmanCmd, ChangeNameCmd, ClockCmd, ExpelCmd, ForfeitCmd, JoinCmd, ProposalCmd, RecognizeCmd, ResignCmd,
     SupportCmd, TakeCmd, UsurpCmd, VoteCmd, VotePowerCmd, WithdrawCmd, AssertCmd, AtCmd, RepeatCmd, TransactionCmd,
     AnswerCmd, ClaimCmd, ConsultationCmd, PriestCmd, ZotCmd, ExchangeCmd, GiveCmd,
-    BlueprintCmd, BuyCmd, DeviceCmd, PriceCmd,
+    BidCmd, BlueprintCmd, BuyCmd, DeviceCmd, PriceCmd,
 )
 from engine.commands import Block, Cmd, Declaration, Help, Line, Prefix, Rest, Subject, pattern
 
@@ -251,6 +251,10 @@ COMMANDS: tuple[Declaration, ...] = (
     Declaration("buy", BuyCmd, (Line(pattern(r"^buy\s+(?:an?\s+)?(.+)$"), lambda m: BuyCmd(name=m[1])),),
                 goods.buy, help=(Help("Buy a device of a non-unique blueprint at its price.", "Device", "Buy Lamp",
                                       "3-14"),)),
+    Declaration("bid", BidCmd, (
+        Line(pattern(rf"^bid\s+{_M}\s+on\s+(.+)$"), lambda m: BidCmd(amount=_amount(m, 1), name=m[3])),),
+        auctions.bid, help=(Help("Bid on a unique blueprint until the start of Zarpint; the highest bidder buys "
+                                 "it then (or after a grace nday).", "Auction", "Bid m60 on Crown", "3-14"),)),
     Declaration("device", DeviceCmd, (
         Line(pattern(rf"^give\s+device\s+{_N}\s+to\s+(.+)$"), lambda m: DeviceCmd(number=int(m[1]), player=m[2])),
         Line(pattern(rf"^destroy\s+device\s+{_N}$"), lambda m: DeviceCmd(number=int(m[1])))),

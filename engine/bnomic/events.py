@@ -187,7 +187,18 @@ class Mackerel(EventModel):
     cause: str
 
 
+class AuctionChanged(EventModel):
+    """A unique blueprint's auction moved on (3-14): ``what`` ``bought`` (by ``bidder`` at ``amount``),
+    ``grace`` (the highest bidder has one more nday), ``penalty`` or ``ceased``."""
+    KIND = "auction"
+    blueprint: str
+    what: Literal["bought", "grace", "penalty", "ceased"]
+    bidder: str | None
+    amount: str | None
+
+
 EVENTS: tuple[type[EventModel], ...] = (
     Joined, Left, Renamed, MinistryChanged, ClockChanged, Proposed, Numbered, Voted, Opened, VotingEnded,
     Withdrawn, Score, Changed, BallotPublished, ResultsPublished, ActionAttempted, ActionClosed, Daily,
-    Scheduled, ScheduledRan, ConsultationChanged, Mackerel)
+    Scheduled, ScheduledRan, ConsultationChanged, Mackerel,
+    AuctionChanged)

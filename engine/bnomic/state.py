@@ -8,6 +8,7 @@ a decimal string. ``public_json`` gives exactly the contract's keys.
 from __future__ import annotations
 
 from datetime import datetime
+from decimal import Decimal
 from typing import Any, Literal
 
 from pydantic import Field
@@ -136,6 +137,22 @@ class Blueprint(Model):
     properties: list[str] = Field(default_factory=list)
     bids: list[Bid] = Field(default_factory=list)
     nweek: int = 1
+    stage: Literal["bidding", "grace", "second"] = "bidding"  # a unique one's auction (auctions.py)
+
+
+    def ranked(self) -> list[Bid]:
+        """Each bidder's highest bid, highest first; equal bids: the earlier first (Reading 35)."""
+        best: dict[str, Bid] = {}
+        for bid in self.bids:
+            if bid.bidder not in best or Decimal(bid.amount) > Decimal(best[bid.bidder].amount):
+                best[bid.bidder] = bid
+        order = {id(bid): i for i, bid in enumerate(self.bids)}
+        return sorted(best.values(), key=lambda bid: (-Decimal(bid.amount), order[id(bid)]))
+
+    def price_now(self) -> str:
+        """3-14: a unique blueprint's price is its highest bid, once bid on."""
+        ranked = self.ranked() if self.unique else []
+        return ranked[0].amount if ranked else self.price
 
 
 class Device(Model):
@@ -307,7 +324,7 @@ class BNomicState(GameState[BPlayer]):
                                "answer": q.answer, "claims": dict(q.claims),
                                "oracularity_followed": q.oracularity_followed} for q in self.consultations],
             "factions": [],
-            "blueprints": [{"name": b.name, "unique": b.unique, "price": amounts.mackerel_text(b.price),
+            "blueprints": [{"name": b.name, "unique": b.unique, "price": amounts.mackerel_text(b.price_now()),
                             "bids": [{"bidder": x.bidder, "amount": amounts.mackerel_text(x.amount)} for x in b.bids],
                             "attributes": dict(b.attributes), "properties": list(b.properties)}
                            for b in self.blueprints],

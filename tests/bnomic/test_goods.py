@@ -2,7 +2,8 @@
 change nothing."""
 from __future__ import annotations
 
-from tests.bnomic.support import ALICE, BOB, CAROL, Game, said
+from engine.events import Event
+from tests.bnomic.support import ALICE, BOB, CAROL, DAVE, ERIN, Game, said
 
 
 def balances(g: Game) -> dict[str, str]:
@@ -130,3 +131,58 @@ def test_devices_are_bought_at_the_price_given_and_destroyed_by_their_owner_and_
     assert said(g.send(BOB, "x", "Buy Lamp")) == [
         '! "Buy Lamp": Lamp costs m25.25 and you have m25 (3-14); nothing done']
     assert g.player(BOB)["mackerel"] == "m25" and len(g.json()["devices"]) == 2
+
+
+def crown_game() -> Game:
+    """A unique blueprint Crown exists from nday 4 of nweek 1."""
+    g = artisan_game()
+    g.send(ALICE, "Blueprint: Crown", "Unique\nAttribute shine: gold")
+    g.to_nday(4)
+    return g
+
+
+def to_zarpint(g: Game) -> list[Event]:
+    events = g.to_nday(9)
+    events += g.send(ALICE, "x", "Publish ballot\nClock on")  # the Chairman, after his Ballot (2-1)
+    return events + g.to_nday(11)
+
+
+def auction(events: list[Event]) -> list[tuple[str, str | None, str | None]]:
+    return [(e.data["what"], e.data["bidder"], e.data["amount"]) for e in events if e.kind == "auction"]
+
+
+def test_an_auction_is_won_by_the_second_bidder_after_the_first_fails_his_grace_nday_and_is_penalized():
+    g = crown_game()
+    g.state.player(BOB).score = 30  # type: ignore[union-attr]
+    assert said(g.send(BOB, "x", "Bid m80 on Crown\nBid m70 on crown")) == [
+        '  "Bid m80 on Crown": your bid of m80 on Crown is recorded; the highest is m80 by bob@b.test',
+        '  "Bid m70 on crown": your bid of m70 on Crown is recorded; the highest is m80 by bob@b.test']
+    g.send(CAROL, "x", "Bid m60 on Crown")
+    g.send(DAVE, "x", "Bid 60 mackerel on Crown")  # equal to Carol's: hers is the earlier, so higher
+    assert g.json()["blueprints"][0]["price"] == "m80"
+    assert [b["amount"] for b in g.json()["blueprints"][0]["bids"]] == ["m80", "m70", "m60", "m60"]
+    events = to_zarpint(g)
+    assert auction(events) == [("grace", BOB, "80")]
+    assert said(g.send(ERIN, "x", "Bid m90 on Crown")) == [
+        '! "Bid m90 on Crown": bidding on Crown ended at the start of Zarpint (3-14); nothing done']
+    assert g.player(BOB)["vote_power"] == "1"
+    assert auction(g.to_nday(12)) == [("penalty", BOB, "80")]
+    assert (g.player(BOB)["vote_power"], g.player(BOB)["points"], g.player(BOB)["mackerel"]) == ("0", 5, "m50")
+    g.send(ALICE, "x", "Give m10 to Carol")
+    assert auction(g.to_nday(1)) == [("bought", CAROL, "60")]
+    assert g.json()["blueprints"] == []
+    assert g.json()["devices"] == [{"number": 1, "blueprint": "Crown", "owner": CAROL,
+                                    "attributes": {"shine": "gold"}, "properties": []}]
+    assert g.player(CAROL)["mackerel"] == "m0" and g.player(DAVE)["mackerel"] == "m50"
+
+
+def test_the_highest_bidder_who_can_pay_buys_at_the_start_of_zarpint_and_an_unbid_blueprint_ceases():
+    g = crown_game()
+    assert said(g.send(BOB, "x", "Bid m0.5 on Crown\nBid m5 on Lamp\nBuy Crown")) == [
+        '  "Bid m0.5 on Crown": your bid of m0.5 on Crown is recorded; the highest is m0.5 by bob@b.test',
+        '! "Bid m5 on Lamp": there is no blueprint Lamp; nothing done',
+        '! "Buy Crown": Crown is unique: \'Bid mX on Crown\' (3-14); nothing done']
+    assert auction(to_zarpint(g)) == [("bought", BOB, "0.5")]
+    assert g.player(BOB)["mackerel"] == "m49.5" and g.json()["devices"][0]["owner"] == BOB
+    h = crown_game()
+    assert auction(to_zarpint(h)) == [("ceased", None, None)] and h.json()["blueprints"] == [] and h.json()["devices"] == []
