@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta, timezone
 
-from engine.bnomic import actions, auctions, consultations, ministries, offices, players, schedule, voting
+from engine.bnomic import actions, auctions, consultations, factions, ministries, offices, players, schedule, voting
 from engine.bnomic.amounts import mackerel_text
 from engine.bnomic.commands import ClockCmd
 from engine.bnomic.events import ClockChanged, Daily
@@ -141,6 +141,7 @@ def _hit_points(state: BNomicState, m: Midnight, ctx: Context) -> None:
 def _breakday(state: BNomicState, m: Midnight, ctx: Context) -> None:
     if m.wraps:
         players.new_nweek(state)
+        factions.decay(state, ctx)
     if m.wraps or (not m.on and state.clock.ndelay % 10 == 0):
         consultations.reassign(state, ctx)
 
@@ -200,7 +201,7 @@ MIDNIGHT: tuple[tuple[str, Step], ...] = (
     ("1.6 Victory Conditions cease to be Fulfilled; Ministers paid, then all Ministries Vacant", _end_of_nweek),
     ("2 the Clock changes", _change),
     ("3.1 Hit Points", _hit_points),
-    ("3.2 nday 1: Active, consultations reassigned (also after every 10th ndelay)", _breakday),
+    ("3.2 nday 1: Active, Faction Vote Power x3/4, consultations reassigned (also after every 10th ndelay)", _breakday),
     ("3.3 nday 9: Clock Off, Pending proposals Open, Vote Power", _ballotday),
     ("3.4 nday 11: bidding ends, the highest bidder buys if he can", _zarpint),
     ("3.5 scheduled actions at the start of the nday", _scheduled_start),

@@ -244,3 +244,23 @@ class BidCmd(Cmd):
     kind: Literal["bid"] = "bid"
     amount: str
     name: str
+
+
+class FactionCmd(Cmd):
+    """5-2: ``Faction: NAME`` (``register``, with ``parties`` and ``agreement``), the agent's
+    ``Parties of FACTION: ...`` or ``Dissolve faction FACTION``, a party's ``Give allegiance to
+    FACTION`` (5-3)."""
+    kind: Literal["faction"] = "faction"
+    what: Literal["register", "parties", "dissolve", "allegiance"]
+    name: str
+    parties: list[str] = []
+    agreement: str = ""
+
+
+class FactionVoteCmd(Cmd):
+    """The agent's ``Vote FOR N as FACTION`` (5-3) or ``Set vote power of FACTION to Q`` (2-2)."""
+    kind: Literal["faction_vote"] = "faction_vote"
+    faction: str
+    vote: VoteWord | None = None
+    number: int | None = None
+    power: str | None = None

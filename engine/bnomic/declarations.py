@@ -11,12 +11,12 @@ from typing import Any
 
 from engine import membership
 from engine.bnomic import (
-    actions, assertions, auctions, chairman, consultations, clock, goods, ministries, offices, players, proposals, schedule, votes)
+    actions, assertions, auctions, factions, chairman, consultations, clock, goods, ministries, offices, players, proposals, schedule, votes)
 from engine.bnomic.commands import (
     ApplyCmd, FulfilledCmd, MiniMinistryCmd, RulekeeperCmd, ChairmanCmd, ChangeNameCmd, ClockCmd, ExpelCmd, ForfeitCmd, JoinCmd, ProposalCmd, RecognizeCmd, ResignCmd,
     SupportCmd, TakeCmd, UsurpCmd, VoteCmd, VotePowerCmd, WithdrawCmd, AssertCmd, AtCmd, RepeatCmd, TransactionCmd,
     AnswerCmd, ClaimCmd, ConsultationCmd, PriestCmd, ZotCmd, ExchangeCmd, GiveCmd,
-    BidCmd, BlueprintCmd, BuyCmd, DeviceCmd, PriceCmd,
+    BidCmd, BlueprintCmd, BuyCmd, DeviceCmd, PriceCmd, FactionCmd, FactionVoteCmd,
 )
 from engine.commands import Block, Cmd, Declaration, Help, Line, Prefix, Rest, Subject, pattern
 
@@ -51,6 +51,25 @@ def _blueprint(name: str, lines: list[str], text: str) -> BlueprintCmd:
         elif m := re.fullmatch(r"property\s+(.{1,64})", ln, re.I):
             fields["properties"].append(m[1])
     return BlueprintCmd.model_validate(fields)
+
+
+def _names(text: str) -> list[str]:
+    return [n.strip() for n in text.split(",")[:101] if n.strip()]
+
+
+def _faction(name: str, lines: list[str], text: str) -> FactionCmd:
+    """``Faction: NAME``; body lines ``Parties: PLAYER, PLAYER`` and ``Agreement: URL``."""
+    fields: dict[str, Any] = {"what": "register", "name": name}
+    for ln in (ln.strip() for ln in text.split("\n")[:200]):
+        if m := re.fullmatch(r"parties\s*:\s*(.{0,2000})", ln, re.I):
+            fields["parties"] = _names(m[1])
+        elif m := re.fullmatch(r"agreement\s*:\s*(.{0,500})", ln, re.I):
+            fields["agreement"] = m[1]
+    return FactionCmd.model_validate(fields)
+
+
+def _faction_vote(word: str, number: str, faction: str) -> FactionVoteCmd:
+    return FactionVoteCmd.model_validate({"vote": word.upper(), "number": int(number), "faction": faction})
 
 
 _RULE = r'(\d{1,6}(?:-\d{1,6})?|"[^"]+")'
@@ -260,6 +279,29 @@ COMMANDS: tuple[Declaration, ...] = (
         Line(pattern(rf"^destroy\s+device\s+{_N}$"), lambda m: DeviceCmd(number=int(m[1])))),
         goods.device, help=(Help("Give your device to another Player.", "Device", "Give device 3 to Bob", "3-12"),
                             Help("Destroy your device.", "Device", "Destroy device 3", "3-12"))),
+    Declaration("faction", FactionCmd, (
+        Subject(pattern(r"^\s*faction\s*:\s*(.{0,200})$"), _faction),
+        Line(pattern(r"^parties\s+of\s+(.+?)\s*:\s*(.{1,2000})$"),
+             lambda m: FactionCmd(what="parties", name=m[1], parties=_names(m[2]))),
+        Line(pattern(r"^dissolve\s+faction\s+(.+)$"), lambda m: FactionCmd(what="dissolve", name=m[1])),
+        Line(pattern(r"^give\s+(?:my\s+)?allegiance\s+to\s+(.+)$"), lambda m: FactionCmd(what="allegiance", name=m[1]))),
+        factions.act, help=(
+        Help("Register an Agreement you are a party to as a Faction; you are its agent. Body lines "
+             "'Parties: PLAYER, PLAYER' and 'Agreement: URL'.", "Faction: NAME", "", "5-1, 5-2"),
+        Help("The agent changes the Faction's parties.", "Faction", "Parties of Guild: Alice, Bob", "5-2"),
+        Help("The agent dissolves the Faction.", "Faction", "Dissolve faction Guild", "5-2"),
+        Help("A party gives the Faction his Allegiance (ndays 1 to 8, once a nweek): its Vote Power +1, his 0 "
+             "from Ballotday.", "Faction", "Give allegiance to Guild", "5-3, 2-7"))),
+    Declaration("faction_vote", FactionVoteCmd, (
+        Line(pattern(rf"^(for|against|abstain)\s+(?:proposal\s+)?{_N}\s+as\s+(.+)$"),
+             lambda m: _faction_vote(m[1], m[2], m[3])),
+        Line(pattern(rf"^vote\s+(for|against|abstain)\s+(?:proposal\s+)?{_N}\s+as\s+(.+)$"),
+             lambda m: _faction_vote(m[1], m[2], m[3])),
+        Line(pattern(r"^set\s+(?:the\s+)?vote\s+power\s+of\s+(.+?)\s+to\s+(\S+)$"),
+             lambda m: FactionVoteCmd(faction=m[1], power=m[2]))),
+        factions.vote, help=(Help("The agent casts the Faction's Vote.", "Faction", "Vote FOR 12 as Guild", "5-3"),
+                             Help("The agent lowers the Faction's Vote Power.", "Faction",
+                                  "Set vote power of Guild to 1/2", "2-2"))),
     # A Transaction and a Repeat run the commands they wrap: the ruleset performs them (ruleset.perform)
     Declaration("transaction", TransactionCmd, (
         Block(pattern(r"^begin\s+transaction$"), pattern(r"^end\s+transaction$"),

@@ -197,8 +197,16 @@ class AuctionChanged(EventModel):
     amount: str | None
 
 
+class FactionChanged(EventModel):
+    """A Faction registered, its Vote Power changed, or it ceased (``vote_power`` None), 5-2, 5-3."""
+    KIND = "faction"
+    name: str
+    vote_power: str | None
+    why: str
+
+
 EVENTS: tuple[type[EventModel], ...] = (
     Joined, Left, Renamed, MinistryChanged, ClockChanged, Proposed, Numbered, Voted, Opened, VotingEnded,
     Withdrawn, Score, Changed, BallotPublished, ResultsPublished, ActionAttempted, ActionClosed, Daily,
     Scheduled, ScheduledRan, ConsultationChanged, Mackerel,
-    AuctionChanged)
+    AuctionChanged, FactionChanged)

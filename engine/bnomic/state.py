@@ -60,6 +60,7 @@ class BPlayer(Player):
     trophies: list[str] = Field(default_factory=list)  # 2-3: each Trophy's description
     properties: list[str] = Field(default_factory=list)
     joined_nday_changes: int = 0  # Clock.nday_changes when he joined (1-4's 12 ndays)
+    allegiance_nweek: int | None = None  # the nweek he last Gave his Allegiance in (5-3, 2-7)
 
     @property
     def win_count(self) -> int:
@@ -164,6 +165,21 @@ class Device(Model):
     properties: list[str] = Field(default_factory=list)
 
 
+class Faction(Model):
+    """5-2: an Agreement that joined as a Faction; ``agent`` the Player who speaks for it (Reading 40);
+    ``vote_power`` an exact rational (5-3)."""
+    name: str
+    agent: str
+    parties: list[str]  # addresses of its parties
+    agreement: str  # where the Agreement is publicly available (5-1)
+    vote_power: str = "0"
+
+    @property
+    def voter(self) -> str:
+        """Its key in a proposal's ``votes``."""
+        return f"faction:{self.name}"
+
+
 class Action(Model):
     """A dependent action (2-8, 2-9): ``supporters`` needed (occurs at the last) or ``objections``
     that make it fail; the window closes at ``closes`` of ``counter`` (a Clock counter)."""
@@ -262,6 +278,7 @@ class BNomicState(GameState[BPlayer]):
     blueprints: list[Blueprint] = Field(default_factory=list)  # those that exist, in order of creation
     devices: list[Device] = Field(default_factory=list)  # those that exist
     devices_defined: int = 0  # the number of the last device defined (never reused)
+    factions: list[Faction] = Field(default_factory=list)
 
     def summary(self) -> list[str]:
         c = self.clock
@@ -283,6 +300,11 @@ class BNomicState(GameState[BPlayer]):
         key = " ".join(name.strip().strip('"').split()).casefold()
         return next((b for b in self.blueprints if " ".join(b.name.split()).casefold() == key), None)
 
+    def faction(self, name: str) -> Faction | None:
+        """The Faction named ``name`` (case-insensitive, runs of spaces as one, quotes optional)."""
+        key = " ".join(name.strip().strip('"').split()).casefold()
+        return next((f for f in self.factions if f.name.casefold() == key), None)
+
     def device(self, number: int) -> Device | None:
         return next((d for d in self.devices if d.number == number), None)
 
@@ -295,8 +317,9 @@ class BNomicState(GameState[BPlayer]):
         return m is not None and m.holder == address
 
     def vote_powers(self) -> amounts.Powers:
-        """Each Registered Voter's Vote Power now, as written (2-2, 2-7: the Players)."""
-        return amounts.Powers.read({p.email: p.vote_power for p in self.players})
+        """Each Registered Voter's Vote Power now, as written (2-7: the Players; 5-3: the Factions)."""
+        return amounts.Powers.read({p.email: p.vote_power for p in self.players},
+                                   {f.voter: f.vote_power for f in self.factions})
 
     def active_players(self) -> int:
         return sum(p.active for p in self.players)
@@ -323,7 +346,8 @@ class BNomicState(GameState[BPlayer]):
                                "status": q.status, "priest": q.priest, "former_priests": list(q.former_priests),
                                "answer": q.answer, "claims": dict(q.claims),
                                "oracularity_followed": q.oracularity_followed} for q in self.consultations],
-            "factions": [],
+            "factions": [{"name": f.name, "agent": f.agent, "parties": list(f.parties), "vote_power": f.vote_power,
+                          "agreement": f.agreement} for f in self.factions],
             "blueprints": [{"name": b.name, "unique": b.unique, "price": amounts.mackerel_text(b.price_now()),
                             "bids": [{"bidder": x.bidder, "amount": amounts.mackerel_text(x.amount)} for x in b.bids],
                             "attributes": dict(b.attributes), "properties": list(b.properties)}

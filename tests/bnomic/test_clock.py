@@ -19,7 +19,7 @@ def test_the_midnight_pipeline_is_the_contracts_order():
         "1.3 auctions: the end-of-Zarpint purchase or penalty, the end-of-Thirnight second bidder",
         "1.4 consultations: claim tallies, then Pondering", "1.5 scheduled actions at the end of the nday",
         "1.6 Victory Conditions cease to be Fulfilled; Ministers paid, then all Ministries Vacant", "2 the Clock changes", "3.1 Hit Points",
-        "3.2 nday 1: Active, consultations reassigned (also after every 10th ndelay)", "3.3 nday 9: Clock Off, Pending proposals Open, Vote Power",
+        "3.2 nday 1: Active, Faction Vote Power x3/4, consultations reassigned (also after every 10th ndelay)", "3.3 nday 9: Clock Off, Pending proposals Open, Vote Power",
         "3.4 nday 11: bidding ends, the highest bidder buys if he can", "3.5 scheduled actions at the start of the nday", "4 scheduled actions at this absolute time", "the daily mail"]
 
 
