@@ -163,6 +163,8 @@ def test_an_auction_is_won_by_the_second_bidder_after_the_first_fails_his_grace_
     assert [b["amount"] for b in g.json()["blueprints"][0]["bids"]] == ["m80", "m70", "m60", "m60"]
     events = to_zarpint(g)
     assert auction(events) == [("grace", BOB, "80")]
+    assert [e.data["lines"][1:] for e in events if e.kind == "daily"][-1] == [
+        "Auction of Crown: grace (bob@b.test, m80)", "It is the Voting Period: no proposal is Open"]
     assert said(g.send(ERIN, "x", "Bid m90 on Crown")) == [
         '! "Bid m90 on Crown": bidding on Crown ended at the start of Zarpint (3-14); nothing done']
     assert g.player(BOB)["vote_power"] == "1"
