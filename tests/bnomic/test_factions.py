@@ -71,6 +71,9 @@ def test_allegiance_votes_and_the_three_quarters_decay_of_a_factions_vote_power(
     assert g.json()["factions"][0]["vote_power"] == "9/8"  # 3/2 x 3/4, after the Voting
     g.send(BOB, "x", "Give allegiance to Guild")
     assert g.json()["factions"][0]["vote_power"] == "17/8"
+    assert said(g.send(CAROL, "x", "BEGIN TRANSACTION\nAssert vote power of Guild is 2\nEND TRANSACTION")) == [
+        '! "BEGIN TRANSACTION": line 1, \'Assert vote power of Guild is 2\', failed: Guild\'s Vote Power is 17/8; '
+        'the transaction failed (1-16); nothing done']
 
 
 def test_a_faction_ceases_when_no_party_is_a_player_or_its_agent_dissolves_it():
