@@ -37,6 +37,8 @@ def false_because(state: BNomicState, cmd: AssertCmd) -> str | None:
         if m is None:
             return f"there is no Ministry {cmd.subject}"
         return None if m.holder is None else f"the {m.name} is held"
+    if cmd.what == "vote_power" and (f := state.faction(cmd.subject)) is not None:  # a Voter: a Faction too (5-3)
+        return _equal(f"{f.name}'s Vote Power", Fraction(f.vote_power), _fraction(cmd.value), f.vote_power)
     p = players.find(state, cmd.subject)
     if p is None:
         return f"there is no Player {cmd.subject}"

@@ -11,7 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta, timezone
 
-from engine.bnomic import actions, consultations, ministries, offices, players, schedule, voting
+from engine.bnomic import actions, auctions, consultations, factions, ministries, offices, players, schedule, voting
+from engine.bnomic.amounts import mackerel_text
 from engine.bnomic.commands import ClockCmd
 from engine.bnomic.events import ClockChanged, Daily
 from engine.bnomic.state import BALLOTDAY, LAST_NDAY, NDAY_NAMES, BNomicState
@@ -77,6 +78,18 @@ def _actions(state: BNomicState, m: Midnight, ctx: Context) -> None:
     actions.close_windows(state, ctx)
 
 
+def _auctions_end(state: BNomicState, m: Midnight, ctx: Context) -> None:
+    if m.on and state.clock.nday == auctions.ZARPINT:
+        auctions.end_of_zarpint(state, ctx)
+    elif m.wraps:
+        auctions.end_of_thirnight(state, ctx)
+
+
+def _zarpint(state: BNomicState, m: Midnight, ctx: Context) -> None:
+    if m.on and state.clock.nday == auctions.ZARPINT:
+        auctions.start_of_zarpint(state, ctx)
+
+
 def _consultations(state: BNomicState, m: Midnight, ctx: Context) -> None:
     consultations.at_midnight(state, ctx)
 
@@ -128,6 +141,7 @@ def _hit_points(state: BNomicState, m: Midnight, ctx: Context) -> None:
 def _breakday(state: BNomicState, m: Midnight, ctx: Context) -> None:
     if m.wraps:
         players.new_nweek(state)
+        factions.decay(state, ctx)
     if m.wraps or (not m.on and state.clock.ndelay % 10 == 0):
         consultations.reassign(state, ctx)
 
@@ -168,6 +182,9 @@ def _what_happened(events: list[Event]) -> list[str]:
                          f"{results.count('FAILED')} Failed, {results.count('PENDING')} back to Pending")
         elif e.kind == "action_closed":
             lines.append(f"A{d['number']} ({d['kind']}) {d['status']}: {d['why']}")
+        elif e.kind == "auction":
+            lines.append(f"Auction of {d['blueprint']}: {d['what']}" + (
+                f" ({d['bidder']}, {mackerel_text(d['amount'])})" if d["bidder"] else ""))
         elif e.kind == "opened":
             lines.append(f"Ballotday: {len(d['keys'])} proposal{'s' * (len(d['keys']) != 1)} became Open")
     return lines
@@ -178,13 +195,15 @@ def _what_happened(events: list[Event]) -> list[str]:
 MIDNIGHT: tuple[tuple[str, Step], ...] = (
     ("1.1 the end of Voting", _end_of_voting),
     ("1.2 dependent actions whose window closes", _actions),
+    ("1.3 auctions: the end-of-Zarpint purchase or penalty, the end-of-Thirnight second bidder", _auctions_end),
     ("1.4 consultations: claim tallies, then Pondering", _consultations),
     ("1.5 scheduled actions at the end of the nday", _scheduled_end),
     ("1.6 Victory Conditions cease to be Fulfilled; Ministers paid, then all Ministries Vacant", _end_of_nweek),
     ("2 the Clock changes", _change),
     ("3.1 Hit Points", _hit_points),
-    ("3.2 nday 1: Active, consultations reassigned (also after every 10th ndelay)", _breakday),
+    ("3.2 nday 1: Active, Faction Vote Power x3/4, consultations reassigned (also after every 10th ndelay)", _breakday),
     ("3.3 nday 9: Clock Off, Pending proposals Open, Vote Power", _ballotday),
+    ("3.4 nday 11: bidding ends, the highest bidder buys if he can", _zarpint),
     ("3.5 scheduled actions at the start of the nday", _scheduled_start),
     ("4 scheduled actions at this absolute time", _scheduled_at),
     ("the daily mail", _daily),

@@ -194,3 +194,73 @@ class ZotCmd(Cmd):
     kind: Literal["zot"] = "zot"
     number: int
     request: bool = False
+
+
+class GiveCmd(Cmd):
+    """``Give mX to PLAYER`` / ``Pay PLAYER mX`` (3-10): ``amount`` the decimal as written."""
+    kind: Literal["give"] = "give"
+    amount: str
+    player: str
+
+
+class ExchangeCmd(Cmd):
+    """``Exchange N points for mackerel`` (3-10, 3-11)."""
+    kind: Literal["exchange"] = "exchange"
+    points: int
+
+
+class BlueprintCmd(Cmd):
+    """The Artisan's ``Blueprint: NAME`` (3-14): ``unique`` None when the body says neither."""
+    kind: Literal["blueprint"] = "blueprint"
+    name: str
+    unique: bool | None = None
+    price: str | None = None
+    attributes: dict[str, str] = {}
+    properties: list[str] = []
+
+
+class PriceCmd(Cmd):
+    """The Artisan's ``Set price of NAME to mX`` (3-14)."""
+    kind: Literal["price"] = "price"
+    name: str
+    price: str
+
+
+class BuyCmd(Cmd):
+    """``Buy NAME`` (3-14): a non-unique device."""
+    kind: Literal["buy"] = "buy"
+    name: str
+
+
+class DeviceCmd(Cmd):
+    """``Give device N to PLAYER`` (``player``) or ``Destroy device N`` (3-12)."""
+    kind: Literal["device"] = "device"
+    number: int
+    player: str | None = None
+
+
+class BidCmd(Cmd):
+    """``Bid mX on NAME`` (3-14): a bid on a unique blueprint."""
+    kind: Literal["bid"] = "bid"
+    amount: str
+    name: str
+
+
+class FactionCmd(Cmd):
+    """5-2: ``Faction: NAME`` (``register``, with ``parties`` and ``agreement``), the agent's
+    ``Parties of FACTION: ...`` or ``Dissolve faction FACTION``, a party's ``Give allegiance to
+    FACTION`` (5-3)."""
+    kind: Literal["faction"] = "faction"
+    what: Literal["register", "parties", "dissolve", "allegiance"]
+    name: str
+    parties: list[str] = []
+    agreement: str = ""
+
+
+class FactionVoteCmd(Cmd):
+    """The agent's ``Vote FOR N as FACTION`` (5-3) or ``Set vote power of FACTION to Q`` (2-2)."""
+    kind: Literal["faction_vote"] = "faction_vote"
+    faction: str
+    vote: VoteWord | None = None
+    number: int | None = None
+    power: str | None = None

@@ -10,11 +10,13 @@ import re
 from typing import Any
 
 from engine import membership
-from engine.bnomic import actions, assertions, chairman, consultations, clock, ministries, offices, players, proposals, schedule, votes
+from engine.bnomic import (
+    actions, assertions, auctions, factions, chairman, consultations, clock, goods, ministries, offices, players, proposals, schedule, votes)
 from engine.bnomic.commands import (
     ApplyCmd, FulfilledCmd, MiniMinistryCmd, RulekeeperCmd, ChairmanCmd, ChangeNameCmd, ClockCmd, ExpelCmd, ForfeitCmd, JoinCmd, ProposalCmd, RecognizeCmd, ResignCmd,
     SupportCmd, TakeCmd, UsurpCmd, VoteCmd, VotePowerCmd, WithdrawCmd, AssertCmd, AtCmd, RepeatCmd, TransactionCmd,
-    AnswerCmd, ClaimCmd, ConsultationCmd, PriestCmd, ZotCmd,
+    AnswerCmd, ClaimCmd, ConsultationCmd, PriestCmd, ZotCmd, ExchangeCmd, GiveCmd,
+    BidCmd, BlueprintCmd, BuyCmd, DeviceCmd, PriceCmd, FactionCmd, FactionVoteCmd,
 )
 from engine.commands import Block, Cmd, Declaration, Help, Line, Prefix, Rest, Subject, pattern
 
@@ -24,6 +26,50 @@ _A = r"(?:a|action\s+)(\d{1,9})"
 
 def _vote(word: str, number: str | None = None) -> VoteCmd:
     return VoteCmd.model_validate({"vote": word.upper(), "number": int(number) if number else None})
+
+
+# mX: bounded digits, so that every sum of amounts from mail is exact (engine/bnomic/goods.py)
+_M = r"(?:m(\d{1,12}(?:\.\d{1,6})?)|(\d{1,12}(?:\.\d{1,6})?)\s+(?:mackerel|macks?))"
+
+
+def _amount(m: re.Match[str], at: int) -> str:
+    """The decimal of an ``_M`` match whose groups start at ``at``."""
+    return m[at] or m[at + 1] or "0"
+
+
+def _blueprint(name: str, lines: list[str], text: str) -> BlueprintCmd:
+    """``Blueprint: NAME``; body lines ``Unique``/``Non-unique``, ``Price: mX``, ``Attribute N: V``,
+    ``Property N`` (other lines are commentary)."""
+    fields: dict[str, Any] = {"name": name, "attributes": {}, "properties": []}
+    for ln in (ln.strip() for ln in text.split("\n")[:200]):
+        if m := re.fullmatch(r"(non-?)?unique", ln, re.I):
+            fields["unique"] = m[1] is None
+        elif m := re.fullmatch(rf"price\s*:\s*{_M}", ln, re.I):
+            fields["price"] = _amount(m, 1)
+        elif m := re.fullmatch(r"attribute\s+(.{1,64}?)\s*:\s*(.{0,200})", ln, re.I):
+            fields["attributes"][m[1]] = m[2]
+        elif m := re.fullmatch(r"property\s+(.{1,64})", ln, re.I):
+            fields["properties"].append(m[1])
+    return BlueprintCmd.model_validate(fields)
+
+
+def _names(text: str) -> list[str]:
+    return [n.strip() for n in text.split(",")[:101] if n.strip()]
+
+
+def _faction(name: str, lines: list[str], text: str) -> FactionCmd:
+    """``Faction: NAME``; body lines ``Parties: PLAYER, PLAYER`` and ``Agreement: URL``."""
+    fields: dict[str, Any] = {"what": "register", "name": name}
+    for ln in (ln.strip() for ln in text.split("\n")[:200]):
+        if m := re.fullmatch(r"parties\s*:\s*(.{0,2000})", ln, re.I):
+            fields["parties"] = _names(m[1])
+        elif m := re.fullmatch(r"agreement\s*:\s*(.{0,500})", ln, re.I):
+            fields["agreement"] = m[1]
+    return FactionCmd.model_validate(fields)
+
+
+def _faction_vote(word: str, number: str, faction: str) -> FactionVoteCmd:
+    return FactionVoteCmd.model_validate({"vote": word.upper(), "number": int(number), "faction": faction})
 
 
 _RULE = r'(\d{1,6}(?:-\d{1,6})?|"[^"]+")'
@@ -202,6 +248,60 @@ COMMANDS: tuple[Declaration, ...] = (
                                       "asked.", "Consultation", "ZOT 3", "2-5"),
                                  Help("The Priest asks the Oracle to ZOT his Consultation.", "Consultation",
                                       "Request ZOT 3", "2-5"))),
+    Declaration("give", GiveCmd, (
+        Line(pattern(rf"^give\s+{_M}\s+to\s+(.+)$"), lambda m: GiveCmd(amount=_amount(m, 1), player=m[3])),
+        Line(pattern(rf"^pay\s+(.+?)\s+{_M}$"), lambda m: GiveCmd(amount=_amount(m, 2), player=m[1]))),
+        goods.give, help=(Help("Give another Player some of your mackerel (exact decimals).", "Mackerel",
+                               "Give m10.15 to Bob", "3-10"),)),
+    Declaration("exchange", ExchangeCmd, (
+        Line(pattern(r"^exchange\s+(\d{1,9})\s+points?\s+for\s+(?:mackerel|macks?)$"),
+             lambda m: ExchangeCmd(points=int(m[1]))),),
+        goods.exchange, help=(Help("Exchange points for mackerel: m5 a point.", "Mackerel",
+                                   "Exchange 3 points for mackerel", "3-10, 3-11"),)),
+    Declaration("blueprint", BlueprintCmd, (
+        Subject(pattern(r"^\s*blueprint\s*:\s*(.{0,200})$"), _blueprint),), actions.blueprint, help=(
+        Help("The Artisan creates a blueprint, unless 2 Players object within 2 ndays; body lines 'Unique' or "
+             "'Non-unique', 'Price: mX', 'Attribute NAME: VALUE', 'Property NAME'.", "Blueprint: NAME", "", "3-14"),)),
+    Declaration("price", PriceCmd, (
+        Line(pattern(rf"^set\s+(?:the\s+)?price\s+of\s+(.+?)\s+to\s+{_M}$"),
+             lambda m: PriceCmd(name=m[1], price=_amount(m, 2))),),
+        actions.set_price, help=(Help("The Artisan changes a non-unique blueprint's price, unless 2 Players object "
+                                      "within 2 ndays.", "Blueprint", "Set price of Lamp to m12.5", "3-14"),)),
+    Declaration("buy", BuyCmd, (Line(pattern(r"^buy\s+(?:an?\s+)?(.+)$"), lambda m: BuyCmd(name=m[1])),),
+                goods.buy, help=(Help("Buy a device of a non-unique blueprint at its price.", "Device", "Buy Lamp",
+                                      "3-14"),)),
+    Declaration("bid", BidCmd, (
+        Line(pattern(rf"^bid\s+{_M}\s+on\s+(.+)$"), lambda m: BidCmd(amount=_amount(m, 1), name=m[3])),),
+        auctions.bid, help=(Help("Bid on a unique blueprint until the start of Zarpint; the highest bidder buys "
+                                 "it then (or after a grace nday).", "Auction", "Bid m60 on Crown", "3-14"),)),
+    Declaration("device", DeviceCmd, (
+        Line(pattern(rf"^give\s+device\s+{_N}\s+to\s+(.+)$"), lambda m: DeviceCmd(number=int(m[1]), player=m[2])),
+        Line(pattern(rf"^destroy\s+device\s+{_N}$"), lambda m: DeviceCmd(number=int(m[1])))),
+        goods.device, help=(Help("Give your device to another Player.", "Device", "Give device 3 to Bob", "3-12"),
+                            Help("Destroy your device.", "Device", "Destroy device 3", "3-12"))),
+    Declaration("faction", FactionCmd, (
+        Subject(pattern(r"^\s*faction\s*:\s*(.{0,200})$"), _faction),
+        Line(pattern(r"^parties\s+of\s+(.+?)\s*:\s*(.{1,2000})$"),
+             lambda m: FactionCmd(what="parties", name=m[1], parties=_names(m[2]))),
+        Line(pattern(r"^dissolve\s+faction\s+(.+)$"), lambda m: FactionCmd(what="dissolve", name=m[1])),
+        Line(pattern(r"^give\s+(?:my\s+)?allegiance\s+to\s+(.+)$"), lambda m: FactionCmd(what="allegiance", name=m[1]))),
+        factions.act, help=(
+        Help("Register an Agreement you are a party to as a Faction; you are its agent. Body lines "
+             "'Parties: PLAYER, PLAYER' and 'Agreement: URL'.", "Faction: NAME", "", "5-1, 5-2"),
+        Help("The agent changes the Faction's parties.", "Faction", "Parties of Guild: Alice, Bob", "5-2"),
+        Help("The agent dissolves the Faction.", "Faction", "Dissolve faction Guild", "5-2"),
+        Help("A party gives the Faction his Allegiance (ndays 1 to 8, once a nweek): its Vote Power +1, his 0 "
+             "from Ballotday.", "Faction", "Give allegiance to Guild", "5-3, 2-7"))),
+    Declaration("faction_vote", FactionVoteCmd, (
+        Line(pattern(rf"^(for|against|abstain)\s+(?:proposal\s+)?{_N}\s+as\s+(.+)$"),
+             lambda m: _faction_vote(m[1], m[2], m[3])),
+        Line(pattern(rf"^vote\s+(for|against|abstain)\s+(?:proposal\s+)?{_N}\s+as\s+(.+)$"),
+             lambda m: _faction_vote(m[1], m[2], m[3])),
+        Line(pattern(r"^set\s+(?:the\s+)?vote\s+power\s+of\s+(.+?)\s+to\s+(\S+)$"),
+             lambda m: FactionVoteCmd(faction=m[1], power=m[2]))),
+        factions.vote, help=(Help("The agent casts the Faction's Vote.", "Faction", "Vote FOR 12 as Guild", "5-3"),
+                             Help("The agent lowers the Faction's Vote Power.", "Faction",
+                                  "Set vote power of Guild to 1/2", "2-2"))),
     # A Transaction and a Repeat run the commands they wrap: the ruleset performs them (ruleset.perform)
     Declaration("transaction", TransactionCmd, (
         Block(pattern(r"^begin\s+transaction$"), pattern(r"^end\s+transaction$"),

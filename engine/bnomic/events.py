@@ -178,7 +178,35 @@ class ConsultationChanged(EventModel):
     why: str
 
 
+class Mackerel(EventModel):
+    """A Player's mackerel changed (3-10, 3-11): ``delta`` and ``balance`` as ``m``-amounts."""
+    KIND = "mackerel"
+    player: str
+    delta: str
+    balance: str
+    cause: str
+
+
+class AuctionChanged(EventModel):
+    """A unique blueprint's auction moved on (3-14): ``what`` ``bought`` (by ``bidder`` at ``amount``),
+    ``grace`` (the highest bidder has one more nday), ``penalty`` or ``ceased``."""
+    KIND = "auction"
+    blueprint: str
+    what: Literal["bought", "grace", "penalty", "ceased"]
+    bidder: str | None
+    amount: str | None
+
+
+class FactionChanged(EventModel):
+    """A Faction registered, its Vote Power changed, or it ceased (``vote_power`` None), 5-2, 5-3."""
+    KIND = "faction"
+    name: str
+    vote_power: str | None
+    why: str
+
+
 EVENTS: tuple[type[EventModel], ...] = (
     Joined, Left, Renamed, MinistryChanged, ClockChanged, Proposed, Numbered, Voted, Opened, VotingEnded,
     Withdrawn, Score, Changed, BallotPublished, ResultsPublished, ActionAttempted, ActionClosed, Daily,
-    Scheduled, ScheduledRan, ConsultationChanged)
+    Scheduled, ScheduledRan, ConsultationChanged, Mackerel,
+    AuctionChanged, FactionChanged)

@@ -20,7 +20,8 @@ ANYONE = frozenset({"join", "subscribe", "unsubscribe", "digest", "list_post", "
 # the commands a Ministry holds: checked against who holds it now, in the game state
 OFFICE = {"recognize": ("society", "the Registrar"), "chairman": ("change", "the Chairman"),
           "apply": ("change", "the Chairman"), "miniministry": ("ministry", "the MetaMin"),
-          "rulekeeper": ("law", "the Rulekeeper"), "priest": ("questions", "the Oracle")}
+          "rulekeeper": ("law", "the Rulekeeper"), "priest": ("questions", "the Oracle"),
+          "blueprint": ("goods", "the Artisan"), "price": ("goods", "the Artisan")}
 
 
 class BNomic:
