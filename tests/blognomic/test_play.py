@@ -80,7 +80,7 @@ def test_without_auto_resolve_the_admin_enacts_and_is_told_why_not():
         "Fail 1: Proposal 1 may not be Failed: it is not Unpopular (5 not voting AGAINST, Quorum 3); nothing done",
         "Enact 9: there is no Votable Matter 9; nothing done"]
     assert answers(game.mail(BOB, "resolve", "Enact 1", hours=13)) == [
-        "Enact 1: only the office that holds this power may do that"]
+        "Enact 1: only the Admins may do that (rule Enacting and Failing)"]
     assert answers(game.mail(ADMIN, "resolve", "Enact 1\nEnact 2", hours=13)) == [
         'Enact 1: Proposal 1 "A": Enacted 3-0 (Quorum 3)', 'Enact 2: Proposal 2 "B": Enacted 3-0 (Quorum 3)']
     assert game.matter(1)["resolved_at"] == "2026-01-05T13:00:00Z"
