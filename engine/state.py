@@ -14,6 +14,7 @@ from typing import Generic, Self, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from engine.index import StateIndex, name_key
+from engine.wording import counted
 
 
 class Model(BaseModel):
@@ -151,7 +152,8 @@ class GameState(Model, Generic[P]):
 
     def summary(self) -> list[str]:
         """``nomic state`` without --json: a headline, then a line per player."""
-        return [f"{len(self.players)} players", *(f"  {p.score:>5}  {p.email}  {p.name}" for p in self.players)]
+        return [counted(len(self.players), "player"),
+                *(f"  {p.score:>5}  {p.email}  {p.name}" for p in self.players)]
 
     def copy_deep(self) -> Self:
         return self.model_copy(deep=True)

@@ -286,7 +286,7 @@ def test_five_pactmakers_through_every_bullet_of_issue_17(tmp_path, new_database
     address = 'Keep rule "Cake"\nKeep proposal 6\nKeep proposal 7\nRename Pactmaker to Baker'
     play.send(CAROL, "Ascension Address: Bakers", address, at=dec(9, 10))
     said(play, CAROL, '  "Ascension Address: Bakers": Dynasty 2 begins: Bakers; 15 dynastic rules repealed, '
-                      '1 Proposals failed', '  "Proposal 6": "Biscuits": Timed out 2-1',
+                      '1 Proposal failed', '  "Proposal 6": "Biscuits": Timed out 2-1',
          '  "Proposal 7": "Muffin": Enacted 3-1 (Quorum 3)')
     for number, status in ((8, "failed"), (6, "failed"), (7, "enacted")):
         want.resolve(number, status, dec(9, 10))
@@ -385,7 +385,7 @@ def test_five_pactmakers_through_every_bullet_of_issue_17(tmp_path, new_database
 
     # A collective victory: no passing the role; when both step down, a Metadynasty.
     play.send_all(dec(16, 6), (ALICE, "Victory", "Step down"), (DAVE, "Victory", "Pass victory to Carol\nStep down"))
-    said(play, ALICE, '  "Step down": you have stepped down; 1 still head the Dynasty')
+    said(play, ALICE, '  "Step down": you have stepped down; 1 still heads the Dynasty')
     said(play, DAVE, '! "Pass victory to Carol": only a Victor who achieved victory alone may pass the role; nothing done',
          '  "Step down": you have stepped down; Dynasty 3 is a Metadynasty and every dynastic rule is repealed')
     want.player(DAVE)["seraphim"] = want.player(ALICE)["seraphim"] = False
