@@ -55,6 +55,7 @@ class Outcome:
     rule: int | None = None    # the rule that ignored it
     prejudice: bool = False    # rule 3: as if the Proposal had never been made
     points: int = 0            # the author's score change, set by base_points
+    points_why: list[str] = field(default_factory=list)  # why a later step changed ``points``, with its rule
     notes: list[str] = field(default_factory=list)  # phrases of the answer line
     refused: dict[int, str] = field(default_factory=dict)  # a request not granted (its place) -> why
 
@@ -117,8 +118,9 @@ def award_points(state: ImperialState, sub: Submission, out: Outcome, ctx: Conte
     author = state.player(sub.author)
     if author is None or out.prejudice:
         return
-    delta = award(state, author, out.points, f"Proposal {sub.number} {sub.status}", ctx,
-                  rule=11, submission=sub.number)
+    cause = ", ".join((f"Proposal {sub.number} {sub.status} (rule 11)", *out.points_why)) if out.points_why \
+        else f"Proposal {sub.number} {sub.status}"
+    delta = award(state, author, out.points, cause, ctx, rule=11, submission=sub.number)
     out.notes.append(describe(delta, author))
 
 
