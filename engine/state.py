@@ -49,6 +49,7 @@ class LedgerEntry(Model):
     cause: str
     rule: int | None = None
     submission: int | None = None
+    also: str = ""  # what another rule did to the change, naming that rule ("one point less ... (rule 14)")
 
 
 class RuleVersion(Model):

@@ -118,9 +118,8 @@ def award_points(state: ImperialState, sub: Submission, out: Outcome, ctx: Conte
     author = state.player(sub.author)
     if author is None or out.prejudice:
         return
-    cause = ", ".join((f"Proposal {sub.number} {sub.status} (rule 11)", *out.points_why)) if out.points_why \
-        else f"Proposal {sub.number} {sub.status}"
-    delta = award(state, author, out.points, cause, ctx, rule=11, submission=sub.number)
+    delta = award(state, author, out.points, f"Proposal {sub.number} {sub.status}", ctx,
+                  rule=11, submission=sub.number, also=", ".join(out.points_why))
     out.notes.append(describe(delta, author))
 
 

@@ -85,8 +85,9 @@ def test_a_rejected_retool_costs_one_and_flips_one_of_the_other_fifteen_at_rando
         "players": [*officers(), player(ALICE, -1, 0b0101010100110110, 0)],
         "submissions": [proposal(1, ALICE, "Trim", "rejected")],
     }
-    assert ledger(play) == [
-        (ALICE, -1, -1, "Proposal 1 rejected (rule 11), one point less penalty for the retool request (rule 14)")]
+    assert ledger(play) == [(ALICE, -1, -1, "Proposal 1 rejected")]
+    assert [(e["rule"], e["also"]) for e in play.state()["ledger"]] == [
+        (11, "one point less penalty for the retool request (rule 14)")]
     play.verify()
 
 
