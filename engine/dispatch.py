@@ -29,6 +29,22 @@ def may_send(decl: Declaration, sender: str, config: EngineConfig) -> bool:
     return not decl.offices or any(config.holds(sender, office) for office in decl.offices)
 
 
+def office_refusal(decl: Declaration, line: str) -> str:
+    """Why a command is refused to one who holds none of its offices, naming them and the rule:
+    "only the Admins may do that (rule Enacting and Failing)". The rule is that of the help row
+    whose body line starts with the same word as the command (``Fail N`` for ``Fail 1``)."""
+    holders = " or ".join(f"the {office.capitalize()}" for office in sorted(decl.offices))
+    rows = [row for row in decl.help if row.rule]
+    word = _first_word(line)
+    row = next((r for r in rows if word in (_first_word(r.line), _first_word(r.subject))), rows[0] if rows else None)
+    rule = "" if row is None else f" ({row.rule})" if row.rule.lower().startswith("rule") else f" (rule {row.rule})"
+    return f"only {holders} may do that{rule}"
+
+
+def _first_word(text: str) -> str:
+    return next(iter(text.replace(":", " ").lower().split()), "")
+
+
 def run(state: Any, msg: Message, ctx: Context, declared: dict[str, Declaration], *,
         ended: Callable[[], str | None], refusal: Callable[[str, str], str | None]) -> None:
     """Say the lines not understood, then run each command the sender may give.
@@ -51,7 +67,7 @@ def one(state: Any, msg: Message, cmd: Cmd, ctx: Context, declared: dict[str, De
         ctx.say(cmd.line, "understood, but not yet automated: nothing done", ok=False)
         return
     if not may_send(decl, msg.sender, ctx.config):
-        ctx.say(cmd.line, "only the office that holds this power may do that", ok=False)
+        ctx.say(cmd.line, office_refusal(decl, cmd.line), ok=False)
         return
     why = None if decl.after_end else ended()
     if why is None:

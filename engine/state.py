@@ -14,6 +14,7 @@ from typing import Any, Generic, Self, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from engine.index import StateIndex, name_key
+from engine.wording import counted
 
 
 class Model(BaseModel):
@@ -48,6 +49,7 @@ class LedgerEntry(Model):
     cause: str
     rule: int | None = None
     submission: int | None = None
+    also: str = ""  # what another rule did to the change, naming that rule ("one point less ... (rule 14)")
 
 
 class RuleVersion(Model):
@@ -151,7 +153,8 @@ class GameState(Model, Generic[P]):
 
     def summary(self) -> list[str]:
         """``nomic state`` without --json: a headline, then a line per player."""
-        return [f"{len(self.players)} players", *(f"  {p.score:>5}  {p.email}  {p.name}" for p in self.players)]
+        return [counted(len(self.players), "player"),
+                *(f"  {p.score:>5}  {p.email}  {p.name}" for p in self.players)]
 
     def copy_deep(self) -> Self:
         return self.model_copy(deep=True)

@@ -13,6 +13,7 @@ line wraps plain command lines only: one level of nesting, never more.
 """
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field
 
@@ -55,6 +56,7 @@ class Grammar:
         # The words a command line can start with, read off the patterns: a line starting with any
         # other word is no command, and no pattern need run over it (a stranger's mail may have thousands).
         self.first_words = frozenset(word for r in self.lines for word in _leading_words(r.pattern))
+        self.subject_forms = _subject_forms(declarations)
 
     def read(self, subject: str, body: str, written: str | None = None, cut: str = "") -> Reading:
         """Parse a message's subject and (already unquoted) body into commands.
@@ -76,14 +78,28 @@ class Grammar:
                 cmd = reader.build(m[1].strip(), _short_lines(body), written.strip("\n"))
                 cmd.line = subject
                 return Reading(commands=[cmd])
+        near = None if is_reply else self._misspelt(subject)
+        if near is not None and ":" in subject:  # the body is the text of what was meant: not read
+            return Reading(not_understood=[_did_you_mean(subject, near)])
         reading = Reading()
         line_cmd = self._line_command(subject)
         if line_cmd is not None and not _repeats(subject, body):
             reading.commands.append(line_cmd)
         self._read_lines(body, reading)
+        if near is not None:
+            reading.not_understood.insert(0, _did_you_mean(subject, near))
         if cut:
             reading.not_understood.append(f"(the rest of the message: {cut})")
         return reading
+
+    def _misspelt(self, subject: str) -> str | None:
+        """The subject command a subject like "Propsal: Ponies" or "Proposel" was meant to be
+        ("Proposal: TITLE"), if it is that close to one (difflib, ratio 0.8 or more) and no line command."""
+        head = subject.partition(":")[0]
+        if len(head) > 40 or self._line_command(subject) is not None:
+            return None
+        near = difflib.get_close_matches(" ".join(head.lower().split()), self.subject_forms, n=1, cutoff=0.8)
+        return self.subject_forms[near[0]] if near else None
 
     def _line_command(self, line: str) -> Cmd | None:
         if len(line) > MAX_LINE or _first_word(line) not in self.first_words:
@@ -185,6 +201,19 @@ class Grammar:
                 cmd.line = line
                 return cmd
         return None
+
+
+def _did_you_mean(subject: str, form: str) -> str:
+    return f'{subject} (the subject: did you mean "{form}"? nothing submitted)'
+
+
+def _subject_forms(declarations: tuple[Declaration, ...]) -> dict[str, str]:
+    """The subject commands anyone may send, by their lower-case word(s) before the colon:
+    {"proposal": "Proposal: TITLE"}. An office's own commands are left out: a misspelt subject is
+    never answered with a command its sender may not give."""
+    forms = (h.subject for d in declarations if not d.offices and any(isinstance(r, Subject) for r in d.reads)
+             for h in d.help if ":" in h.subject)
+    return {" ".join(form.partition(":")[0].lower().split()): form for form in forms}
 
 
 def _leading_words(pattern: re.Pattern[str]) -> list[str]:

@@ -14,7 +14,7 @@ from datetime import datetime
 from engine.blognomic import due
 from engine.blognomic.conditions import allowed, label, verdict
 from engine.blognomic.resolution import resolve
-from engine.blognomic.state import BlogState
+from engine.blognomic.state import BlogState, VotableMatter
 from engine.blognomic.votes import count_matter
 from engine.context import Context, EngineConfig
 
@@ -39,8 +39,15 @@ def settle(state: BlogState, until: datetime, ctx: Context, *, answer: bool = Fa
             line = verdict(state, m, state.settled_until).line(enact is None)
             resolve(state, m, enact is None, line, state.settled_until, ctx.config.address, ctx)
             if answer:
-                ctx.say(label(m), f"\"{m.title}\": {line}")
+                ctx.say("", _resolved(m, line))
     state.settled_until = until
+
+
+def _resolved(m: VotableMatter, line: str) -> str:
+    """The answer's line for a matter resolved on the way: no command of the sender's, so no quote
+    of one ("Proposal 7 "Pie" failed: Vetoed")."""
+    status = "" if line.lower().startswith(m.status) else f" {m.status}"
+    return f"{label(m)} \"{m.title}\"{status}: {line}"
 
 
 def next_due(state: BlogState, config: EngineConfig) -> datetime | None:

@@ -11,11 +11,13 @@ from engine.blognomic.commands import VoteCmd
 from engine.blognomic.conditions import label
 from engine.blognomic.downtime import REASON, in_downtime
 from engine.blognomic.state import Ballot, BlogState, VotableMatter
-from engine.blognomic.votes import count_matter
+from engine.blognomic.votes import VALID, Count, count_matter
 from engine.context import Context
 from engine.inputs import Message
 from engine.blognomic.events import Voted
 from engine.events import Cause
+
+SPECIAL = 'rule "Special Proposal Voting"'
 
 
 def vote(state: BlogState, msg: Message, cmd: VoteCmd, ctx: Context) -> None:
@@ -33,7 +35,7 @@ def vote(state: BlogState, msg: Message, cmd: VoteCmd, ctx: Context) -> None:
     ctx.emit(Voted(number=m.number, voter=msg.sender, icon=cmd.icon, vote=c.icons.get(msg.sender),
                    tally={"for": c.for_, "against": c.against, "deferential": c.deferential}, quorum=c.quorum,
                    self_killed=m.self_killed, vetoed=m.vetoed), Cause("matter", m.number))
-    ctx.say(cmd.line, f"{cmd.icon} on {label(m)} \"{m.title}\"{_note(state, m, msg.sender, cmd)}; "
+    ctx.say(cmd.line, f"{cmd.icon} on {label(m)} \"{m.title}\"{_note(state, m, msg.sender, cmd, c)}; "
             f"now {c.for_} FOR, {c.against} AGAINST, {c.deferential} DEFERENTIAL (Quorum {c.quorum})")
 
 
@@ -75,12 +77,21 @@ def _mark(state: BlogState, m: VotableMatter, sender: str, cmd: VoteCmd) -> None
         m.vetoed = True
 
 
-def _note(state: BlogState, m: VotableMatter, sender: str, cmd: VoteCmd) -> str:
-    """What the icon did beyond counting."""
+def _note(state: BlogState, m: VotableMatter, sender: str, cmd: VoteCmd, c: Count) -> str:
+    """What the icon did beyond counting, and what stands (rule "Special Proposal Voting")."""
+    own = m.kind == "proposal" and sender == m.author
     if cmd.icon == "VETO":
-        return ": Vetoed"
-    if cmd.icon == "AGAINST" and m.kind == "proposal" and sender == m.author:
-        return ": Self-Killed"
-    if cmd.icon == "DEFERENTIAL" and sender in state.seraphims():
+        return f": Vetoed, and it stays Vetoed whatever the Votes ({SPECIAL})"
+    if cmd.icon == "AGAINST" and own:
+        return f": Self-Killed, and it stays Self-Killed ({SPECIAL})"
+    if cmd.icon == "FOR" and own and m.self_killed:
+        return f" (it stays Self-Killed: your earlier AGAINST Self-Killed it, {SPECIAL})"
+    if cmd.icon != "DEFERENTIAL":
+        return ""
+    if sender in state.seraphims():
         return f" (a {state.keywords['Seraphim']}'s DEFERENTIAL defers to no one: it is no Vote)"
+    shown = c.icons.get(sender)
+    if shown in VALID and c.resolved_to is None:
+        return (f" (your {shown} stands: a DEFERENTIAL counts only once a quorum of the "
+                f"{state.keywords['Seraphim']}s shares a Vote)")
     return ""

@@ -12,6 +12,7 @@ from engine.inputs import Message
 from engine.state import RuleVersion
 from engine.blognomic.events import Ascension, DynastyBegun, Hiatus, Seraphims
 from engine.events import Cause
+from engine.wording import counted
 
 ADDRESS = "Ascension Address"
 
@@ -69,7 +70,7 @@ def step_down(state: BlogState, msg: Message, cmd: StepDownCmd, ctx: Context) ->
     ctx.emit(Seraphims(dynasty=state.dynasty.number, seraphims=state.dynasty.seraphims,
                        cause="stepped down"))
     if state.dynasty.seraphims:
-        ctx.say(cmd.line, f"you have stepped down; {len(state.dynasty.seraphims)} still head the Dynasty")
+        ctx.say(cmd.line, f"you have stepped down; {_still_head(len(state.dynasty.seraphims))} the Dynasty")
         return
     repealed = _repeal_dynastic(state, set(), "Metadynasty")
     state.dynasty.ascended = True
@@ -78,6 +79,10 @@ def step_down(state: BlogState, msg: Message, cmd: StepDownCmd, ctx: Context) ->
                        failed=[], renamed={}))
     ctx.say(cmd.line, f"you have stepped down; Dynasty {state.dynasty.number} is a Metadynasty "
             "and every dynastic rule is repealed")
+
+
+def _still_head(n: int) -> str:
+    return f"{n} still head{'s' * (n == 1)}"
 
 
 def ascension(state: BlogState, msg: Message, cmd: AscensionCmd, ctx: Context) -> None:
@@ -98,8 +103,8 @@ def ascension(state: BlogState, msg: Message, cmd: AscensionCmd, ctx: Context) -
     ctx.emit(Ascension(dynasty=state.dynasty.number, theme=cmd.theme,
                        kept_rules=[r.title for r in state.rules if r.section == "dynastic" and not r.repealed],
                        repealed=repealed, failed=failed, renamed=renames))
-    ctx.say(cmd.line, f"Dynasty {state.dynasty.number} begins: {cmd.theme}; {len(repealed)} dynastic rules "
-            f"repealed, {len(failed)} Proposals failed")
+    ctx.say(cmd.line, f"Dynasty {state.dynasty.number} begins: {cmd.theme}; "
+            f"{counted(len(repealed), 'dynastic rule')} repealed, {counted(len(failed), 'Proposal')} failed")
 
 
 def _keyword(state: BlogState, written: str) -> str:

@@ -11,6 +11,7 @@ from typing import Any, Literal
 from pydantic import Field, PrivateAttr
 
 from engine.state import GameState, Matter, Model, Player
+from engine.wording import counted
 
 Kind = Literal["proposal", "cfj", "dov"]
 Status = Literal["pending", "enacted", "failed"]
@@ -223,7 +224,7 @@ class BlogState(GameState[Pactmaker]):
     def summary(self) -> list[str]:
         marks = {True: " (idle)", False: ""}
         return [f"Dynasty {self.dynasty.number}{', Hiatus' if self.hiatus else ''}, quorum {self.quorum()}, "
-                f"{len(self.pending())} matters pending",
+                f"{counted(len(self.pending()), 'matter')} pending",
                 *(f"  {p.email}  {p.name}{marks[p.idle]}" for p in self.players)]
 
     def matter(self, number: int) -> VotableMatter | None:

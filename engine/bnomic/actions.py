@@ -17,6 +17,7 @@ from engine.bnomic.state import Action, Blueprint, BNomicState
 from engine.context import Context
 from engine.events import Cause
 from engine.inputs import Message
+from engine.wording import counted
 
 EXPEL_WINDOW = 2  # ndays (2-9)
 EXPEL_SUPPORT = 3  # 1-4, Reading 7
@@ -116,7 +117,7 @@ def support(state: BNomicState, msg: Message, cmd: SupportCmd, ctx: Context) -> 
             if a.needs_support and len(a.supporters) >= a.needs_support:
                 _occur(state, a, ctx)
             elif a.fails_at_objections and len(a.objectors) >= a.fails_at_objections:
-                _close(a, "failed", f"{len(a.objectors)} objections", ctx)
+                _close(a, "failed", counted(len(a.objectors), "objection"), ctx)
 
 
 def close_windows(state: BNomicState, ctx: Context) -> None:

@@ -8,6 +8,7 @@ from engine.bnomic.events import BallotPublished, ResultsPublished
 from engine.bnomic.state import BNomicState
 from engine.context import Context
 from engine.inputs import Message
+from engine.wording import counted
 
 
 def act(state: BNomicState, msg: Message, cmd: ChairmanCmd, ctx: Context) -> None:
@@ -22,7 +23,7 @@ def act(state: BNomicState, msg: Message, cmd: ChairmanCmd, ctx: Context) -> Non
         ctx.say(cmd.line, f"the Ballot of {len(keys)} Open proposal{'s' * (len(keys) != 1)} is mailed to the list")
     elif cmd.what == "results":
         ctx.emit(ResultsPublished(nweek=state.clock.nweek, keys=list(state.results)))
-        ctx.say(cmd.line, f"the results of {len(state.results)} proposals are mailed to the list")
+        ctx.say(cmd.line, f"the results of {counted(len(state.results), 'proposal')} are mailed to the list")
     else:
         given = numbering.number_all(state, ctx)
         ctx.say(cmd.line, f"numbered: {', '.join(map(str, given))}" if given else "every proposal has a number")

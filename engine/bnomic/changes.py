@@ -17,6 +17,7 @@ from engine.bnomic.ruletext import new_rule
 from engine.bnomic.state import NDAY_NAMES, BNomicState, BPlayer, BRule, ChangeLine, Obligation, VictoryCondition
 from engine.context import Context
 from engine.state import RuleVersion
+from engine.wording import counted
 
 _RULE = r'(\d+(?:-\d+)?|"[^"]+")'
 _WHO = r'("[^"]+"|\S+)'
@@ -154,13 +155,13 @@ def _points(state: BNomicState, m: re.Match[str], text: str, by: str, ctx: Conte
     p = _player(state, m[1])
     delta = int(m[3]) * (1 if m[2].lower() == "gains" else -1)
     points.gain(state, p, delta, f"{by}: {m[0]}", ctx)
-    return f"{p.name} has {p.score} points"
+    return f"{p.name} has {counted(p.score, 'point')}"
 
 
 def _set_points(state: BNomicState, m: re.Match[str], text: str, by: str, ctx: Context) -> str:
     p = _player(state, m[1])
     points.gain(state, p, int(m[2]) - p.score, f"{by}: {m[0]}", ctx)
-    return f"{p.name} has {p.score} points"
+    return f"{p.name} has {counted(p.score, 'point')}"
 
 
 def _mackerel_change(state: BNomicState, m: re.Match[str], text: str, by: str, ctx: Context) -> str:

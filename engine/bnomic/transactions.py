@@ -16,6 +16,7 @@ from engine.bnomic.state import BNomicState
 from engine.commands import Cmd
 from engine.context import Context
 from engine.inputs import Message
+from engine.wording import counted
 
 Perform = Callable[[BNomicState, Message, Cmd, Context], None]
 Load = Callable[[dict[str, Any]], Cmd]
@@ -42,7 +43,7 @@ def transaction(state: BNomicState, msg: Message, cmd: TransactionCmd, ctx: Cont
     for line in lines:
         if not isinstance(line, AssertCmd):
             perform(state, msg, line, ctx)
-    ctx.say(cmd.line, f"all {len(lines)} lines done (1-16)")
+    ctx.say(cmd.line, f"{'all ' * (len(lines) != 1)}{counted(len(lines), 'line')} done (1-16)")
 
 
 def _tried(trial: BNomicState, msg: Message, line: Cmd, scratch: Context, perform: Perform) -> str | None:

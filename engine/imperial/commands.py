@@ -27,6 +27,7 @@ class PointOfOrderCmd(Cmd):
     title: str
     text: str = ""
     claims: list[ScoreClaim] = Field(default_factory=list)
+    malformed: list[str] = Field(default_factory=list)  # claim lines not in the form (refused)
 
 
 class JudgeCmd(Cmd):

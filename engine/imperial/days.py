@@ -39,6 +39,7 @@ from engine.imperial.winning import game_over
 from engine.inputs import Message
 from engine.imperial.state import ImperialState
 from engine.imperial.events import DayEnded, NewDay
+from engine.wording import counted
 
 
 def end_steps(state: ImperialState) -> list[DayStep]:
@@ -112,11 +113,11 @@ def new_day(state: ImperialState, msg: Message, cmd: NewDayCmd, ctx: Context) ->
         return
     if ctx.config.day_mode != "emperor":
         ctx.say(cmd.line, "in this game a day ends every "
-                f"{state.var('day_hours')} hours at the clock; nothing done", ok=False)
+                f"{counted(state.var('day_hours'), 'hour')} at the clock; nothing done", ok=False)
         return
     if next_boundary(state) > ctx.at:
         ctx.say(cmd.line, f"day {state.game_day} began at {shown(state.day_started)} and lasts at "
-                f"least {state.var('day_hours')} hours (rule 10): it cannot end before "
+                f"least {counted(state.var('day_hours'), 'hour')} (rule 10): it cannot end before "
                 f"{shown(next_boundary(state))}; nothing done", ok=False)
         return
     ctx.emit(NewDay(day=state.game_day))

@@ -29,6 +29,7 @@ REQUESTS: list[tuple[re.Pattern[str], object]] = [
 ]
 AREA = pattern(r"^area\s*:\s*(.+)$")
 CLAIM = pattern(r"^score\s+of\s+(.+?)\s+should\s+be\s+(-?\d{1,9})$")
+CLAIM_LIKE = pattern(r"^score\s+of\b")  # a line meant as a claim: refused when not CLAIM, never taken as text
 
 
 def _proposal(title: str, lines: list[str], text: str) -> ProposalCmd:
@@ -52,6 +53,8 @@ def _point(title: str, lines: list[str], text: str) -> PointOfOrderCmd:
         m = CLAIM.match(line)
         if m:
             cmd.claims.append(ScoreClaim(player=m[1].strip(), score=int(m[2])))
+        elif CLAIM_LIKE.match(line):
+            cmd.malformed.append(line)
     return cmd
 
 

@@ -83,7 +83,7 @@ def award_points(state: ImperialState, sub: Submission, out: Outcome, ctx: Conte
     if author is None or out.prejudice:
         return
     delta = award(state, author, out.points, f"Proposal {sub.number} {sub.status}", ctx,
-                  rule=11, submission=sub.number)
+                  rule=11, submission=sub.number, also=", ".join(out.points_why))
     out.notes.append(describe(delta, author))
 
 

@@ -18,6 +18,7 @@ from engine.imperial.scoring import award, describe, ledger_score, set_score
 from engine.imperial.variables import rule_on, value
 from engine.imperial.state import ImperialState, Submission
 from engine.imperial.events import Judged
+from engine.wording import counted
 
 STATUS = {"accept": "accepted", "reject": "rejected", "ignore": "ignored"}
 
@@ -34,7 +35,7 @@ def check_claims(state: ImperialState, sub: Submission) -> list[str]:
         claim["player"] = player.email
         claim["recorded"] = ledger_score(state, player.email)
         verdict = "agrees" if claim["recorded"] == claim["score"] else "disagrees"
-        notes.append(f"the ledger gives {player.email} {claim['recorded']} points; "
+        notes.append(f"the ledger gives {player.email} {counted(claim['recorded'], 'point')}; "
                      f"the claim of {claim['score']} {verdict}")
     return notes
 
@@ -72,7 +73,7 @@ def _fix(state: ImperialState, sub: Submission, claim: dict[str, Any], ctx: Cont
         return [f"claim about {claim['player']}: there is no such player"]
     error = claim["score"] - player.score
     if error == 0:
-        return [f"{player.email} already has {player.score} points"]
+        return [f"{player.email} already has {counted(player.score, 'point')}"]
     set_score(state, player, claim["score"], f"Point of Order {sub.number}: score fixed (rule 5)",
               ctx, rule=5, submission=sub.number)
     notes = [f"{player.email}'s score is fixed to {player.score}"]

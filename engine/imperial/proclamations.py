@@ -49,6 +49,7 @@ _AMEND = re.compile(rf"^amend\s+{_RULE}\s*(?::\s*(.*))?$", re.I)
 _REPEAL = re.compile(rf"^repeal\s+{_RULE}\s*$", re.I)
 _SET = re.compile(r"^set\s+([a-z_]+)\s*=\s*(-?\d{1,9})\s*$", re.I)
 _FROM = re.compile(r"^from\s+submission\s+#?(\d{1,9})\s*$", re.I)
+_CHANGE_LIKE = re.compile(r"^(enact|amend|repeal)\s+rule\b", re.I)  # meant as a change line
 _WHAT = "'Enact rule N: TITLE', 'Amend rule N', 'Repeal rule N' or 'Set NAME = VALUE'"
 
 
@@ -91,6 +92,9 @@ def proposal_changes(text: str) -> list[Change]:
     """A Proposal's change list: from its first change line to the end (none: an empty list)."""
     lines = text.splitlines()
     start = next((i for i, raw in enumerate(lines) if _header(raw.strip()) is not None), None)
+    malformed = next((raw.strip() for raw in lines[:start] if _CHANGE_LIKE.match(raw.strip())), None)
+    if malformed is not None:  # a change line meant but not written in form is refused, never read as prose
+        raise Refused(f"{malformed!r} is not {_WHAT}")
     if start is None:
         return []
     changes = parse("\n".join(lines[start:]))

@@ -97,8 +97,10 @@ def retool_points(state: ImperialState, sub: Submission, out: Outcome, ctx: Cont
         out.refuse(sub, request, f"{request.kind} not granted: {why}", why)
     elif out.verdict == "accept" and out.points > 0:
         out.points -= 1
+        out.points_why.append("one point less for the retool request (rule 14)")
     elif out.verdict == "reject" and out.points < 0:
         out.points += 1
+        out.points_why.append("one point less penalty for the retool request (rule 14)")
 
 
 def retool_profile(state: ImperialState, sub: Submission, out: Outcome, ctx: Context) -> None:

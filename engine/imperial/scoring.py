@@ -17,17 +17,18 @@ from engine.imperial.events import Score
 
 
 def award(state: ImperialState, player: ImperialPlayer, delta: int, cause: str, ctx: Context,
-          rule: int | None = None, submission: int | None = None) -> int:
-    """Give ``player`` ``delta`` points (inverted above win_score); returns the change made."""
+          rule: int | None = None, submission: int | None = None, also: str = "") -> int:
+    """Give ``player`` ``delta`` points (inverted above win_score); returns the change made.
+    ``also``: what another rule did to ``delta`` (the ledger names it beside ``rule``)."""
     if rule_on(state, 11) and player.score > state.var("win_score"):
         delta = -delta
-    return _record(state, player, delta, cause, ctx, rule, submission)
+    return _record(state, player, delta, cause, ctx, rule, submission, also)
 
 
 def set_score(state: ImperialState, player: ImperialPlayer, score: int, cause: str, ctx: Context,
               rule: int | None = None, submission: int | None = None) -> int:
     """Set ``player``'s score outright; returns the change made."""
-    return _record(state, player, score - player.score, cause, ctx, rule, submission)
+    return _record(state, player, score - player.score, cause, ctx, rule, submission, "")
 
 
 def ledger_score(state: ImperialState, email: str) -> int:
@@ -42,13 +43,13 @@ def describe(delta: int, player: ImperialPlayer) -> str:
 
 
 def _record(state: ImperialState, player: ImperialPlayer, delta: int, cause: str, ctx: Context,
-            rule: int | None, submission: int | None) -> int:
+            rule: int | None, submission: int | None, also: str) -> int:
     if delta == 0:
         return 0
     player.score += delta
     state.ledger.append(LedgerEntry(
         n=len(state.ledger) + 1, at=ctx.at, day=state.game_day, player=player.email,
-        delta=delta, score=player.score, cause=cause, rule=rule, submission=submission))
+        delta=delta, score=player.score, cause=cause, rule=rule, submission=submission, also=also))
     ctx.emit(Score(player=player.email, delta=delta, score=player.score, cause=cause,
                    rule=rule, submission=submission))
     if rule_on(state, 11) and player.score == state.var("win_score"):

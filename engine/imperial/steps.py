@@ -27,6 +27,7 @@ class Outcome:
     rule: int | None = None    # the rule that ignored it
     prejudice: bool = False    # rule 3: as if the Proposal had never been made
     points: int = 0            # the author's score change, set by base_points
+    points_why: list[str] = field(default_factory=list)  # why a later step changed ``points``, with its rule
     notes: list[str] = field(default_factory=list)  # phrases of the answer line
     refused: dict[int, str] = field(default_factory=dict)  # a request not granted (its place) -> why
 

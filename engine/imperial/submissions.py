@@ -39,6 +39,10 @@ def submit(state: ImperialState, msg: Message, cmd: ProposalCmd | PointOfOrderCm
     """Rule 7: one number sequence for every submission, starting at 1. A newcomer joins with
     it (without rule 2 nobody new does), so joining is among the submission's effects."""
     player = state.player(msg.sender)
+    if isinstance(cmd, PointOfOrderCmd) and cmd.malformed:
+        ctx.say(cmd.line, f"{cmd.malformed[0]!r} is not a scoring claim of the form 'Score of PLAYER "
+                "should be N' (N a whole number; rule 5); nothing submitted", ok=False)
+        return None
     if player is None and not rule_on(state, 2):
         ctx.say(cmd.line, "rule 2 is repealed: nobody new becomes a player, and only players "
                 "submit; nothing done", ok=False)

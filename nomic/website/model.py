@@ -77,7 +77,7 @@ class SiteModel:
         (rule 18)"); ``matter`` links the entry's submission or proposal (href and label)."""
         rule = None if f"(rule {e.rule})" in e.cause else e.rule
         return {"n": e.n, "at": when(e.at), "day": e.day, "player": self.people.link(e.player, root),
-                "delta": f"{e.delta:+d}", "score": e.score, "cause": e.cause, "rule": rule,
+                "delta": f"{e.delta:+d}", "score": e.score, "cause": e.cause, "rule": rule, "also": e.also,
                 "matter": matter(e.submission, root) if matter and e.submission is not None else None}
 
 

@@ -69,8 +69,9 @@ class Game:
 
 
 def answers(events: list[Event]) -> list[str]:
-    """The answer mail's lines: "command: result"."""
-    return [f"{e.data['command']}: {e.data['result']}" for e in events if e.kind == "outcome"]
+    """The answer mail's lines: "command: result" (the result alone where no command of the sender's led to it)."""
+    return [f"{e.data['command']}: {e.data['result']}" if e.data["command"] else e.data["result"]
+            for e in events if e.kind == "outcome"]
 
 
 def of(events: list[Event], kind: str) -> list[dict[str, Any]]:

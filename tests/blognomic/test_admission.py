@@ -37,7 +37,7 @@ def test_an_admit_makes_the_applicant_a_pactmaker_who_may_vote():
     assert of(game.mail(ALICE, "Join", hours=1, name="Alice"), "application") == [
         {"player": ALICE, "name": "Alice"}]
     assert answers(game.mail(ALICE, "Admit Alice", hours=1.5)) == [
-        "Admit Alice: only the office that holds this power may do that"]
+        "Admit Alice: only the Admins may do that (rule Pactmakers)"]
     events = game.mail(ADMIN, "Roster", "Admit alice", hours=2)
     assert answers(events) == ["Admit alice: Alice (alice@blog.test) is a Pactmaker; Quorum is now 2"]
     assert of(events, "joined") == [{"player": ALICE, "name": "Alice", "admitted_by": ADMIN}]

@@ -15,7 +15,7 @@ def test_an_admins_applied_mail_is_tied_to_the_enacted_matter() -> None:
     game.mail(CAROL, "votes", "FOR 1", hours=3)
     game.tick(at(13))
     assert answers(game.mail(BOB, "applied", "Applied 1: I did it", hours=14)) == [
-        "Applied 1: I did it: only the office that holds this power may do that"]
+        "Applied 1: I did it: only the Admins may do that (rule Votable Matters)"]
     events = game.mail(ADMIN, "Re: Proposal: Cake day", "Applied 1: slices handed out, Sunday 11 January", hours=15)
     assert of(events, "applied") == [{"number": 1, "by": ADMIN, "note": "slices handed out, Sunday 11 January"}]
     assert answers(events) == ["Applied 1: slices handed out, Sunday 11 January: recorded: proposal 1's prose "

@@ -57,11 +57,12 @@ def test_votes_and_calls_for_judgement_go_on_in_the_downtime():
     game.mail(ALICE, "Proposal: Pie", days=EVE - 1, hours=23)
     assert answers(game.mail(BOB, "v", "AGAINST 1\nDEFERENTIAL 1", days=CHRISTMAS)) == [
         'AGAINST 1: AGAINST on Proposal 1 "Pie"; now 1 FOR, 1 AGAINST, 0 DEFERENTIAL (Quorum 3)',
-        'DEFERENTIAL 1: DEFERENTIAL on Proposal 1 "Pie"; now 1 FOR, 1 AGAINST, 0 DEFERENTIAL (Quorum 3)']
+        'DEFERENTIAL 1: DEFERENTIAL on Proposal 1 "Pie" (your AGAINST stands: a DEFERENTIAL counts only once a '
+        'quorum of the Seraphims shares a Vote); now 1 FOR, 1 AGAINST, 0 DEFERENTIAL (Quorum 3)']
     game.mail(CAROL, "Call for Judgement: Fix", "Give Bob a point.", days=CHRISTMAS, hours=1)
     game.mail(ALICE, "v", "FOR 2", days=CHRISTMAS, hours=2)
     events = game.mail(DAVE, "v", "FOR 2", days=CHRISTMAS, hours=3)
-    assert answers(events)[-1] == 'Call for Judgement 2: "Fix": Enacted 3-0 (Quorum 3)'
+    assert answers(events)[-1] == 'Call for Judgement 2 "Fix": Enacted 3-0 (Quorum 3)'
     assert answers(game.mail(ADMIN, "x", "Applied 2: gave Bob a point", days=CHRISTMAS, hours=4)) == [
         "Applied 2: gave Bob a point: recorded: cfj 2's prose applied by hand (1 such mail so far)"]
     assert game.matter(1)["status"] == "pending"

@@ -45,7 +45,7 @@ def test_the_ascension_address_keeps_repeals_fails_and_renames():
     events = game.mail(ALICE, "Ascension Address: Pirates",
                        'Keep rule "Tags"\nRename Pactmaker to Pirate\nRename Seraphim to Captain', hours=14)
     assert answers(events) == [
-        "Ascension Address: Pirates: Dynasty 2 begins: Pirates; 15 dynastic rules repealed, 1 Proposals failed"]
+        "Ascension Address: Pirates: Dynasty 2 begins: Pirates; 15 dynastic rules repealed, 1 Proposal failed"]
     assert of(events, "resolved")[0]["tally"] == "Failed: not kept by the Ascension Address"
     view = game.json()
     assert view["hiatus"] is False
@@ -72,7 +72,7 @@ def test_co_victors_who_all_step_down_make_a_metadynasty():
     game = victorious_game(co="Bob")
     assert of(game.events, "dynasty")[0]["seraphims"] == [ALICE, BOB]
     assert answers(game.mail(ALICE, "x", "Step down", hours=14)) == [
-        "Step down: you have stepped down; 1 still head the Dynasty"]
+        "Step down: you have stepped down; 1 still heads the Dynasty"]
     assert answers(game.mail(BOB, "x", "Step down", hours=14)) == [
         "Step down: you have stepped down; Dynasty 2 is a Metadynasty and every dynastic rule is repealed"]
     view = game.json()

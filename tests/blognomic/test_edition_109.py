@@ -34,7 +34,7 @@ def test_109_proposal_fails_when_it_could_not_be_enacted_without_against_votes_c
     game.mail(BOB, "v", "AGAINST 1", hours=2)
     game.mail(CAROL, "v", "AGAINST 1", hours=2)
     assert game.state.matters[0].status == "pending"  # everyone else FOR would still make Quorum
-    assert answers(game.mail(DAVE, "v", "AGAINST 1", hours=3))[-1] == 'Proposal 1: "A": Failed 1-3 (Quorum 3)'
+    assert answers(game.mail(DAVE, "v", "AGAINST 1", hours=3))[-1] == 'Proposal 1 "A": Failed 1-3 (Quorum 3)'
 
 
 def test_109_proposal_that_cannot_be_enacted_after_48_hours_times_out():

@@ -83,7 +83,7 @@ def test_a_cfj_is_enacted_as_soon_as_it_is_popular():
     game.mail(ALICE, "Call for Judgement: Fix it", 'Amend rule "Tags": No tags.', hours=1)
     game.mail(BOB, "v", "FOR 1", hours=1.5)
     events = game.mail(CAROL, "v", "FOR 1", hours=2)
-    assert answers(events)[-1] == 'Call for Judgement 1: "Fix it": Enacted 3-0 (Quorum 3)'
+    assert answers(events)[-1] == 'Call for Judgement 1 "Fix it": Enacted 3-0 (Quorum 3)'
     assert of(events, "amended") == [{"number": 1, "changes": [{"action": "amend", "rule": "Tags",
                                                                   "result": "amended"}], "by_hand": False}]
     assert game.state.rules[17].text == "No tags." and game.state.rules[17].amended_by == ["CfJ1"]

@@ -72,7 +72,7 @@ def test_a_vote_that_reaches_quorum_after_twelve_hours_resolves_at_once_and_is_a
     assert of(game.tick(at(13)), "resolved") == []
     assert answers(game.mail(CAROL, "v", "FOR 1", hours=14)) == [
         'FOR 1: FOR on Proposal 1 "A"; now 3 FOR, 0 AGAINST, 0 DEFERENTIAL (Quorum 3)',
-        'Proposal 1: "A": Enacted 3-0 (Quorum 3)']
+        'Proposal 1 "A": Enacted 3-0 (Quorum 3)']
 
 
 def test_without_auto_resolve_the_admin_enacts_and_is_told_why_not():
@@ -88,7 +88,7 @@ def test_without_auto_resolve_the_admin_enacts_and_is_told_why_not():
         "Fail 1: Proposal 1 may not be Failed: it is not Unpopular (5 not voting AGAINST, Quorum 3); nothing done",
         "Enact 9: there is no Votable Matter 9; nothing done"]
     assert answers(game.mail(BOB, "resolve", "Enact 1", hours=13)) == [
-        "Enact 1: only the office that holds this power may do that"]
+        "Enact 1: only the Admins may do that (rule Enacting and Failing)"]
     assert answers(game.mail(ADMIN, "resolve", "Enact 1\nEnact 2", hours=13)) == [
         'Enact 1: Proposal 1 "A": Enacted 3-0 (Quorum 3)', 'Enact 2: Proposal 2 "B": Enacted 3-0 (Quorum 3)']
     assert game.matter(1)["resolved_at"] == "2026-01-05T13:00:00Z"
@@ -100,13 +100,18 @@ def test_self_killed_and_vetoed_are_sticky_and_fail_at_once():
     game.mail(ALICE, "Proposal: A", hours=1)
     events = game.mail(ALICE, "v", "AGAINST 1\nFOR 1", hours=2)
     assert answers(events) == [
-        'AGAINST 1: AGAINST on Proposal 1 "A": Self-Killed; now 0 FOR, 1 AGAINST, 0 DEFERENTIAL (Quorum 3)',
-        'FOR 1: FOR on Proposal 1 "A"; now 1 FOR, 0 AGAINST, 0 DEFERENTIAL (Quorum 3)',
-        'Proposal 1: "A": Self-killed']
+        'AGAINST 1: AGAINST on Proposal 1 "A": Self-Killed, and it stays Self-Killed (rule "Special Proposal '
+        'Voting"); now 0 FOR, 1 AGAINST, 0 DEFERENTIAL (Quorum 3)',
+        'FOR 1: FOR on Proposal 1 "A" (it stays Self-Killed: your earlier AGAINST Self-Killed it, rule "Special '
+        'Proposal Voting"); now 1 FOR, 0 AGAINST, 0 DEFERENTIAL (Quorum 3)',
+        'Proposal 1 "A" failed: Self-killed']
     game.mail(BOB, "Proposal: B", hours=3)
     assert answers(game.mail(DAVE, "v", "VETO 2", hours=4)) == [
         "VETO 2: only a Seraphim may VETO; no Vote cast"]
-    game.mail(CAROL, "v", "VETO 2", hours=4)
+    assert answers(game.mail(CAROL, "v", "VETO 2", hours=4)) == [
+        'VETO 2: VETO on Proposal 2 "B": Vetoed, and it stays Vetoed whatever the Votes (rule "Special Proposal '
+        'Voting"); now 1 FOR, 0 AGAINST, 0 DEFERENTIAL (Quorum 3)',
+        'Proposal 2 "B" failed: Vetoed']
     assert game.matter(2)["vetoed"] and game.state.matters[1].tally_line == "Vetoed"
     assert game.matter(1)["self_killed"] and game.matter(1)["votes"] == {ALICE: "FOR"}
 
@@ -189,7 +194,7 @@ def test_an_unpopular_proposal_fails_as_soon_as_quorum_cannot_be_reached():
     game.mail(BOB, "v", "AGAINST 1", hours=2)
     game.mail(CAROL, "v", "AGAINST 1", hours=2)
     assert game.state.matters[0].status == "pending"  # 3 not voting AGAINST, Quorum 3
-    assert answers(game.mail(DAVE, "v", "AGAINST 1", hours=3))[-1] == 'Proposal 1: "A": Failed 1-3 (Quorum 3)'
+    assert answers(game.mail(DAVE, "v", "AGAINST 1", hours=3))[-1] == 'Proposal 1 "A": Failed 1-3 (Quorum 3)'
 
 
 def test_deferential_votes_follow_the_seraphim_and_the_tally_line_says_so():
@@ -200,7 +205,7 @@ def test_deferential_votes_follow_the_seraphim_and_the_tally_line_says_so():
     assert game.matter(1)["tally"] == {"for": 1, "against": 0, "deferential": 2}
     assert game.matter(1)["votes"] == {ALICE: "FOR", BOB: "DEFERENTIAL", CAROL: "DEFERENTIAL"}
     assert answers(game.mail(ERIN, "v", "FOR 1", hours=13))[-1] == (
-        'Proposal 1: "A": Enacted 4-0 (Quorum 4), 2 DEF→FOR via the Seraphim')
+        'Proposal 1 "A": Enacted 4-0 (Quorum 4), 2 DEF→FOR via the Seraphim')
     assert game.matter(1)["tally"] == {"for": 4, "against": 0, "deferential": 0}
 
 

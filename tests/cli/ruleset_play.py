@@ -89,8 +89,17 @@ class RulesetPlay(Play):
         return [m for m in self.mail_to(sender) if m["kind"] == "answer"][-1]["text"]
 
 
+# a matter resolved on the way, which no command of the sender's names: '  Proposal 7 "Pie" failed: Vetoed'
+RESOLVED = re.compile(r'  [A-Z][A-Za-z ]+ \d+ "')
+
+
+def said_lines(text: str) -> list[str]:
+    """An answer's lines that say what was done or refused."""
+    return [ln for ln in text.splitlines() if ln.startswith(('  "', '! "')) or RESOLVED.match(ln)]
+
+
 def said(play: RulesetPlay, sender: str, *lines: str) -> None:
     """The latest answer to ``sender`` says exactly these lines, in order: '  "command": result' for
     what was done, '! "command": why not' for what was refused."""
     text = play.answer_to(sender)
-    assert [ln for ln in text.splitlines() if ln.startswith(('  "', '! "'))] == list(lines), text
+    assert said_lines(text) == list(lines), text

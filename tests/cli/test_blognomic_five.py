@@ -11,7 +11,7 @@ import pytest
 
 from engine import dice
 from tests.cli.blognomic_play import ADMIN, ALICE, BOB, CAROL, DAVE, NAMES, Expect, new_game, t
-from tests.cli.ruleset_play import RulesetPlay, message_id, said
+from tests.cli.ruleset_play import RulesetPlay, message_id, said, said_lines
 
 pytestmark = pytest.mark.slow  # a whole BlogNomic game by mail: the longest end-to-end test
 
@@ -50,8 +50,7 @@ def daily(play: RulesetPlay, date: str) -> tuple[str, list[str]]:
 def said_each(play: RulesetPlay, sender: str, *lines: str) -> None:
     """The last ``len(lines)`` answers to ``sender`` say one line each: these, in order."""
     answers = [m["text"] for m in play.mail_to(sender) if m["kind"] == "answer"][-len(lines):]
-    said_lines = [ln for text in answers for ln in text.splitlines() if ln.startswith(('  "', '! "'))]
-    assert said_lines == list(lines), answers
+    assert [ln for text in answers for ln in said_lines(text)] == list(lines), answers
 
 
 def test_five_pactmakers_through_every_bullet_of_issue_17(tmp_path, new_database_url):
@@ -113,8 +112,8 @@ def test_five_pactmakers_through_every_bullet_of_issue_17(tmp_path, new_database
     # Alice votes AGAINST her own Proposal 2: Self-Killed, for good, even when she votes FOR again;
     # it is not the oldest, so it waits. Carol changes her mind on Proposal 1: her last Vote counts.
     play.send(ALICE, "Votes", "AGAINST 2", at=dec(1, 3))
-    said(play, ALICE, '  "AGAINST 2": AGAINST on Proposal 2 "Pie": Self-Killed; now 0 FOR, 1 AGAINST, '
-                      '0 DEFERENTIAL (Quorum 3)')
+    said(play, ALICE, '  "AGAINST 2": AGAINST on Proposal 2 "Pie": Self-Killed, and it stays Self-Killed '
+                      '(rule "Special Proposal Voting"); now 0 FOR, 1 AGAINST, 0 DEFERENTIAL (Quorum 3)')
     want.vote(2, ALICE, "AGAINST")
     want.matter(2)["self_killed"] = True
     play.send_all(dec(1, 4), (ALICE, "Votes", "FOR 2"), (BOB, "Votes", "FOR 2"), (CAROL, "Votes", "FOR 1"))
@@ -174,7 +173,7 @@ def test_five_pactmakers_through_every_bullet_of_issue_17(tmp_path, new_database
     assert play.announcements(5)[0]["subject"] == "[BlogNomic] Call for Judgement 5: Tags"
     play.send_all(dec(2, 3), (BOB, "Votes", "FOR 5"), (DAVE, "Votes", "FOR 5"))
     said(play, DAVE, '  "FOR 5": FOR on Call for Judgement 5 "Tags"; now 3 FOR, 0 AGAINST, 0 DEFERENTIAL (Quorum 3)',
-         '  "Call for Judgement 5": "Tags": Enacted 3-0 (Quorum 3)')
+         '  Call for Judgement 5 "Tags": Enacted 3-0 (Quorum 3)')
     want.vote(5, BOB, "FOR")
     want.vote(5, DAVE, "FOR")
     want.resolve(5, "enacted", dec(2, 3))
@@ -298,8 +297,8 @@ def test_five_pactmakers_through_every_bullet_of_issue_17(tmp_path, new_database
     address = 'Keep rule "Cake"\nKeep proposal 6\nKeep proposal 7\nRename Pactmaker to Baker'
     play.send(CAROL, "Ascension Address: Bakers", address, at=dec(9, 10))
     said(play, CAROL, '  "Ascension Address: Bakers": Dynasty 2 begins: Bakers; 15 dynastic rules repealed, '
-                      '1 Proposals failed', '  "Proposal 6": "Biscuits": Timed out 2-1',
-         '  "Proposal 7": "Muffin": Enacted 3-1 (Quorum 3)')
+                      '1 Proposal failed', '  Proposal 6 "Biscuits" failed: Timed out 2-1',
+         '  Proposal 7 "Muffin": Enacted 3-1 (Quorum 3)')
     for number, status in ((8, "failed"), (6, "failed"), (7, "enacted")):
         want.resolve(number, status, dec(9, 10))
     assert resolution(play, 8)[1][1] == "Failed: not kept by the Ascension Address"
@@ -324,9 +323,11 @@ def test_five_pactmakers_through_every_bullet_of_issue_17(tmp_path, new_database
     play.send_all(dec(9, 12), (BOB, "Votes", "FOR 11\nDEFERENTIAL 11\nVETO 12"), (DAVE, "Votes", "DEFERENTIAL 11"),
                   (ADMIN, "Votes", "AGAINST 11"), (CAROL, "Votes", "VETO 12"))
     said(play, BOB, '  "FOR 11": FOR on Proposal 11 "Waffle"; now 2 FOR, 0 AGAINST, 0 DEFERENTIAL (Quorum 3)',
-         '  "DEFERENTIAL 11": DEFERENTIAL on Proposal 11 "Waffle"; now 2 FOR, 0 AGAINST, 0 DEFERENTIAL (Quorum 3)',
+         '  "DEFERENTIAL 11": DEFERENTIAL on Proposal 11 "Waffle" (your FOR stands: a DEFERENTIAL counts only once '
+         'a quorum of the Seraphims shares a Vote); now 2 FOR, 0 AGAINST, 0 DEFERENTIAL (Quorum 3)',
          '! "VETO 12": only a Seraphim may VETO; no Vote cast')
-    said(play, CAROL, '  "VETO 12": VETO on Proposal 12 "Crepe": Vetoed; now 1 FOR, 0 AGAINST, 0 DEFERENTIAL (Quorum 3)')
+    said(play, CAROL, '  "VETO 12": VETO on Proposal 12 "Crepe": Vetoed, and it stays Vetoed whatever '
+         'the Votes (rule "Special Proposal Voting"); now 1 FOR, 0 AGAINST, 0 DEFERENTIAL (Quorum 3)')
     want.board(11, {ALICE: "FOR", BOB: "FOR", DAVE: "DEFERENTIAL", ADMIN: "AGAINST"}, (2, 1, 1))
     want.board(12, {DAVE: "FOR", CAROL: "VETO"}, (1, 0, 0))
     want.matter(12)["vetoed"] = True
@@ -387,7 +388,7 @@ def test_five_pactmakers_through_every_bullet_of_issue_17(tmp_path, new_database
     want.check()
     play.send(CAROL, "Votes", "FOR 14", at=dec(16, 5))
     said(play, CAROL, '  "FOR 14": FOR on Declaration of Victory 14 "Crepe master again"; now 3 FOR, 1 AGAINST, '
-                      '0 DEFERENTIAL (Quorum 3)', '  "Declaration of Victory 14": "Crepe master again": '
+                      '0 DEFERENTIAL (Quorum 3)', '  Declaration of Victory 14 "Crepe master again": '
                       'Enacted 3-1 (Quorum 3)')
     want.vote(14, CAROL, "FOR")
     want.resolve(14, "enacted", dec(16, 5))
@@ -398,7 +399,7 @@ def test_five_pactmakers_through_every_bullet_of_issue_17(tmp_path, new_database
 
     # A collective victory: no passing the role; when both step down, a Metadynasty.
     play.send_all(dec(16, 6), (ALICE, "Victory", "Step down"), (DAVE, "Victory", "Pass victory to Carol\nStep down"))
-    said(play, ALICE, '  "Step down": you have stepped down; 1 still head the Dynasty')
+    said(play, ALICE, '  "Step down": you have stepped down; 1 still heads the Dynasty')
     said(play, DAVE, '! "Pass victory to Carol": only a Victor who achieved victory alone may pass the role; nothing done',
          '  "Step down": you have stepped down; Dynasty 3 is a Metadynasty and every dynastic rule is repealed')
     want.player(DAVE)["seraphim"] = want.player(ALICE)["seraphim"] = False
@@ -442,7 +443,7 @@ def test_five_pactmakers_through_every_bullet_of_issue_17(tmp_path, new_database
     want.open(16, "cfj", CAROL, "Holly", dec(24, 10))
     play.send(ADMIN, "Votes", "FOR 16", at=dec(24, 11))
     said(play, ADMIN, '  "FOR 16": FOR on Call for Judgement 16 "Holly"; now 2 FOR, 0 AGAINST, 0 DEFERENTIAL (Quorum 2)',
-         '  "Call for Judgement 16": "Holly": Enacted 2-0 (Quorum 2)')
+         '  Call for Judgement 16 "Holly": Enacted 2-0 (Quorum 2)')
     want.vote(16, ADMIN, "FOR")
     want.resolve(16, "enacted", dec(24, 11))
     want.view["rules"].append({"name": "Holly", "section": "dynastic", "text": "Deck the halls.", "repealed": False,

@@ -85,7 +85,7 @@ def test_a_dynasty_by_mail_and_the_clock(tmp_path, new_database_url):
         play.send(voter, "Votes", "AGAINST 2", at=t(5, 14))
         want.vote(2, voter, "AGAINST")
     said(play, DAVE, '  "AGAINST 2": AGAINST on Proposal 2 "More cake"; now 1 FOR, 3 AGAINST, 0 DEFERENTIAL '
-                     '(Quorum 3)', '  "Proposal 2": "More cake": Failed 1-3 (Quorum 3)')
+                     '(Quorum 3)', '  Proposal 2 "More cake": Failed 1-3 (Quorum 3)')
     want.resolve(2, "failed", t(5, 14))
     assert announced(play, 2) == ("[BlogNomic] Proposal 2 failed: More cake", "Failed 1-3 (Quorum 3)")
     want.check()

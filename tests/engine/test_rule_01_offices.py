@@ -25,8 +25,8 @@ def test_the_scribe_rewrites_a_proposal_and_every_revision_is_kept(make_play):
 def test_only_the_scribe_rewrites_and_bad_rewrites_change_nothing(make_play):
     play = make_play(scribe="scribe@imperial.test")
     play.propose(ALICE, "Cake", "cake")
-    assert "only the office that holds this power" in play.send(ALICE, "mine", "Rewrite 1:\nPie")
-    assert "only the office that holds this power" in play.send(EMPEROR, "mine", "Rewrite 1:\nPie")
+    assert ": only the Scribe may do that (rule 3)" in play.send(ALICE, "mine", "Rewrite 1:\nPie")
+    assert "only the Scribe may do that (rule 3)" in play.send(EMPEROR, "mine", "Rewrite 1:\nPie")
     assert "there is no Proposal 9; nothing done" in play.send("scribe@imperial.test", "x", "Rewrite 9:\nPie")
     assert "is empty or unchanged" in play.send("scribe@imperial.test", "x", "Rewrite 1:\ncake")
     assert sub(play, 1)["revisions"] == []

@@ -59,5 +59,5 @@ def test_revoking_frees_later_proposals_and_a_new_directive_binds_everyone_again
 
 def test_only_the_emperor_issues_directives(play):
     out = play.send(ALICE, "please", "Directive: Cake")
-    assert "only the office that holds this power may do that" in out
+    assert ": only the Emperor may do that (rule 3)" in out
     assert play.state()["directive"] is None

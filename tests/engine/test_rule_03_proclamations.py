@@ -77,5 +77,5 @@ def test_a_bad_proclamation_changes_nothing(play):
     st = play.state()
     assert st["proclamations"] == [] and st["variables"]["win_score"] == 50
     out = play.send(ALICE, "Proclamation: Mine", "Set accept_points = 100")
-    assert "only the office that holds this power may do that" in out
+    assert ": only the Emperor may do that (rules 3, 7)" in out
     play.verify()

@@ -143,3 +143,12 @@ def test_an_accepted_proposal_enacts_a_new_rule_from_its_own_number_on(play):
         "repealed": False, "enacted_from": 1, "repealed_from": None}
     assert [(v["title"], v["text"], v["by"]) for v in rule["history"]] == [("Cake", "Every player gets cake.", "P1")]
     play.verify()
+
+
+def test_a_change_line_not_in_form_is_refused_with_the_form_expected_not_read_as_prose(play):
+    """Issue 28: "Amend rule banana" means a change and is not one: the answer names the form."""
+    out = play.propose(ALICE, "Bananas", "Bananas for all.\nAmend rule banana\nBananas twice.")
+    assert (": recorded as Proposal 1, pending before the Emperor; its rule changes cannot be "
+            "read: 'Amend rule banana' is not 'Enact rule N: TITLE', 'Amend rule N', 'Repeal rule N' or "
+            "'Set NAME = VALUE'; accepted, it would change no rule") in out
+    play.verify()

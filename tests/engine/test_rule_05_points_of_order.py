@@ -30,6 +30,16 @@ def test_a_claim_is_checked_against_the_ledger_on_arrival(play):
     play.verify()
 
 
+def test_a_malformed_claim_is_refused_with_the_form_expected_not_taken_as_text(play):
+    """Issue 28: "Score of x should be banana" is no claim and no prose: the Point of Order is refused."""
+    out = play.send(BOB, "Point of Order: Bad claim", "Score of x should be banana")
+    assert out.endswith(": 'Score of x should be banana' is not a scoring claim of the form 'Score of PLAYER "
+                        "should be N' (N a whole number; rule 5); nothing submitted\n"), out
+    assert play.state()["submissions"] == []
+    assert BOB not in [p["email"] for p in play.state()["players"]]
+    play.verify()
+
+
 def test_an_error_that_benefits_another_player_is_fixed_and_the_reporter_gains_the_error(play):
     alice_has_6(play)
     play.send(BOB, "Point of Order: Alice's score", "Score of alice@wonder.land should be 4")

@@ -86,6 +86,8 @@ def test_a_rejected_retool_costs_one_and_flips_one_of_the_other_fifteen_at_rando
         "submissions": [proposal(1, ALICE, "Trim", "rejected")],
     }
     assert ledger(play) == [(ALICE, -1, -1, "Proposal 1 rejected")]
+    assert [(e["rule"], e["also"]) for e in play.state()["ledger"]] == [
+        (11, "one point less penalty for the retool request (rule 14)")]
     play.verify()
 
 

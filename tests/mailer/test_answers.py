@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
+from engine.blognomic.declarations import COMMANDS as BLOGNOMIC
+from mailer.grammar import Grammar
 from nomic.game import Game
 from tests.mailer.support import configure, outbox_mail
 from tests.support import EMPEROR, make_mail
@@ -110,3 +112,28 @@ def test_thread_ids_that_would_break_a_header_are_left_out_of_the_answer(play):
     assert sorted(answer.keys()) == sorted(["From", "To", "Subject", "Date", "Message-ID", "Auto-Submitted",
                                             "References", "Content-Type", "Content-Transfer-Encoding", "MIME-Version"])
     assert (answer["To"], answer["Subject"], answer["References"]) == (ALICE, "Re: hello", "<ok@wonder.land>")
+
+
+def test_a_misspelt_subject_is_told_the_nearest_command_anyone_may_send(play):
+    """Issue 28: "Propsal: Ponies" gets the nearest subject command, first thing in the answer;
+    its body (the text of what was meant) is not read as commands; no Emperor's command is suggested."""
+    play.send(ALICE, "Propsal: Ponies", "Ponies for all players.")
+    play.send(ALICE, "Point of Oder: my score", "Score of alice@wonder.land should be 3", at="2026-01-05T02:00:00Z")
+    play.send(ALICE, "Proclamtion: Mine", "Set win_score = 5", at="2026-01-05T03:00:00Z")
+    propsal, oder, proclamtion = (m.get_content() for m in outbox_mail(play))
+    assert propsal.startswith(
+        'This line was not understood, so nothing was done with it:\n\n'
+        '> Propsal: Ponies (the subject: did you mean "Proposal: TITLE"? nothing submitted)\n\n'
+        'Write one command per line, e.g. "Report PLAYER" or "Subscribe"; quoted text and\n'
+        'signatures are not read.\n'), propsal
+    assert '> Point of Oder: my score (the subject: did you mean "Point of Order: TITLE"? nothing submitted)\n\n' \
+        in oder
+    assert "did you mean" not in proclamtion and "> Set win_score = 5\n" in proclamtion
+    assert play.state()["submissions"] == []
+    play.verify()
+
+
+def test_a_misspelt_subject_without_a_colon_is_told_too_and_the_body_is_read():
+    reading = Grammar(BLOGNOMIC).read("Proposel", "FOR 3")
+    assert [c.line for c in reading.commands] == ["FOR 3"]
+    assert reading.not_understood == ['Proposel (the subject: did you mean "Proposal: TITLE"? nothing submitted)']

@@ -21,7 +21,8 @@ def test_the_ledger_names_each_rule_once(site):
     player_of_the_day = [c for c in causes if c.startswith("Player of the Day")]
     assert player_of_the_day and all(re.fullmatch(r"Player of the Day \d+ \(rule 18\)", c) for c in player_of_the_day)
     accepted = [c for c in causes if re.match(r"Proposal \d+ accepted", c)]
-    assert accepted and all(re.fullmatch(r"Proposal \d+ accepted \(rule 11\) · submission \d+", c) for c in accepted)
+    assert accepted and all(re.fullmatch(r"Proposal \d+ accepted \(rule 11\)(; one point less for the retool "
+                                         r"request \(rule 14\))? · submission \d+", c) for c in accepted)
     for page in pages(site):
         assert not re.search(r"(\(rule \d+\)) \1", " ".join(parse(page).find("body").itertext())), page
 

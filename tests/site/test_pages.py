@@ -67,6 +67,10 @@ def test_scores_list_gp_above_ff_then_by_score_and_the_whole_ledger(site, played
     assert len(ledger) == len(played.cli("state", "--json").split('"cause"')) - 1
     first = " ".join("".join(ledger[0].itertext()).split())
     assert "Alice" in first and "+3" in first and "submission 1" in first
+    # issue 28: a retool request's point comes off the award by rule 14, and the ledger says so
+    shaved = [" ".join("".join(tr.itertext()).split()) for tr in ledger]
+    assert any("Proposal 5 accepted (rule 11); one point less for the retool request (rule 14)" in row
+               for row in shaved), shaved
 
 
 def test_a_submission_page_shows_text_revision_judgment_and_effects(site, played):
