@@ -22,15 +22,21 @@ def new_game(config: EngineConfig, rules_text: str) -> GameState[Any]:
 def apply(state: GameState[Any], entry: Message | ClockStep, config: EngineConfig) -> list[Event]:
     """Fold one journal entry into ``state`` (mutated in place); return its events."""
     ctx = Context(config=config, at=entry.at)
+    fold(state, entry, ctx)
+    return ctx.events
+
+
+def fold(state: GameState[Any], entry: Message | ClockStep, ctx: Context) -> None:
+    """Fold one journal entry into ``state`` in the step ``ctx`` (``nomic verify`` passes one whose
+    dice are the published draws)."""
     rs = ruleset_for(state.ruleset)
     if isinstance(entry, Message):
         known = list(state.players)  # a shallow copy (cheap): a ruleset may seat a new player anywhere (Suber: by surname)
         rs.on_message(state, entry, ctx)
-        if config.subscribe_players and len(state.players) > len(known):  # a first move made a player,
+        if ctx.config.subscribe_players and len(state.players) > len(known):  # a first move made a player,
             membership.subscribe_new_players(state, known, ctx)  # who hears the game from then on
     else:
         rs.on_clock(state, entry, ctx)
-    return ctx.events
 
 
 def next_due(state: GameState[Any], config: EngineConfig) -> datetime | None:

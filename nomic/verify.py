@@ -16,7 +16,7 @@ from engine import dice
 from engine.context import Context, EngineConfig
 from engine.events import Draw
 from engine.inputs import ClockStep, Message, load_message
-from engine.machine import new_game
+from engine.machine import fold, new_game
 from engine.ruleset import Ruleset, ruleset_for
 from nomic.public_record import FORMAT, GAME, RECORD, link_hash
 from storage.config import parse_time
@@ -124,10 +124,7 @@ def _apply(ruleset: Ruleset, state: Any, record: dict[str, Any], config: EngineC
     if inp.at != parse_time(record["at"]):
         raise Failed(f"its input is dated {inp.at}, the entry {record['at']}")
     ctx = Replay(config=config, at=inp.at, published=list(record["draws"]), seed=seed)
-    if isinstance(inp, Message):
-        ruleset.on_message(state, inp, ctx)
-    else:
-        ruleset.on_clock(state, inp, ctx)
+    fold(state, inp, ctx)
     if ctx.published:
         raise Failed(f"{len(ctx.published)} published draws were not drawn by the replay")
 
