@@ -150,7 +150,10 @@ def test_a_proposal_reaches_the_game_through_postfix_and_the_answer_leaves_throu
     state = play.state()
     assert [(s["number"], s["title"], s["author"]) for s in state["submissions"]] == \
         [(1, "Free cake", "alice@wonder.land")]
-    (answer,) = [r for r in sink.received if r[1] == ["alice@wonder.land"]]
+    to_alice = [message_from_bytes(r[2], policy=policy.default) for r in sink.received if r[1] == ["alice@wonder.land"]]
+    # her answer, and the Proposal's announcement: she hears the game from her first move (docs/rulings.md)
+    assert sorted(m["Subject"] for m in to_alice) == ["Re: Proposal: Free cake", "[Test Nomic] Proposal 1: Free cake"]
+    (answer,) = [r for r in sink.received if r[1] == ["alice@wonder.land"] and b"Re: Proposal" in r[2]]
     assert answer[0] == "ths@imperial.test" or answer[0].startswith("game-bounces")
     msg = message_from_bytes(answer[2], policy=policy.default)
     assert msg["Subject"] == "Re: Proposal: Free cake"
