@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
 
 from mailer.web import handle_get, handle_post
+from storage.settings.common import HttpSection
 
 if TYPE_CHECKING:
     from mailer.ports import GameHandle
@@ -44,18 +45,6 @@ MAX_POST = 64 * 1024  # bytes; the largest real POST (the subscribe form) is a f
 LENGTH = re.compile(r"[0-9]{1,12}")
 BUSY = (b"HTTP/1.0 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
         b"Retry-After: 10\r\nConnection: close\r\nContent-Length: 27\r\n\r\nToo busy; try again later.\n")
-
-
-@dataclass(frozen=True)
-class HttpLimits:
-    """``[http] max_connections`` and ``timeout`` in game.toml (the form's limits are mailer.web.FormLimits)."""
-    max_connections: int = 32
-    timeout: float = 20
-
-    @classmethod
-    def from_config(cls, section: dict[str, Any]) -> "HttpLimits":
-        return cls(int(section.get("max_connections", cls.max_connections)),
-                   float(section.get("timeout", cls.timeout)))
 
 
 class Refusal(Exception):
@@ -114,7 +103,7 @@ class Server(ThreadingHTTPServer):
     """A thread per connection, up to ``max_connections``; past that, 503 from the accepting thread."""
     daemon_threads = True
 
-    def __init__(self, address: tuple[str, int], handler: type[SimpleHTTPRequestHandler], limits: HttpLimits):
+    def __init__(self, address: tuple[str, int], handler: type[SimpleHTTPRequestHandler], limits: HttpSection):
         self.limits = limits
         self.slots = threading.BoundedSemaphore(limits.max_connections)
         super().__init__(address, handler)
@@ -172,11 +161,11 @@ def make_server(address: tuple[str, int], game: "GameHandle", lock: threading.Lo
                 after_post: Callable[[], None]) -> Server:
     """The server for ``nomic serve --http``: one game's site at ``/``."""
     mount = (Site(game, lock, after_post), "")
-    limits = HttpLimits.from_config(game.config.section("http"))
+    limits = game.config.settings.http
     return Server(address, _handler(lambda path: mount, limits), limits)
 
 
-def make_host_server(address: tuple[str, int], limits: HttpLimits, sites: Callable[[], Mapping[str, Site]],
+def make_host_server(address: tuple[str, int], limits: HttpSection, sites: Callable[[], Mapping[str, Site]],
                      index: Callable[[], str]) -> Server:
     """The server for ``nomic host serve --http``: each game's site under ``/SLUG/``, ``index()`` at ``/``.
 
@@ -189,7 +178,7 @@ def make_host_server(address: tuple[str, int], limits: HttpLimits, sites: Callab
     return Server(address, _handler(resolve, limits, index), limits)
 
 
-def _handler(resolve: Callable[[str], Mount | None], limits: HttpLimits,
+def _handler(resolve: Callable[[str], Mount | None], limits: HttpSection,
              index: Callable[[], str] | None = None) -> type[SimpleHTTPRequestHandler]:
     class Handler(SimpleHTTPRequestHandler):
         timeout = limits.timeout  # the socket's, set by setup(); reads then follow the deadline

@@ -17,7 +17,7 @@ recipient limit, 552 past the size limit (SIZE), 421 past the connection
 limit, and 451 when the journal cannot be written (the sending server keeps
 the mail and retries): never a 5xx for our own fault.
 
-Each listener has its own connection limit and idle timeout (``Door``):
+Each listener has its own connection limit and idle timeout (``door``):
 SMTP is the public door, LMTP the trusted MTA's, and idle strangers filling
 the first must never shut the MTA out of the second.
 """
@@ -38,6 +38,7 @@ from aiosmtpd.lmtp import LMTP
 from aiosmtpd.smtp import SMTP
 
 from mailer.envelope import plain_address
+from storage.settings.common import Listeners, LmtpSection, SmtpSection
 
 if TYPE_CHECKING:
     from mailer.ports import Arrival, GameHandle, Receipt
@@ -46,39 +47,9 @@ log = logging.getLogger("nomic.intake")
 BATCH = 500  # most messages one group commit takes
 
 
-@dataclass(frozen=True)
-class Limits:
-    """``[smtp]`` in game.toml (host.toml for a host): what both listeners accept;
-    ``max_connections`` and ``timeout`` are SMTP's."""
-    max_message_size: int = 1024 * 1024
-    max_connections: int = 100
-    max_recipients: int = 100
-    timeout: float = 300
-    hostname: str = ""
-
-    @classmethod
-    def from_config(cls, section: dict[str, Any]) -> "Limits":
-        names = cls.__dataclass_fields__
-        return cls(**{k: v for k, v in section.items() if k in names})
-
-
-@dataclass(frozen=True)
-class Door:
-    """One listener's connections: at most ``max_connections`` at once (more get 421), each
-    dropped after ``timeout`` seconds of silence."""
-    max_connections: int
-    timeout: float
-
-
-LMTP_DOOR = Door(max_connections=100, timeout=600)  # [lmtp] defaults: the MTA's door, roomy and patient
-
-
-def door(kind: str, limits: Limits, lmtp: dict[str, Any]) -> Door:
-    """SMTP: ``[smtp] max_connections`` and ``timeout``; LMTP: ``[lmtp]``'s, defaulting to ``LMTP_DOOR``."""
-    if kind == "smtp":
-        return Door(limits.max_connections, limits.timeout)
-    return Door(int(lmtp.get("max_connections", LMTP_DOOR.max_connections)),
-                float(lmtp.get("timeout", LMTP_DOOR.timeout)))
+def door(kind: str, listeners: Listeners) -> SmtpSection | LmtpSection:
+    """The connection limit and idle timeout of one listener: ``[smtp]``'s or ``[lmtp]``'s."""
+    return listeners.lmtp if kind == "lmtp" else listeners.smtp
 
 
 Waiting = tuple["Arrival", "asyncio.Future[Receipt]"]  # a message and the future its 250 awaits
@@ -215,8 +186,7 @@ class Addresses:
     @classmethod
     def of(cls, game: "GameHandle") -> "Addresses":
         cfg = game.engine_config
-        prefix = str(game.config.section("smtp").get("bounce_prefix") or "")
-        return cls(cfg.address.lower(), cfg.list_address.lower(), prefix.lower())
+        return cls(cfg.address.lower(), cfg.list_address.lower(), game.config.settings.smtp.bounce_prefix.lower())
 
     @property
     def domain(self) -> str:
@@ -248,7 +218,7 @@ class Mailbox:
         self.game = game
         self.writer = writer
         self.addresses = Addresses.of(game)
-        self.slow_auth = game.config.section("auth").get("mode") == "dkim"
+        self.slow_auth = game.config.settings.auth.mode == "dkim"
 
     async def journal(self, raw: bytes, at: datetime, source: str, mail_from: str, rcpt_tos: list[str]) -> str:
         """Journal the message for this game's recipients ``rcpt_tos``; the reply for them."""
@@ -314,11 +284,10 @@ class IntakeHandler:
     is looked up again at DATA, and one whose game has gone since RCPT gets 451.
     """
 
-    def __init__(self, routes: Routes, limits: Limits, lmtp: dict[str, Any] | None = None,
-                 traffic: Traffic | None = None):
+    def __init__(self, routes: Routes, listeners: Listeners, traffic: Traffic | None = None):
         self.routes = routes
-        self.limits = limits
-        self.lmtp = lmtp or {}  # the [lmtp] section: that listener's Door
+        self.listeners = listeners  # [smtp]: what both listeners accept; [lmtp]: that listener's door
+        self.limits = listeners.smtp
         self.traffic = traffic or Traffic()
 
     async def handle_RCPT(self, server: SMTP, session: Any, envelope: Any, address: str,
@@ -406,9 +375,9 @@ class LimitedLMTP(_QuickAddress, _ConnectionLimit, LMTP):
 
 
 def protocol_factory(kind: str, handler: IntakeHandler) -> Callable[[], SMTP]:
-    """A factory for ``loop.create_server``: SMTP or LMTP speaking to ``handler``, with its own ``Door``."""
+    """A factory for ``loop.create_server``: SMTP or LMTP speaking to ``handler``, with its own door."""
     limits = handler.limits
-    own = door(kind, limits, handler.lmtp)
+    own = door(kind, handler.listeners)
     counter = [0]  # this listener's connections
     cls = LimitedLMTP if kind == "lmtp" else LimitedSMTP
     hostname = limits.hostname or socket.getfqdn()  # once: getfqdn may ask DNS

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING
 
 import engine
 from mailer.http_server import Server, make_server
-from mailer.intake import IntakeHandler, JournalWriter, Limits, Mailbox, Routes, protocol_factory
+from mailer.intake import IntakeHandler, JournalWriter, Mailbox, Routes, protocol_factory
 from nomic.website import SiteMemory, build as build_website
 
 if TYPE_CHECKING:
@@ -311,8 +311,7 @@ async def wait_for_signal() -> None:
 async def _serve(game: "Game", smtp: str | None, lmtp: str | None, http: str | None) -> None:
     loop = asyncio.get_running_loop()
     service = GameService(game)
-    limits = Limits.from_config(game.config.section("smtp"))
-    servers = await listen(IntakeHandler(Routes([service.mailbox]), limits, game.config.section("lmtp")), smtp, lmtp)
+    servers = await listen(IntakeHandler(Routes([service.mailbox]), game.config.settings), smtp, lmtp)
     httpd = None
     if http:
         httpd = start_http(make_server(host_port(http, "http"), game, service.lock, service.processor.wake.set))

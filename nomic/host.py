@@ -44,14 +44,14 @@ def add(host_dir: HostDir,
     from mailer.intake import Addresses
     from nomic.game import Game
     from nomic.host_config import HostError, add as add_game, load
-    from storage.config import ConfigError
+    from storage.config import ConfigError, SettingsError
     try:
         host = load(host_dir)
         games = {**host.games, slug: game_dir}
         addresses = {s: Addresses.of(Game(d)) for s, d in games.items()}
         add_game(host, game_dir, slug, addresses)
     except (HostError, ConfigError) as exc:
-        _fail(str(exc))
+        _fail(str(exc), 2 if isinstance(exc, SettingsError) else 1)
     typer.echo(f"{game_dir} is served as {slug}; a running host takes it on SIGHUP")
 
 

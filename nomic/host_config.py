@@ -16,10 +16,13 @@ import json
 import re
 import tomllib
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from mailer.intake import Addresses
+from storage.settings import Invalid
+from storage.settings.common import HostSettings, host_settings
 
 HOST_NAME = "host.toml"
 SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,62}")
@@ -47,8 +50,10 @@ class HostConfig:
         """Slug -> game directory, in the order they were added."""
         return {slug: Path(entry["dir"]) for slug, entry in self.data.get("games", {}).items()}
 
-    def section(self, name: str) -> dict[str, Any]:
-        return self.data.get(name, {})
+    @cached_property
+    def settings(self) -> HostSettings:
+        """The listeners' limits (game.toml's defaults where host.toml says nothing); Invalid if wrong."""
+        return host_settings(self.data)
 
 
 def init(host_dir: Path) -> None:
@@ -68,6 +73,10 @@ def load(host_dir: Path) -> HostConfig:
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise HostError(f"cannot read {path}: {exc}") from None
     host = HostConfig(host_dir, data)
+    try:
+        host.settings  # noqa: B018  (checks [smtp], [lmtp] and [http])
+    except Invalid as exc:
+        raise HostError(f"{path}: {exc}") from None
     for slug, entry in data.get("games", {}).items():
         if not SLUG.fullmatch(slug) or not isinstance(entry, dict) or not isinstance(entry.get("dir"), str):
             raise HostError(f'{path}: [games.{slug}] needs a slug of a-z, 0-9 and - and dir = "GAMEDIR"')

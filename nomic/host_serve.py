@@ -7,9 +7,10 @@ the game that owns its address, and one HTTP server with each game's site under
 ``/SLUG/`` and the list of games at ``/``.
 
 SIGHUP reads host.toml again: games added start, games removed stop (what they had
-accepted is played first), the others are not touched. A host.toml that cannot be
-served (a game that cannot be opened, two games owning one address) is refused and
-the games go on as before. SIGTERM or SIGINT stops every game as ``nomic serve`` does,
+accepted is played first), the others are not touched. A game that cannot be opened
+(its game.toml is wrong, its directory gone) is left out with an error line naming it
+and the problem, and the other games are served; a host.toml that cannot be served
+(two games owning one address) is refused and the games go on as before. SIGTERM or SIGINT stops every game as ``nomic serve`` does,
 the games sharing the entries folded while stopping (``FINAL_LIMIT``).
 """
 from __future__ import annotations
@@ -20,8 +21,8 @@ import signal
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from mailer.http_server import HttpLimits, Site, make_host_server
-from mailer.intake import Addresses, IntakeHandler, Limits, Routes, Traffic
+from mailer.http_server import Site, make_host_server
+from mailer.intake import Addresses, IntakeHandler, Routes, Traffic
 from nomic import host_config
 from nomic.daemon import (CHUNK, FINAL_LIMIT, GameService, Turns, check_addresses, close, host_port, listen,
                           quiet_logging, settle_heap, start_http, stop_http, wait_for_signal)
@@ -52,7 +53,7 @@ class Host:
         """Read host.toml; start the games it adds. Returns the services of the games it
         removed, for the caller to stop once no mail is routed to them."""
         config = host_config.load(self.dir)
-        games = {slug: self._game(slug, path) for slug, path in config.games.items()}
+        games = {slug: game for slug, path in config.games.items() if (game := self._game(slug, path))}
         host_config.check({slug: Addresses.of(g) for slug, g in games.items()})
         kept = {slug: svc for slug, svc in self.services.items() if games.get(slug) is svc.game}
         gone = [svc for slug, svc in self.services.items() if slug not in kept]
@@ -62,8 +63,9 @@ class Host:
         self.sites = {slug: Site(s.game, s.lock, s.processor.wake.set) for slug, s in services.items()}
         return gone
 
-    def _game(self, slug: str, path: Path) -> Game:
-        """The game served as ``slug``: the running one if it is still the same directory, else opened."""
+    def _game(self, slug: str, path: Path) -> Game | None:
+        """The game served as ``slug``: the running one if it is still the same directory, else opened;
+        None (logged, naming the game and the problem) if it cannot be: the other games go on."""
         running = self.services.get(slug)
         if running is not None and running.game.config.dir.resolve() == path.resolve():
             return running.game
@@ -71,7 +73,8 @@ class Host:
             game = Game(path)
             game.config.check_auth()
         except ConfigError as exc:
-            raise HostError(f"game {slug}: {exc}") from None
+            log.error("game %s not served: %s", slug, exc)
+            return None
         return game
 
     def routes(self) -> Routes:
@@ -97,11 +100,11 @@ def stop_all(services: list[GameService]) -> None:
 async def _serve(host: Host, smtp: str | None, lmtp: str | None, http: str | None) -> None:
     loop = asyncio.get_running_loop()
     cfg = host.config
-    handler = IntakeHandler(host.routes(), Limits.from_config(cfg.section("smtp")), cfg.section("lmtp"), host.traffic)
+    handler = IntakeHandler(host.routes(), cfg.settings, host.traffic)
     servers = await listen(handler, smtp, lmtp)
     httpd = None
     if http:
-        httpd = start_http(make_host_server(host_port(http, "http"), HttpLimits.from_config(cfg.section("http")),
+        httpd = start_http(make_host_server(host_port(http, "http"), cfg.settings.http,
                                             lambda: host.sites, host.index))
     reloading = asyncio.Lock()
 
@@ -134,7 +137,7 @@ async def _serve(host: Host, smtp: str | None, lmtp: str | None, http: str | Non
 
 
 def run(host_dir: Path, smtp: str | None = None, lmtp: str | None = None, http: str | None = None) -> None:
-    """``nomic host serve``: run until SIGTERM or SIGINT; HostError if a game cannot be served."""
+    """``nomic host serve``: run until SIGTERM or SIGINT; HostError if host.toml cannot be served."""
     quiet_logging()
     for handler in logging.getLogger().handlers:  # which game a line is about: its threads are named for it
         handler.setFormatter(logging.Formatter("nomic: %(threadName)s: %(levelname)s: %(message)s"))

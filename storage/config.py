@@ -6,12 +6,17 @@ import re
 import tomllib
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from functools import cached_property
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.context import EngineConfig
 from engine.ruleset import PACKAGES
+from storage.settings import Invalid, check, model_for
+
+if TYPE_CHECKING:
+    from storage.settings.common import CommonSettings
 
 log = logging.getLogger("nomic.auth")
 
@@ -26,6 +31,11 @@ _TABLE = re.compile(r"^\[(\w+)\][ \t]*$", re.M)
 
 class ConfigError(Exception):
     """game.toml is missing, unreadable or wrong."""
+
+
+class SettingsError(ConfigError):
+    """game.toml has a value, key or section the game cannot run with: refused by every command
+    before it does anything (the CLI's exit status 2), in one line naming the file and the key."""
 
 
 def _bundled(name: str) -> str:
@@ -92,12 +102,36 @@ class Config:
         if not path.is_file():
             raise ConfigError(f"no game at {game_dir} (missing {CONFIG_NAME}); create one with 'nomic init'")
         try:
-            data = tomllib.loads(path.read_text())
-        except (OSError, tomllib.TOMLDecodeError) as exc:
+            text = path.read_text()
+        except OSError as exc:
             raise ConfigError(f"cannot read {path}: {exc}") from None
-        config = cls(game_dir, _merge(tomllib.loads(default_text(_ruleset_of(data))), data))
-        config.bundled_rules()  # an edition the ruleset does not have is refused now, not at the first fold
+        return cls.read(game_dir, text)
+
+    @classmethod
+    def read(cls, game_dir: Path, text: str) -> "Config":
+        """The game in ``game_dir`` with ``text`` as its game.toml, checked whole: a key, section or
+        value the game cannot run with is refused now (SettingsError), not at the first mail."""
+        path = game_dir / CONFIG_NAME
+        try:
+            data = tomllib.loads(text)
+            config = cls(game_dir, _merge(tomllib.loads(default_text(_ruleset_of(data))), data))
+            config.settings  # noqa: B018  (checks every section)
+            config.bundled_rules()  # an edition the ruleset does not have is refused now, not at the first fold
+        except tomllib.TOMLDecodeError as exc:
+            raise SettingsError(f"{path}: not TOML: {exc}") from None
+        except SettingsError:
+            raise
+        except ConfigError as exc:
+            raise SettingsError(f"{path}: {exc}") from None
         return config
+
+    @cached_property
+    def settings(self) -> "CommonSettings":
+        """game.toml typed, per its ruleset's model (storage/settings/)."""
+        try:
+            return check(model_for(self.game["ruleset"]), self.data)  # type: ignore[return-value]
+        except Invalid as exc:
+            raise SettingsError(f"{self.dir / CONFIG_NAME}: {exc}") from None
 
     def section(self, name: str) -> dict[str, Any]:
         return self.data.get(name, {})
@@ -113,16 +147,11 @@ class Config:
     def check_auth(self) -> None:
         """Refuse a game whose ``[auth]`` cannot tell forged mail from genuine (serve, poll and ingest
         call this before taking mail: a verdict is journaled for good, so a wrong one is never undone)."""
-        auth = self.section("auth")
-        mode, topmost = auth.get("mode", "authres"), auth.get("trust_topmost_header", False)
-        if mode not in ("authres", "dkim", "none"):
-            raise ConfigError(f'[auth] mode must be "authres", "dkim" or "none", not {mode!r}')
-        if not isinstance(topmost, bool):
-            raise ConfigError(f"[auth] trust_topmost_header must be true or false, not {topmost!r}")
-        if mode == "none":
+        auth = self.settings.auth
+        if auth.mode == "none":
             log.warning('[auth] mode = "none": every From address is believed; for tests and demos only')
-        if mode == "authres" and not str(auth.get("authserv_id", "")).strip() and not topmost:
-            raise ConfigError('[auth] mode = "authres" needs authserv_id = "<your MTA\'s authserv-id>" '
+        if auth.mode == "authres" and not auth.authserv_id.strip() and not auth.trust_topmost_header:
+            raise SettingsError(f'{self.dir / CONFIG_NAME}: [auth] mode = "authres" needs authserv_id = "<your MTA\'s authserv-id>" '
                               "(or trust_topmost_header = true if your MTA adds Authentication-Results "
                               "to every message); until then no mail would be believed")
 
@@ -146,7 +175,7 @@ class Config:
     def engine(self) -> EngineConfig:
         g, o = self.game, self.section("offices")
         return EngineConfig(
-            start=parse_time(str(g["start"])), seed=str(g["seed"]),
+            start=self.settings.game.start, seed=str(g["seed"]),
             address=g["address"].lower(), list_address=g["list_address"].lower(),
             offices=offices(o), first_it=o.get("first_it", "").lower(),
             day_mode=g.get("day_mode", "emperor"), ruleset=g["ruleset"],
@@ -160,7 +189,4 @@ def offices(section: dict[str, Any]) -> dict[str, tuple[str, ...]]:
     is that office's passphrase (mailer/auth.py), and ``first_it`` Imperial's setting of rule 22."""
     held = {k: [v] if isinstance(v, str) else v for k, v in section.items()
             if k != "first_it" and not k.endswith("_passphrase")}
-    for k, v in held.items():
-        if not isinstance(v, list) or not all(isinstance(a, str) for a in v):
-            raise ConfigError(f"[offices] {k} must be an address or a list of addresses, not {v!r}")
     return {k: tuple(dict.fromkeys(a.strip().lower() for a in v if a.strip())) for k, v in held.items()}
