@@ -28,8 +28,8 @@ ROOT = Path(__file__).resolve().parent.parent
 START = datetime(2026, 1, 5, tzinfo=timezone.utc)
 CONFIG = EngineConfig(start=START, seed="bench-seed", address="ths@blog.test", list_address="list@blog.test",
                       offices={"admins": ("admin@blog.test",), "seraphims": ()}, ruleset="blognomic",
-                      edition="149", options={"auto_resolve": False})
-AUTO = dataclasses.replace(CONFIG, options={"auto_resolve": True})  # next_due looks for what resolves
+                      edition="149", options={"auto_resolve": False, "daily_mail": False})
+AUTO = dataclasses.replace(CONFIG, options={"auto_resolve": True, "daily_mail": False})  # next_due looks for what resolves
 
 
 def pactmaker(i: int) -> str:

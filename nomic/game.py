@@ -67,7 +67,7 @@ class Game:
         if (game_dir / CONFIG_NAME).exists():
             raise ConfigError(f"{game_dir} already holds a game; not overwriting it")
         text = config_file.read_text() if config_file else default_text(ruleset)
-        Config.read(game_dir, text)  # a game.toml the game cannot run with is refused before anything is written
+        Config.read(game_dir, text, config_file)  # a game.toml the game cannot run with is refused before anything is written
         game_dir.mkdir(parents=True, exist_ok=True)
         (game_dir / CONFIG_NAME).write_text(text)
         try:
@@ -107,7 +107,7 @@ class Game:
             log.warning("a message's header section is too long to read; journaled as not authenticated")
             return Verdict(False, "unread", head.cut)
         owned = (self.engine_config.address, self.engine_config.list_address)
-        return authenticate(raw, head, self.config.section("auth"), self.config.section("offices"), owned)
+        return authenticate(raw, head, self.config.settings.auth, self.config.section("offices"), owned)
 
     def receive_many(self, arrivals: list[Arrival]) -> list[Receipt]:
         """Journal several prepared messages in ONE transaction (group commit).

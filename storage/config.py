@@ -92,9 +92,15 @@ def _merge(base: dict, over: dict) -> dict:
 
 @dataclass
 class Config:
-    """The whole game.toml (defaults filled in) for the game in ``dir``."""
+    """The whole game.toml (defaults filled in) for the game in ``dir``; ``file``: where it was read
+    from, when not DIR/game.toml (``nomic init --config FILE``), for naming it in an error."""
     dir: Path
     data: dict[str, Any]
+    file: Path | None = None
+
+    @property
+    def path(self) -> Path:
+        return self.file or self.dir / CONFIG_NAME
 
     @classmethod
     def load(cls, game_dir: Path) -> "Config":
@@ -108,13 +114,13 @@ class Config:
         return cls.read(game_dir, text)
 
     @classmethod
-    def read(cls, game_dir: Path, text: str) -> "Config":
-        """The game in ``game_dir`` with ``text`` as its game.toml, checked whole: a key, section or
-        value the game cannot run with is refused now (SettingsError), not at the first mail."""
-        path = game_dir / CONFIG_NAME
+    def read(cls, game_dir: Path, text: str, file: Path | None = None) -> "Config":
+        """The game in ``game_dir`` with ``text`` (read from ``file``) as its game.toml, checked whole: a key,
+        section or value the game cannot run with is refused now (SettingsError), not at the first mail."""
+        path = file or game_dir / CONFIG_NAME
         try:
             data = tomllib.loads(text)
-            config = cls(game_dir, _merge(tomllib.loads(default_text(_ruleset_of(data))), data))
+            config = cls(game_dir, _merge(tomllib.loads(default_text(_ruleset_of(data))), data), file)
             config.settings  # noqa: B018  (checks every section)
             config.bundled_rules()  # an edition the ruleset does not have is refused now, not at the first fold
         except tomllib.TOMLDecodeError as exc:
@@ -131,7 +137,7 @@ class Config:
         try:
             return check(model_for(self.game["ruleset"]), self.data)  # type: ignore[return-value]
         except Invalid as exc:
-            raise SettingsError(f"{self.dir / CONFIG_NAME}: {exc}") from None
+            raise SettingsError(f"{self.path}: {exc}") from None
 
     def section(self, name: str) -> dict[str, Any]:
         return self.data.get(name, {})
@@ -151,7 +157,7 @@ class Config:
         if auth.mode == "none":
             log.warning('[auth] mode = "none": every From address is believed; for tests and demos only')
         if auth.mode == "authres" and not auth.authserv_id.strip() and not auth.trust_topmost_header:
-            raise SettingsError(f'{self.dir / CONFIG_NAME}: [auth] mode = "authres" needs authserv_id = "<your MTA\'s authserv-id>" '
+            raise SettingsError(f'{self.path}: [auth] mode = "authres" needs authserv_id = "<your MTA\'s authserv-id>" '
                               "(or trust_topmost_header = true if your MTA adds Authentication-Results "
                               "to every message); until then no mail would be believed")
 

@@ -19,7 +19,7 @@ from engine.context import Context, EngineConfig
 
 
 def enabled(config: EngineConfig) -> bool:
-    return bool(config.options.get("auto_resolve", True))
+    return bool(config.options["auto_resolve"])
 
 
 def _moments(pending: list[VotableMatter], after: datetime, until: datetime) -> list[datetime]:

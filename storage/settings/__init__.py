@@ -16,6 +16,7 @@ from __future__ import annotations
 import difflib
 import importlib
 import json
+from datetime import datetime
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -93,6 +94,8 @@ def _problem(error: ErrorDetails) -> str:
 
 def _toml(value: Any) -> str:
     """A value as game.toml writes it (``"ten"``, ``true``), for quoting it back."""
+    if isinstance(value, datetime):
+        return value.isoformat()
     try:
         return json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):

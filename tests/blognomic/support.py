@@ -30,7 +30,7 @@ def config(*, edition: str = "149", admins: tuple[str, ...] = (ADMIN,), seraphim
            auto: bool = True) -> EngineConfig:
     return EngineConfig(start=START, seed="blog-seed", address=ADDRESS, list_address="list@blog.test",
                         offices={"admins": admins, "seraphims": seraphims}, ruleset="blognomic",
-                        edition=edition, options={"auto_resolve": auto})
+                        edition=edition, options={"auto_resolve": auto, "daily_mail": False})
 
 
 @dataclass
