@@ -252,7 +252,7 @@ class GameService:
             self._sender.join()
 
     def _start_sender(self) -> threading.Thread | None:
-        if not self.game.config.section("outbox").get("relay"):
+        if not self.game.config.settings.outbox.relay:
             log.warning("%s: no [outbox] relay in game.toml: outgoing mail stays in the outbox",
                         self.game.config.dir)
             return None

@@ -85,7 +85,7 @@ class Host:
         for slug, svc in self.services.items():
             try:
                 with svc.lock:
-                    rows.append(listing(slug, str(svc.game.config.game.get("name", slug)), svc.game.state()))
+                    rows.append(listing(slug, svc.game.config.settings.game.name, svc.game.state()))
             except Exception:
                 log.exception("game %s left out of the index: its state cannot be read", slug)
         return page(rows)

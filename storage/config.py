@@ -179,15 +179,13 @@ class Config:
         return RULES_TEXTS[ruleset, edition]
 
     def engine(self) -> EngineConfig:
-        g, o = self.game, self.section("offices")
+        s, g, o = self.settings, self.game, self.section("offices")
         return EngineConfig(
-            start=self.settings.game.start, seed=str(g["seed"]),
-            address=g["address"].lower(), list_address=g["list_address"].lower(),
-            offices=offices(o), first_it=o.get("first_it", "").lower(),
-            day_mode=g.get("day_mode", "emperor"), ruleset=g["ruleset"],
-            edition=str(g.get("edition", "")),
-            variables={k: int(v) for k, v in self.section("variables").items()},
-            options=dict(self.section(g["ruleset"])))
+            start=s.game.start, seed=s.game.seed,
+            address=s.game.address.lower(), list_address=s.game.list_address.lower(),
+            offices=offices(o), first_it=o.get("first_it", "").lower(),  # Imperial's; others have none
+            day_mode=g.get("day_mode", EngineConfig.day_mode), ruleset=s.game.ruleset, edition=s.game.edition,
+            variables=dict(s.variables), options=dict(self.section(s.game.ruleset)))
 
 
 def offices(section: dict[str, Any]) -> dict[str, tuple[str, ...]]:

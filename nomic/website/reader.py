@@ -80,7 +80,7 @@ class Known:
 
 def read(game: "Game", memory: "SiteMemory") -> SiteData:
     cfg = game.config
-    seed = str(cfg.game["seed"])
+    seed = cfg.settings.game.seed
     known = memory.known(game)
     with Session(game.db) as s:
         known.events = events = _events(s, known.events)
@@ -88,7 +88,7 @@ def read(game: "Game", memory: "SiteMemory") -> SiteData:
         known.posts.update(_posts(s, [seq for seq in seqs if seq not in known.posts]))
     return SiteData(
         state=game.state(), game=dict(cfg.game), offices=dict(cfg.section("offices")),
-        seed_hash=seed_hash(seed), seed=seed if cfg.game.get("reveal_seed") else None,
+        seed_hash=seed_hash(seed), seed=seed if cfg.settings.game.reveal_seed else None,
         events=events, posts=[known.posts[seq] for seq in seqs if seq in known.posts])
 
 

@@ -48,8 +48,8 @@ def explain(model: type[BaseModel], error: ErrorDetails) -> str:
     if error["type"] == "extra_forbidden":
         return _unknown(model, loc)
     where = f"[{loc[0]}]" + "".join(f" {p}" if i == 0 else f"[{p}]" for i, p in enumerate(loc[1:]))
-    if error["type"] == "missing":
-        return f"{where} is missing"
+    if error["type"] in BARE:
+        return f"{where} {BARE[error['type']]}"
     return f"{where} {_problem(error)}, not {_toml(error['input'])}"
 
 
@@ -69,12 +69,13 @@ def _field(model: type[BaseModel], key: str) -> str:
     return next(n for n, f in model.model_fields.items() if (f.alias or n) == key)
 
 
+BARE = {"missing": "is missing", "string_too_short": "must not be empty"}  # problems said without the value
 PROBLEMS = {
     "int_type": "must be a whole number", "int_from_float": "must be a whole number",
     "float_type": "must be a number", "bool_type": "must be true or false",
     "string_type": "must be a string (in quotes)", "list_type": "must be a list",
     "dict_type": "must be a table", "model_type": "must be a table", "model_attributes_type": "must be a table",
-    "datetime_type": "must be an ISO 8601 time with a zone", "string_too_short": "must not be empty",
+    "datetime_type": "must be an ISO 8601 time with a zone",
 }
 
 

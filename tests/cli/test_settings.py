@@ -138,3 +138,27 @@ def test_a_key_of_another_ruleset_is_refused(tmp_path):
         Config.read(tmp_path, text)
     with pytest.raises(SettingsError, match=r"game.toml: unknown section \[suber\]$"):
         Config.read(tmp_path, default_text("blognomic") + "[suber]\ndaily_mail = true\n")
+
+
+@pytest.mark.parametrize("old, new, line", [
+    ("[list]\n", "[list]\nbounce_limt = 3\n", "[list] unknown key bounce_limt (did you mean bounce_limit?)"),
+    ('bounce_prefix = "game-bounces"', 'bounce_prefix = ""', "[smtp] bounce_prefix must not be empty"),
+    ('start = "2026-01-05T00:00:00Z"', 'start = "soon"',
+     '[game] start must be an ISO 8601 time with a zone, like 2026-01-05T00:00:00Z, not "soon"'),
+    ('start = "2026-01-05T00:00:00Z"', "start = 2026-01-05T00:00:00",
+     "[game] start must be an ISO 8601 time with a zone, like 2026-01-05T00:00:00Z, not 2026-01-05T00:00:00"),
+    ("players = []", 'players = "Alice <alice@suber.test>"', '[suber] players must be a list, not "Alice <alice@suber.test>"'),
+    ("port = 993", "port = 0", "[imap] port must be at least 1, not 0"),
+    ('in_doubt = "resend"', 'in_doubt = "maybe"', '[outbox] in_doubt must be "resend" or "hold", not "maybe"'),
+])
+def test_what_each_kind_of_problem_says(tmp_path, old, new, line):
+    text = default_text("suber")
+    assert old in text
+    with pytest.raises(SettingsError) as refused:
+        Config.read(tmp_path, text.replace(old, new, 1))
+    assert str(refused.value) == f"{tmp_path / 'game.toml'}: {line}"
+
+
+def test_a_start_with_its_zone_as_a_toml_time_is_fine(tmp_path):
+    text = default_text("suber").replace('start = "2026-01-05T00:00:00Z"', "start = 2026-01-05T01:00:00+01:00")
+    assert Config.read(tmp_path, text).engine().start == Config.read(tmp_path, default_text("suber")).engine().start
