@@ -241,9 +241,14 @@ UNSTORED = "451 4.3.0 The message could not be stored; please try again later"
 
 
 class Routes:
-    """Which mailbox owns an address: a dictionary look-up, however many games a host serves."""
+    """Which mailbox owns an address: a dictionary look-up, however many games a host serves.
 
-    def __init__(self, mailboxes: list[Mailbox]):
+    ``held``: the addresses of games that cannot be served now (``nomic host serve`` leaves out a
+    game whose game.toml is wrong); their mail gets 451, so the sender's server keeps it and retries.
+    """
+
+    def __init__(self, mailboxes: list[Mailbox], held: list[Addresses] | None = None):
+        self.held = held or []
         self.exact: dict[str, Mailbox] = {}
         self.bounces: dict[tuple[str, str], Mailbox] = {}
         for box in mailboxes:
@@ -260,6 +265,9 @@ class Routes:
             local, _, domain = addr.rpartition("@")
             box = self.bounces.get((domain, local.partition("+")[0]))
         return box if box is not None and box.addresses.owns(addr) else None
+
+    def holds(self, address: str) -> bool:
+        return any(a.owns(address) for a in self.held)
 
 
 class Traffic:
@@ -293,6 +301,8 @@ class IntakeHandler:
     async def handle_RCPT(self, server: SMTP, session: Any, envelope: Any, address: str,
                           rcpt_options: list[str]) -> str:
         if self.routes.find(address) is None:
+            if self.routes.holds(address):
+                return f"451 4.3.0 <{address}>: this game is not served just now; please try again later"
             return f"550 5.1.1 <{address}>: no such mailbox here"
         if len(envelope.rcpt_tos) >= self.limits.max_recipients:
             return "452 4.5.3 Too many recipients"

@@ -29,7 +29,7 @@ from nomic.daemon import (CHUNK, FINAL_LIMIT, GameService, Turns, check_addresse
 from nomic.game import Game
 from nomic.host_config import HostConfig, HostError
 from nomic.host_index import listing, page
-from storage.config import ConfigError
+from storage.config import CONFIG_NAME, ConfigError, filled
 
 log = logging.getLogger("nomic.host")
 STOPPERS = 8  # games stopped at once
@@ -48,13 +48,16 @@ class Host:
         self.config = HostConfig(host_dir, {})
         self.services: dict[str, GameService] = {}
         self.sites: dict[str, Site] = {}
+        self.held: list[Addresses] = []  # the addresses of the games left out: their mail gets 451
 
     def update(self) -> list[GameService]:
         """Read host.toml; start the games it adds. Returns the services of the games it
         removed, for the caller to stop once no mail is routed to them."""
         config = host_config.load(self.dir)
-        games = {slug: game for slug, path in config.games.items() if (game := self._game(slug, path))}
+        opened = {slug: self._game(slug, path) for slug, path in config.games.items()}
+        games = {slug: game for slug, game in opened.items() if isinstance(game, Game)}
         host_config.check({slug: Addresses.of(g) for slug, g in games.items()})
+        self.held = [a for a in opened.values() if isinstance(a, Addresses)]
         kept = {slug: svc for slug, svc in self.services.items() if games.get(slug) is svc.game}
         gone = [svc for slug, svc in self.services.items() if slug not in kept]
         share = max(CHUNK, FINAL_LIMIT // max(1, len(games)))  # a stop folds about as much as one game's
@@ -63,9 +66,10 @@ class Host:
         self.sites = {slug: Site(s.game, s.lock, s.processor.wake.set) for slug, s in services.items()}
         return gone
 
-    def _game(self, slug: str, path: Path) -> Game | None:
-        """The game served as ``slug``: the running one if it is still the same directory, else opened;
-        None (logged, naming the game and the problem) if it cannot be: the other games go on."""
+    def _game(self, slug: str, path: Path) -> Game | Addresses | None:
+        """The game served as ``slug``: the running one if it is still the same directory, else opened.
+        If it cannot be (logged, naming the game and the problem), the other games go on, and its mail
+        is held (451) when its addresses can still be read from its game.toml (else None)."""
         running = self.services.get(slug)
         if running is not None and running.game.config.dir.resolve() == path.resolve():
             return running.game
@@ -74,11 +78,11 @@ class Host:
             game.config.check_auth()
         except ConfigError as exc:
             log.error("game %s not served: %s", slug, exc)
-            return None
+            return _addresses(path)
         return game
 
     def routes(self) -> Routes:
-        return Routes([s.mailbox for s in self.services.values()])
+        return Routes([s.mailbox for s in self.services.values()], self.held)
 
     def index(self) -> str:
         rows = []
@@ -89,6 +93,18 @@ class Host:
             except Exception:
                 log.exception("game %s left out of the index: its state cannot be read", slug)
         return page(rows)
+
+
+def _addresses(path: Path) -> Addresses | None:
+    """What a game that cannot be opened would own, read from its game.toml unchecked; None if unreadable."""
+    try:
+        data = filled((path / CONFIG_NAME).read_text())
+        addresses = (data["game"]["address"], data["game"]["list_address"], data["smtp"]["bounce_prefix"])
+    except (OSError, ValueError, ConfigError, KeyError, TypeError):
+        return None
+    if not all(isinstance(a, str) for a in addresses):
+        return None
+    return Addresses(*(a.lower() for a in addresses))
 
 
 def stop_all(services: list[GameService]) -> None:

@@ -72,6 +72,12 @@ def _ruleset_of(data: dict[str, Any]) -> str:
     return name
 
 
+def filled(text: str) -> dict[str, Any]:
+    """A game.toml's ``text`` with its ruleset's defaults filled in, not checked (``Config.read`` checks)."""
+    data = tomllib.loads(text)
+    return _merge(tomllib.loads(default_text(_ruleset_of(data))), data)
+
+
 def parse_time(value: str) -> datetime:
     """ISO 8601 with a zone (a trailing Z allowed); always returned in UTC."""
     try:
@@ -119,8 +125,7 @@ class Config:
         section or value the game cannot run with is refused now (SettingsError), not at the first mail."""
         path = file or game_dir / CONFIG_NAME
         try:
-            data = tomllib.loads(text)
-            config = cls(game_dir, _merge(tomllib.loads(default_text(_ruleset_of(data))), data), file)
+            config = cls(game_dir, filled(text), file)
             config.settings  # noqa: B018  (checks every section)
             config.bundled_rules()  # an edition the ruleset does not have is refused now, not at the first fold
         except tomllib.TOMLDecodeError as exc:
