@@ -29,7 +29,8 @@ START = datetime(2026, 1, 5, tzinfo=timezone.utc)
 CONFIG = EngineConfig(start=START, seed="bench-seed", address="ths@blog.test", list_address="list@blog.test",
                       offices={"admins": ("admin@blog.test",), "seraphims": ()}, ruleset="blognomic",
                       edition="149", options={"auto_resolve": False, "daily_mail": False})
-AUTO = dataclasses.replace(CONFIG, options={"auto_resolve": True, "daily_mail": False})  # next_due looks for what resolves
+# next_due looks for what resolves
+AUTO = dataclasses.replace(CONFIG, options={"auto_resolve": True, "daily_mail": False})
 
 
 def pactmaker(i: int) -> str:

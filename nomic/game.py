@@ -67,7 +67,7 @@ class Game:
         if (game_dir / CONFIG_NAME).exists():
             raise ConfigError(f"{game_dir} already holds a game; not overwriting it")
         text = config_file.read_text() if config_file else default_text(ruleset)
-        Config.read(game_dir, text, config_file)  # a game.toml the game cannot run with is refused before anything is written
+        Config.read(game_dir, text, config_file)  # a game.toml that cannot run: refused before anything is written
         game_dir.mkdir(parents=True, exist_ok=True)
         (game_dir / CONFIG_NAME).write_text(text)
         try:

@@ -9,9 +9,10 @@ the game that owns its address, and one HTTP server with each game's site under
 SIGHUP reads host.toml again: games added start, games removed stop (what they had
 accepted is played first), the others are not touched. A game that cannot be opened
 (its game.toml is wrong, its directory gone) is left out with an error line naming it
-and the problem, and the other games are served; a host.toml that cannot be served
-(two games owning one address) is refused and the games go on as before. SIGTERM or SIGINT stops every game as ``nomic serve`` does,
-the games sharing the entries folded while stopping (``FINAL_LIMIT``).
+and the problem, its mail answered 451 (``Routes.held``), and the other games are
+served; a host.toml that cannot be served (two games owning one address) is refused
+and the games go on as before. SIGTERM or SIGINT stops every game as ``nomic serve``
+does, the games sharing the entries folded while stopping (``FINAL_LIMIT``).
 """
 from __future__ import annotations
 

@@ -101,7 +101,8 @@ def test_check_says_ok_or_the_one_line(game):
     text = (game / "game.toml").read_text()
     (game / "game.toml").write_text(text.replace('mode = "none"', 'mode = "authres"'))
     code, out = nomic("check", "--game", game)  # what ingest, serve and poll would refuse
-    assert (code, out.count("\n")) == (2, 1) and out.startswith(f"nomic: {game / 'game.toml'}: [auth] mode = \"authres\" needs authserv_id")
+    assert (code, out.count("\n")) == (2, 1)
+    assert out.startswith(f"nomic: {game / 'game.toml'}: [auth] mode = \"authres\" needs authserv_id")
     (game / "game.toml").write_text(text.replace('first_it = ""', 'first_it = ""\nfirst_itt = ""'))
     assert nomic("check", "--game", game) == (
         2, f"nomic: {game / 'game.toml'}: [offices] unknown key first_itt (did you mean first_it?)\n")
@@ -147,7 +148,8 @@ def test_a_key_of_another_ruleset_is_refused(tmp_path):
      '[game] start must be an ISO 8601 time with a zone, like 2026-01-05T00:00:00Z, not "soon"'),
     ('start = "2026-01-05T00:00:00Z"', "start = 2026-01-05T00:00:00",
      "[game] start must be an ISO 8601 time with a zone, like 2026-01-05T00:00:00Z, not 2026-01-05T00:00:00"),
-    ("players = []", 'players = "Alice <alice@suber.test>"', '[suber] players must be a list, not "Alice <alice@suber.test>"'),
+    ("players = []", 'players = "Alice <alice@suber.test>"',
+     '[suber] players must be a list, not "Alice <alice@suber.test>"'),
     ("port = 993", "port = 0", "[imap] port must be at least 1, not 0"),
     ('in_doubt = "resend"', 'in_doubt = "maybe"', '[outbox] in_doubt must be "resend" or "hold", not "maybe"'),
 ])
@@ -162,3 +164,9 @@ def test_what_each_kind_of_problem_says(tmp_path, old, new, line):
 def test_a_start_with_its_zone_as_a_toml_time_is_fine(tmp_path):
     text = default_text("suber").replace('start = "2026-01-05T00:00:00Z"', "start = 2026-01-05T01:00:00+01:00")
     assert Config.read(tmp_path, text).engine().start == Config.read(tmp_path, default_text("suber")).engine().start
+
+
+@pytest.mark.parametrize("name", ["demo-game.toml", "demo-blognomic.toml", "demo-suber.toml"])
+def test_the_shipped_demo_configs_fit(tmp_path, name):
+    path = Path(__file__).resolve().parents[2] / "deploy" / name
+    assert Config.read(tmp_path, path.read_text(), path).settings.auth.mode == "none"
