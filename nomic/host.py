@@ -22,6 +22,13 @@ def _fail(message: str, code: int = 1) -> None:
     raise typer.Exit(code)
 
 
+def _refuse(exc: Exception) -> None:
+    """A bad value, key or section in host.toml or a game's game.toml exits 2; any other refusal 1."""
+    from nomic.host_config import HostSettingsError
+    from storage.config import SettingsError
+    _fail(str(exc), 2 if isinstance(exc, (SettingsError, HostSettingsError)) else 1)
+
+
 @host_app.command()
 def init(host_dir: HostDir) -> None:
     """An empty host: HOSTDIR/host.toml."""
@@ -44,14 +51,14 @@ def add(host_dir: HostDir,
     from mailer.intake import Addresses
     from nomic.game import Game
     from nomic.host_config import HostError, add as add_game, load
-    from storage.config import ConfigError, SettingsError
+    from storage.config import ConfigError
     try:
         host = load(host_dir)
         games = {**host.games, slug: game_dir}
         addresses = {s: Addresses.of(Game(d)) for s, d in games.items()}
         add_game(host, game_dir, slug, addresses)
     except (HostError, ConfigError) as exc:
-        _fail(str(exc), 2 if isinstance(exc, SettingsError) else 1)
+        _refuse(exc)
     typer.echo(f"{game_dir} is served as {slug}; a running host takes it on SIGHUP")
 
 
@@ -70,6 +77,6 @@ def serve(host_dir: HostDir,
     except DaemonError as exc:
         _fail(str(exc), 2)
     except HostError as exc:
-        _fail(str(exc))
+        _refuse(exc)
     except OSError as exc:  # e.g. the address is in use
         _fail(f"cannot listen: {exc.strerror or exc}")

@@ -36,6 +36,10 @@ class HostError(Exception):
     """host.toml is missing or wrong, or a game cannot join the host (one line for the operator)."""
 
 
+class HostSettingsError(HostError):
+    """host.toml has a value, key or section the host cannot run with (the CLI's exit status 2)."""
+
+
 @dataclass(frozen=True)
 class HostConfig:
     dir: Path
@@ -70,16 +74,18 @@ def load(host_dir: Path) -> HostConfig:
         raise HostError(f"no host at {host_dir} (missing {HOST_NAME}); create one with 'nomic host init'")
     try:
         data = tomllib.loads(path.read_text())
-    except (OSError, tomllib.TOMLDecodeError) as exc:
+    except OSError as exc:
         raise HostError(f"cannot read {path}: {exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise HostSettingsError(f"{path}: not TOML: {exc}") from None
     host = HostConfig(host_dir, data)
     try:
         host.settings  # noqa: B018  (checks [smtp], [lmtp] and [http])
     except Invalid as exc:
-        raise HostError(f"{path}: {exc}") from None
+        raise HostSettingsError(f"{path}: {exc}") from None
     for slug, entry in data.get("games", {}).items():
         if not SLUG.fullmatch(slug) or not isinstance(entry, dict) or not isinstance(entry.get("dir"), str):
-            raise HostError(f'{path}: [games.{slug}] needs a slug of a-z, 0-9 and - and dir = "GAMEDIR"')
+            raise HostSettingsError(f'{path}: [games.{slug}] needs a slug of a-z, 0-9 and - and dir = "GAMEDIR"')
     return host
 
 

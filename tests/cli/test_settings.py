@@ -92,7 +92,7 @@ def test_a_bad_listener_limit_in_host_toml_is_one_line(tmp_path, game):
     with (tmp_path / "host" / "host.toml").open("a") as f:
         f.write('[smtp]\nmax_conections = 5\n')
     assert nomic("host", "add", tmp_path / "host", game, "--slug", "league") == (
-        1, f"nomic: {tmp_path / 'host' / 'host.toml'}: [smtp] unknown key max_conections "
+        2, f"nomic: {tmp_path / 'host' / 'host.toml'}: [smtp] unknown key max_conections "
            "(did you mean max_connections?)\n")
 
 
