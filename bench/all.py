@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SCRIPTS = ["engine.py", "fanout.py", "drain.py", "site.py", "intake.py", "process.py", "replay.py", "hostile.py", "host.py", "blognomic.py"]
+SCRIPTS = ["engine.py", "fanout.py", "drain.py", "site.py", "intake.py", "process.py", "replay.py", "hostile.py", "host.py", "blognomic.py", "bnomic.py"]
 
 if __name__ == "__main__":
     failed = [s for s in SCRIPTS if subprocess.run([sys.executable, str(HERE / s)]).returncode]

@@ -9,6 +9,11 @@ of a few runs, timed in the same run as its baseline.
 The target compares like with like: reading any message costs time in its size, so the worst
 attack and the worst fuzz message are held to ``TARGET`` times the largest ordinary message,
 a plain-text Proposal at the size limit; their ratio to a 1.5 KB Proposal is shown too.
+
+Then a flood of matters (issue 26): a BlogNomic game with ``--cfjs`` pending Calls for Judgement
+(2,000; the per-Pactmaker limit raised to let one Admin make them all) against a game with one,
+the same vote in each: the engine's part (apply and ``next_due``) and the whole fold (journal,
+fold, answer, snapshot), each the mean of ``--votes`` votes. Target: within ``FLOOD_TARGET``.
 """
 from __future__ import annotations
 
@@ -19,19 +24,26 @@ from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from common import BODY, GAME, mail, new_game, report, verdict
+from common import BODY, GAME, Game, mail, new_game, report, verdict
 from hypothesis import HealthCheck, given, settings
 
 from mailer import grammar
 from mailer.message import parse
 from tests.faults.hostile import hostile_mail
+from engine import machine
+from engine.blognomic.commands import VoteCmd
+from engine.inputs import Message
 from engine.ruleset import ruleset_for
 from mailer.grammar import Grammar
+from storage.config import default_text
 
 GRAMMAR = Grammar(ruleset_for("imperial").commands)
 
 LIMIT = 1024 * 1024  # [smtp] max_message_size's default
 TARGET = 6.0  # "a few times"
+FLOOD_TARGET = 3.0
+ADMINS = [f"admin{i}@blog.test" for i in range(10)]  # Pactmakers from the start (Quorum 6): no Join needed
+FLOOD_AT = datetime(2026, 1, 5, 1, tzinfo=timezone.utc)
 
 
 def message(body: str, subject: str = "Proposal: Cake", ctype: str = "text/plain", i: int = 0) -> bytes:
@@ -50,6 +62,8 @@ def attacks() -> dict[str, bytes]:
         "5,000-digit numbers": message("\r\n".join([f"Accept {'9' * 5000}", f"Agree swap {'9' * 5000}"] * 50), "x"),
         "1,000-word vandalize lines": message(("Vandalize " + "a " * 999 + "\r\n") * 400),
         "quoted lines, 1 MB": message(("> " * 40 + "\r\n") * (LIMIT // 84)),
+        "a 99,990-dash line above a quote header": message(
+            "x" + "-" * 99_990 + "x\r\nFrom: a@b.test\r\nSent: 2026-01-05 10:00\r\nTo: c@d.test\r\n"),
         "10,000 command lines": message("Tag alice@wonder.land\r\n" * 10_000, "x"),
         "10,000 header lines": message("hi", "x").replace(b"MIME", b"X-A: b\r\n" * 10_000 + b"MIME", 1),
     }
@@ -95,10 +109,82 @@ def whole_path(root: Path, raws: list[bytes]) -> list[float]:
     return out
 
 
+def blog_toml(cfjs: int) -> str:
+    text = default_text("blognomic").replace('mode = "authres"', 'mode = "none"', 1)
+    text = text.replace('seed = "change-me"', 'seed = "bench-seed"', 1)
+    text = text.replace('admins = ["admin@blog.test"]', f"admins = {ADMINS!r}".replace("'", '"'), 1)
+    return text.replace("max_pending_cfjs = 2 ", f"max_pending_cfjs = {max(cfjs, 1)} ", 1)
+
+
+def blog_mail(i: int, sender: str, subject: str, body: str = BODY) -> bytes:
+    return (f"From: <{sender}>\r\nTo: ths@blog.test\r\nSubject: {subject}\r\n"
+            f"Message-ID: <flood-{i}@blog.test>\r\nMIME-Version: 1.0\r\n"
+            f"Content-Type: text/plain; charset=utf-8\r\n\r\n{body}").encode()
+
+
+def flooded_game(root: Path, cfjs: int) -> Game:
+    """A BlogNomic game whose first Admin has made ``cfjs`` Calls for Judgement (folded without mail)."""
+    cfg = root / f"blog{cfjs}.toml"
+    cfg.write_text(blog_toml(cfjs))
+    game = Game.create(root / f"blog{cfjs}", cfg)
+    for start in range(0, cfjs, 500):
+        game.receive_many([game.prepare(blog_mail(i, ADMINS[0], f"CfJ: Judge {i}"), FLOOD_AT, "bench")
+                           for i in range(start, min(cfjs, start + 500))])
+    game.process(send=False)
+    return game
+
+
+def votes_through_fold(game: Game, number: int, k: int, first: int = 0) -> float:
+    """Mean seconds to journal and fold one vote on CfJ ``number``, its answer queued."""
+    t0 = time.perf_counter()
+    for i in range(first, first + k):
+        raw = blog_mail(10**6 + i, ADMINS[1], "Votes", f"{'AGAINST' if i % 2 else 'FOR'} {number}")
+        game.receive(raw, FLOOD_AT + timedelta(minutes=10, seconds=i))
+        game.process()
+    return (time.perf_counter() - t0) / k
+
+
+def votes_in_engine(game: Game, number: int, k: int) -> float:
+    """Mean seconds of ``machine.apply`` and ``next_due`` for one vote on CfJ ``number``."""
+    state, config = game.state().copy_deep(), game.engine_config
+    votes = [Message(at=FLOOD_AT + timedelta(hours=1, seconds=i), message_id=f"v{i}@blog.test", sender=ADMINS[1],
+                     authenticated=True, commands=[VoteCmd(icon="AGAINST" if i % 2 else "FOR", number=number)])
+             for i in range(k)]
+    machine.next_due(state, config)  # a copy's derived data start empty: built once, as after a load
+    t0 = time.perf_counter()
+    for msg in votes:
+        machine.apply(state, msg, config)
+        machine.next_due(state, config)
+    return (time.perf_counter() - t0) / k
+
+
+def flood(cfjs: int, k: int) -> list[tuple[str, str]]:
+    with tempfile.TemporaryDirectory() as tmp:
+        empty, full = flooded_game(Path(tmp), 1), flooded_game(Path(tmp), cfjs)
+        assert len(full.state().pending("cfj")) == cfjs  # type: ignore[attr-defined]
+        for game, number in ((empty, 1), (full, cfjs // 2)):  # warm: templates compiled, caches filled
+            votes_in_engine(game, number, 5)
+            votes_through_fold(game, number, 5)
+        engine_base, engine_flood = votes_in_engine(empty, 1, k), votes_in_engine(full, cfjs // 2, k)
+        fold_base, fold_flood = votes_through_fold(empty, 1, k, 5), votes_through_fold(full, cfjs // 2, k, 5)
+    ok = max(engine_flood / engine_base, fold_flood / fold_base) <= FLOOD_TARGET
+    return [
+        ("a vote, one CfJ pending: apply + next_due", f"{engine_base * 1000:.3f} ms"),
+        (f"a vote among {cfjs:,} pending CfJs: apply + next_due", f"{engine_flood * 1000:.3f} ms "
+         f"({engine_flood / engine_base:.1f}x)"),
+        ("a vote, one CfJ pending: journal + fold + answer", f"{fold_base * 1000:.1f} ms"),
+        (f"a vote among {cfjs:,} pending CfJs: journal + fold + answer", f"{fold_flood * 1000:.1f} ms "
+         f"({fold_flood / fold_base:.1f}x)"),
+        (f"target: a vote among {cfjs:,} CfJs <= {FLOOD_TARGET:.0f}x one among one", verdict(ok)),
+    ]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--fuzz", type=int, default=400, help="messages drawn from the hostile strategies")
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--cfjs", type=int, default=2_000, help="pending Calls for Judgement in the flooded game")
+    ap.add_argument("--votes", type=int, default=100, help="votes timed in each BlogNomic game")
     args = ap.parse_args()
     ordinary = mail(1)
     at_limit = message((BODY * (LIMIT // len(BODY)))[:LIMIT - 400])
@@ -127,6 +213,7 @@ def main() -> None:
     ok = max(worst_fuzz, worst_attack) / limit_cost <= TARGET
     rows.append((f"target: worst <= {TARGET:.0f}x the Proposal at the limit", verdict(ok)))
     report("hostile mail: the cost of the worst message", rows)
+    report(f"a flood of matters: a vote among {args.cfjs:,} pending Calls for Judgement", flood(args.cfjs, args.votes))
 
 
 if __name__ == "__main__":

@@ -2,14 +2,14 @@
 # The demo game: created once in ./demo (SQLite, authentication off), then the daemon runs it.
 # Everything the game sends goes to the demo's own mailbox (python -m mailer.sink on 127.0.0.1:8026,
 # a Maildir in ./demo/mailbox): nothing leaves the machine.
-# NOMIC_DEMO_RULESET=blognomic (or suber) starts that game instead of Imperial Nomic, in ./demo-RULESET.
+# NOMIC_DEMO_RULESET=blognomic (or suber, or bnomic) starts that game instead of Imperial Nomic, in ./demo-RULESET.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RULESET=${NOMIC_DEMO_RULESET:-imperial}
 case "$RULESET" in
     imperial) CONFIG=deploy/demo-game.toml; MAIL=deploy/demo-mail; GAME=${NOMIC_GAME:-demo} ;;
-    blognomic|suber) CONFIG=deploy/demo-$RULESET.toml; MAIL=deploy/demo-mail/$RULESET; GAME=${NOMIC_GAME:-demo-$RULESET} ;;
-    *) echo "demo: NOMIC_DEMO_RULESET must be imperial, blognomic or suber, not '$RULESET'" >&2; exit 2 ;;
+    blognomic|suber|bnomic) CONFIG=deploy/demo-$RULESET.toml; MAIL=deploy/demo-mail/$RULESET; GAME=${NOMIC_GAME:-demo-$RULESET} ;;
+    *) echo "demo: NOMIC_DEMO_RULESET must be imperial, blognomic, suber or bnomic, not '$RULESET'" >&2; exit 2 ;;
 esac
 MAILBOX=127.0.0.1:8026   # [outbox] relay in deploy/demo-*.toml
 if [ ! -f "$GAME/game.toml" ]; then
@@ -40,6 +40,10 @@ case "$RULESET" in
     The players are alice@, bob@ and carol@suber.test (every From is believed: write as any of them).
     Alice, on turn, has proposed 301 "Hello": as Alice, mail "Call vote 301"; then each player "Vote yes 301"
     (or "Vote no 301"). When all have voted the turn passes to Bob: Subject "Proposal: NAME", body "Enact rule: TEXT".' ;;
+    bnomic) PLAY='mail ths@bnomic.test over SMTP on 127.0.0.1:8025 (any mail client, swaks, or Python smtplib).
+    The Players are alice@, bob@ and carol@bnomic.test; anyone else joins with "Join as NAME".
+    Alice holds every Ministry and has started the Clock; Bob has proposed 1 "Tea". Every 00:00 UTC moves
+    the Clock; from Ballotday (nday 9) vote "FOR 1" (or AGAINST, ABSTAIN); as Alice, "Publish ballot", then "Clock on".' ;;
 esac
 cat <<EOM
 Demo game of $RULESET in $GAME (authentication off: every From is believed).

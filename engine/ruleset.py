@@ -20,7 +20,8 @@ from engine.inputs import ClockStep, Message
 from engine.state import GameState
 
 # game.toml's ``[game] ruleset`` -> the package that implements it
-PACKAGES = {"imperial": "engine.imperial", "blognomic": "engine.blognomic", "suber": "engine.suber"}
+PACKAGES = {"imperial": "engine.imperial", "blognomic": "engine.blognomic", "suber": "engine.suber",
+            "bnomic": "engine.bnomic"}
 
 
 class Ruleset(Protocol):

@@ -8,12 +8,15 @@ From domain (relaxed, as DMARC), and it covers the headers the game reads
 One message costs a bounded amount of DNS: a signature whose d= is not
 aligned is never looked up, and of the aligned ones only the topmost
 ``MAX_SIGNATURES`` are verified, one TXT look-up each, each given at most
-``DNS_TIMEOUT`` seconds (dkimpy passes it to the resolver as its lifetime).
+``DNS_TIMEOUT`` seconds (dkimpy passes it to the resolver as its lifetime)
+and all of them together ``MESSAGE_DNS_BUDGET`` seconds. Intake runs this on
+a pool of its own, in turns by sender (mailer.auth_pool).
 DNS look-ups go through ``dnsfunc`` (dkimpy's hook: name bytes -> TXT record
 bytes or None), so tests can inject keys and need no network.
 """
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 import dkim
@@ -25,7 +28,8 @@ from mailer.message import ParsedMail
 DnsFunc = Callable[..., bytes | None]
 
 MAX_SIGNATURES = 5  # aligned signatures verified per message: mail rarely carries more than 2 or 3
-DNS_TIMEOUT = 5  # seconds for each look-up: at most 25 s of DNS for one message
+DNS_TIMEOUT = 5  # seconds for each look-up ...
+MESSAGE_DNS_BUDGET = 10  # ... and for all of one message's
 _SHOWN = 3  # unaligned signing domains named in a verdict's detail
 
 # The TXT look-up dkimpy uses; tests replace it with a dict-backed function.
@@ -42,8 +46,15 @@ def verify(raw: bytes, mail: ParsedMail, lookup: DnsFunc | None = None, owned: t
         return Verdict(False, "dkim", f"unreadable headers: {exc}")
     candidates, unaligned = _by_alignment(checker, domain_of(mail.sender))
     failures = [_unaligned(unaligned)] if unaligned else []
-    for idx in candidates[:MAX_SIGNATURES]:
-        verdict = _verify_one(raw, checker, idx, lookup or dnsfunc, mail, owned)
+    end = time.monotonic() + MESSAGE_DNS_BUDGET
+    budgeted = _budgeted(lookup or dnsfunc, end)
+    examined = candidates[:MAX_SIGNATURES]
+    for n, idx in enumerate(examined):
+        if time.monotonic() >= end:
+            failures.append(f"{len(examined) - n} more aligned DKIM signatures not examined: this message's "
+                            f"DNS time ({MESSAGE_DNS_BUDGET} s) is used up")
+            break
+        verdict = _verify_one(raw, checker, idx, budgeted, mail, owned)
         if verdict.authenticated:
             return verdict
         failures.append(verdict.detail)
@@ -51,6 +62,16 @@ def verify(raw: bytes, mail: ParsedMail, lookup: DnsFunc | None = None, owned: t
         failures.append(f"{len(candidates) - MAX_SIGNATURES} more aligned DKIM signatures not examined "
                         f"(at most {MAX_SIGNATURES} are)")
     return Verdict(False, "dkim", "; ".join(failures) or "no DKIM signature")
+
+
+def _budgeted(lookup: DnsFunc, end: float) -> DnsFunc:
+    """``lookup`` given what is left of the message's DNS time (at most ``DNS_TIMEOUT`` a look-up)."""
+    def within(name: bytes, timeout: float = DNS_TIMEOUT) -> bytes | None:
+        left = end - time.monotonic()
+        if left <= 0:
+            raise dkim.DnsTimeoutError(f"this message's DNS time ({MESSAGE_DNS_BUDGET} s) is used up")
+        return lookup(name, timeout=min(timeout, left))
+    return within
 
 
 def _by_alignment(checker: dkim.DKIM, from_domain: str) -> tuple[list[int], list[str]]:

@@ -6,8 +6,10 @@ links and form) and a list of the games at ``/`` (``make_host_server``).
 A small threaded server, meant for loopback behind nginx (docs/operating.md)
 or a demo, that a misbehaving client cannot wedge:
 
-- at most ``[http] max_connections`` connections at once, one thread each;
-  the next is answered 503 by the accepting thread and closed;
+- at most ``[http] max_connections`` connections at once, one thread each,
+  and ``max_per_client`` of them from one client (an address, or an IPv6 /64;
+  a trusted proxy's are counted only in the total); the next is answered 503
+  by the accepting thread and closed, so a slow client shuts out only itself;
 - a client has ``[http] timeout`` seconds to send its whole request (a slow
   drip is cut off, not only silence); each write of the answer may take as long;
 - a POST's Content-Length must be 0 to ``MAX_POST``: malformed, negative or
@@ -16,7 +18,12 @@ or a demo, that a misbehaving client cannot wedge:
 - a path with a NUL or another control character, a backslash, a ``.`` or
   ``..`` segment, an empty segment or percent-encoding that is not UTF-8,
   once decoded, is 400;
-- a directory is never listed: ``dir/`` is ``dir/index.html`` or 404.
+- a directory is never listed: ``dir/`` is ``dir/index.html`` or 404;
+- a page or form that reads the game waits at most ``GAME_WAIT`` seconds for
+  its lock (a long fold), then gets 503;
+- the subscribe form sends at most ``[http] confirm_per_client`` confirmation
+  mails an hour for one client (then 429), so one client cannot use up the
+  hourly share of a mail domain or of the game (mailer.web).
 """
 from __future__ import annotations
 
@@ -34,6 +41,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
 
+from mailer.http_clients import ClientQuota, ClientSlots, client_of, forwarded_client
 from mailer.web import handle_get, handle_post
 from storage.settings.common import HttpSection
 
@@ -42,6 +50,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("nomic.http")
 MAX_POST = 64 * 1024  # bytes; the largest real POST (the subscribe form) is a few hundred
+GAME_WAIT = 5  # seconds a request waits for its game's lock before 503
 LENGTH = re.compile(r"[0-9]{1,12}")
 BUSY = (b"HTTP/1.0 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
         b"Retry-After: 10\r\nConnection: close\r\nContent-Length: 27\r\n\r\nToo busy; try again later.\n")
@@ -100,25 +109,35 @@ class _Deadline(io.RawIOBase):
 
 
 class Server(ThreadingHTTPServer):
-    """A thread per connection, up to ``max_connections``; past that, 503 from the accepting thread."""
+    """A thread per connection, up to ``max_connections`` and ``max_per_client`` from one client
+    (``mailer.http_clients``); past either, 503 from the accepting thread.
+
+    ``resolve`` gives the site a path is for; ``index``, when given, answers ``/`` (a host's list of games).
+    """
     daemon_threads = True
 
-    def __init__(self, address: tuple[str, int], handler: type[SimpleHTTPRequestHandler], limits: HttpSection):
-        self.limits = limits
+    def __init__(self, address: tuple[str, int], limits: HttpSection, resolve: Callable[[str], "Mount | None"],
+                 index: Callable[[], str] | None = None):
+        self.limits, self.resolve, self.index = limits, resolve, index
         self.slots = threading.BoundedSemaphore(limits.max_connections)
-        super().__init__(address, handler)
+        self.clients = ClientSlots(limits.max_per_client)
+        self.form_quota = ClientQuota(limits.confirm_per_client)
+        super().__init__(address, Handler)
 
     def process_request(self, request: Any, client_address: Any) -> None:
+        client = self._limited_client(client_address[0])
+        if client is not None and not self.clients.take(client):
+            self._refuse(request, f"{client} holds {self.limits.max_per_client} connections")
+            return
         if not self.slots.acquire(blocking=False):
-            log.warning("http: connection limit (%d) reached; 503 to %s", self.limits.max_connections,
-                        client_address[0])
-            _busy(request)
-            self.shutdown_request(request)
+            self._give(client)
+            self._refuse(request, f"the connection limit ({self.limits.max_connections}) is reached")
             return
         try:
             super().process_request(request, client_address)
         except BaseException:
             self.slots.release()
+            self._give(client)
             raise
 
     def process_request_thread(self, request: Any, client_address: Any) -> None:
@@ -126,6 +145,20 @@ class Server(ThreadingHTTPServer):
             super().process_request_thread(request, client_address)
         finally:
             self.slots.release()
+            self._give(self._limited_client(client_address[0]))
+
+    def _limited_client(self, peer: str) -> str | None:
+        """The client whose share a connection from ``peer`` takes; None for a trusted proxy."""
+        return None if peer in self.limits.trusted_proxies else client_of(peer)
+
+    def _give(self, client: str | None) -> None:
+        if client is not None:
+            self.clients.give(client)
+
+    def _refuse(self, request: Any, why: str) -> None:
+        log.warning("http: %s; 503", why)
+        _busy(request)
+        self.shutdown_request(request)
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         log.warning("http: connection from %s failed", client_address[0], exc_info=True)
@@ -161,8 +194,7 @@ def make_server(address: tuple[str, int], game: "GameHandle", lock: threading.Lo
                 after_post: Callable[[], None]) -> Server:
     """The server for ``nomic serve --http``: one game's site at ``/``."""
     mount = (Site(game, lock, after_post), "")
-    limits = game.config.settings.http
-    return Server(address, _handler(lambda path: mount, limits), limits)
+    return Server(address, game.config.settings.http, lambda path: mount)
 
 
 def make_host_server(address: tuple[str, int], limits: HttpSection, sites: Callable[[], Mapping[str, Site]],
@@ -175,110 +207,136 @@ def make_host_server(address: tuple[str, int], limits: HttpSection, sites: Calla
         slug = urlsplit(path).path.split("/")[1]
         site = sites().get(slug)
         return None if site is None else (site, "/" + slug)
-    return Server(address, _handler(resolve, limits, index), limits)
+    return Server(address, limits, resolve, index)
 
 
-def _handler(resolve: Callable[[str], Mount | None], limits: HttpSection,
-             index: Callable[[], str] | None = None) -> type[SimpleHTTPRequestHandler]:
-    class Handler(SimpleHTTPRequestHandler):
-        timeout = limits.timeout  # the socket's, set by setup(); reads then follow the deadline
-        prefix = ""  # the path prefix of the request's site
+class Handler(SimpleHTTPRequestHandler):
+    """One connection's requests: the file of the site the path names, or mailer.web's pages and forms."""
+    server: Server
+    prefix = ""  # the path prefix of the request's site
 
-        def __init__(self, *args: Any, **kw: Any):
-            super().__init__(*args, directory=os.devnull, **kw)  # the site's, once the request names it
+    def __init__(self, *args: Any, **kw: Any):
+        super().__init__(*args, directory=os.devnull, **kw)  # the site's, once the request names it
 
-        def setup(self) -> None:
-            super().setup()
-            self.rfile.close()  # the plain reader setup() made; a deadline for the whole request instead
-            self.rfile = io.BufferedReader(_Deadline(self.connection, limits.timeout))
+    def setup(self) -> None:
+        super().setup()
+        self.connection.settimeout(self.server.limits.timeout)  # for writes; reads follow the deadline
+        self.rfile.close()  # the plain reader setup() made; a deadline for the whole request instead
+        self.rfile = io.BufferedReader(_Deadline(self.connection, self.server.limits.timeout))
 
-        def do_GET(self) -> None:
-            """The built site; the pages behind subscribe/unsubscribe links come from mailer.web."""
-            if self._index():
-                return
-            site = self._accept()
-            if site is None:
-                return
-            path = self._within()
-            if path.startswith(("/subscribe/", "/unsubscribe/")):
-                self._web(handle_get, site, path)
-            else:
-                super().do_GET()
+    def do_GET(self) -> None:
+        """The built site; the pages behind subscribe/unsubscribe links come from mailer.web."""
+        if self._index():
+            return
+        site = self._accept()
+        if site is None:
+            return
+        path = self._within()
+        if path.startswith(("/subscribe/", "/unsubscribe/")):
+            self._web(handle_get, site, path)
+        else:
+            super().do_GET()
 
-        def do_HEAD(self) -> None:
-            if not self._index() and self._accept() is not None:
-                super().do_HEAD()
+    def do_HEAD(self) -> None:
+        if not self._index() and self._accept() is not None:
+            super().do_HEAD()
 
-        def do_POST(self) -> None:
-            site = self._accept()
-            if site is None:
-                return
-            try:
-                length = body_length(self.headers)
-            except Refusal as refused:
-                self._reply(refused.status, refused.text)
-                return
-            body = self.rfile.read(length)
-            if len(body) < length:  # the client gave up
-                return
-            self.connection.settimeout(limits.timeout)
-            self._web(handle_post, site, self._within(), body)
-            site.after_post()
+    def do_POST(self) -> None:
+        site = self._accept()
+        if site is None:
+            return
+        try:
+            length = body_length(self.headers)
+        except Refusal as refused:
+            self._reply(refused.status, refused.text)
+            return
+        body = self.rfile.read(length)
+        if len(body) < length:  # the client gave up
+            return
+        self.connection.settimeout(self.server.limits.timeout)
+        path = self._within()
+        if urlsplit(path).path.rstrip("/") != "/subscribe":
+            self._web(handle_post, site, path, body)
+        elif self._form_allowed():
+            if self._web(handle_post, site, path, body) == 200:
+                self.server.form_quota.record(self._client())
+        site.after_post()
 
-        def translate_path(self, path: str) -> str:
-            return super().translate_path(path[len(self.prefix):])
+    def translate_path(self, path: str) -> str:
+        return super().translate_path(path[len(self.prefix):])
 
-        def list_directory(self, path: "str | os.PathLike[str]") -> None:
-            """Never: a directory without index.html is not found."""
-            self.send_error(404, "File not found")
+    def list_directory(self, path: "str | os.PathLike[str]") -> None:
+        """Never: a directory without index.html is not found."""
+        self.send_error(404, "File not found")
 
-        def _index(self) -> bool:
-            """A host's list of games at ``/``: answered here (True), or not asked for."""
-            if index is None or self.command == "POST" or urlsplit(self.path).path not in ("/", "/index.html"):
-                return False
-            self._reply(200, index(), "text/html")
+    def _index(self) -> bool:
+        """A host's list of games at ``/``: answered here (True), or not asked for."""
+        index = self.server.index
+        if index is None or self.command == "POST" or urlsplit(self.path).path not in ("/", "/index.html"):
+            return False
+        self._reply(200, index(), "text/html")
+        return True
+
+    def _accept(self) -> Site | None:
+        """The site the path is for, or None with the 400 or 404 sent. Writes get the plain socket timeout."""
+        self.connection.settimeout(self.server.limits.timeout)
+        try:
+            check_path(self.path)
+        except Refusal as refused:
+            self._reply(refused.status, refused.text)
+            return None
+        mount = self.server.resolve(self.path)
+        if mount is None:
+            self._reply(404, "Not found.")
+            return None
+        site, self.prefix = mount
+        self.directory = site.dir
+        return site
+
+    def _within(self) -> str:
+        """The request's path within its site."""
+        return self.path[len(self.prefix):] or "/"
+
+    def _client(self) -> str:
+        return forwarded_client(self.client_address[0], self.headers.get("X-Forwarded-For"),
+                                self.server.limits.trusted_proxies)
+
+    def _form_allowed(self) -> bool:
+        """May this client have one more confirmation mail sent (``[http] confirm_per_client`` an hour)?
+        Answered 429 here if not: one client must not use up a domain's or the game's hourly share."""
+        client = self._client()
+        if self.server.form_quota.allows(client):
             return True
+        log.warning("web: no confirmation for a request from %s: its hourly share is used", client)
+        self._reply(429, "Too many subscription requests came from your address in the last hour; "
+                         "try again later.")
+        return False
 
-        def _accept(self) -> Site | None:
-            """The site the path is for, or None with the 400 or 404 sent. Writes get the plain socket timeout."""
-            self.connection.settimeout(limits.timeout)
-            try:
-                check_path(self.path)
-            except Refusal as refused:
-                self._reply(refused.status, refused.text)
-                return None
-            mount = resolve(self.path)
-            if mount is None:
-                self._reply(404, "Not found.")
-                return None
-            site, self.prefix = mount
-            self.directory = site.dir
-            return site
+    def _web(self, handle: Callable[..., tuple[int, str]], site: Site, *args: Any) -> int:
+        """Answer with mailer.web's ``handle``; its status. A game whose processor keeps its lock
+        past ``GAME_WAIT`` (a very long fold) gets 503, not a thread held for as long."""
+        if not site.lock.acquire(timeout=GAME_WAIT):
+            self._reply(503, "The game is busy; try again later.")
+            return 503
+        try:
+            status, text = handle(site.game, *args)
+        except Exception:
+            log.exception("%s %s failed", self.command, self.path)
+            status, text = 500, "Something went wrong; nothing was changed."
+        finally:
+            site.lock.release()
+        html = self.command == "GET" and status == 200
+        self._reply(status, text, "text/html" if html else "text/plain")
+        return status
 
-        def _within(self) -> str:
-            """The request's path within its site."""
-            return self.path[len(self.prefix):] or "/"
+    def _reply(self, status: int, text: str, ctype: str = "text/plain") -> None:
+        data = text.encode()
+        self.send_response(status)
+        self.send_header("Content-Type", f"{ctype}; charset=utf-8")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(data)
 
-        def _web(self, handle: Callable[..., tuple[int, str]], site: Site, *args: Any) -> None:
-            try:
-                with site.lock:
-                    status, text = handle(site.game, *args)
-            except Exception:
-                log.exception("%s %s failed", self.command, self.path)
-                status, text = 500, "Something went wrong; nothing was changed."
-            html = self.command == "GET" and status == 200
-            self._reply(status, text, "text/html" if html else "text/plain")
-
-        def _reply(self, status: int, text: str, ctype: str = "text/plain") -> None:
-            data = text.encode()
-            self.send_response(status)
-            self.send_header("Content-Type", f"{ctype}; charset=utf-8")
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            if self.command != "HEAD":
-                self.wfile.write(data)
-
-        def log_message(self, format: str, *args: Any) -> None:
-            log.debug("http: " + format, *args)
-
-    return Handler
+    def log_message(self, format: str, *args: Any) -> None:
+        log.debug("http: " + format, *args)

@@ -2,7 +2,8 @@
 
 Each round fetches what is new (``BODY.PEEK[]``, so fetching marks nothing),
 journals it in one transaction with its UIDVALIDITY and UID in the journal
-meta (source "imap"), and only then marks it \\Seen or moves it to
+meta (source "imap"; a message that cannot be read is journaled all the same,
+and its fold records it as a fault: ``admit``), and only then marks it \\Seen or moves it to
 ``[imap] processed_folder``; a crash in between fetches it again and the
 journal reports a duplicate. Then the new entries are processed (the engine,
 answers), as ``nomic ingest`` does; the clock stays with ``nomic serve`` or
@@ -102,7 +103,7 @@ class Poller:
             if raw is None:  # expunged meanwhile
                 continue
             extra = {"imap": {"mailbox": self.cfg.mailbox, "uidvalidity": uidvalidity, "uid": uid}}
-            arrivals.append(self.game.prepare(raw, at, source="imap", extra=extra))
+            arrivals.append(self.game.admit(raw, at, source="imap", extra=extra))
         receipts = self.game.receive_many(arrivals)
         with Session(self.game.db) as s:  # where the poller got to, for the operator
             storage.set_meta(s, f"imap:{self.cfg.mailbox}", f"{uidvalidity}:{uids[-1]}")

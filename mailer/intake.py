@@ -2,7 +2,7 @@
 
 aiosmtpd runs every connection's handler on one event loop, so nothing here
 may block it: authentication reads only the headers (dkim mode, which asks
-DNS, runs in the default executor), and the durable commit runs in ONE writer thread (``JournalWriter``) that takes every
+DNS, runs on a pool of its own in turns by sender: mailer.auth_pool), and the durable commit runs in ONE writer thread (``JournalWriter``) that takes every
 message waiting and commits them in a single transaction (group commit).
 Processing (the engine, answers, the site) happens elsewhere, later, and
 never delays a 250.
@@ -10,12 +10,16 @@ never delays a 250.
 One listener may serve several games (``nomic host serve``): ``Routes`` gives each
 recipient to the game that owns its address, each game has its own ``Mailbox``
 (journal writer), a message to two games is journaled once in each, and LMTP
-answers each recipient with its own game's status.
+answers each recipient with its own game's status as soon as that game has
+committed (in the order of the recipients, as RFC 2033 has it; a game that keeps a
+later recipient waiting gets ``[lmtp] slow_game_wait`` seconds, then 451).
 
 Replies: 550 at RCPT for an address no game owns, 452 past the
 recipient limit, 552 past the size limit (SIZE), 421 past the connection
-limit, and 451 when the journal cannot be written (the sending server keeps
-the mail and retries): never a 5xx for our own fault.
+limit, 554 for a message that cannot be read at all (``Unreadable``: the
+sender's fault), and 451 when the journal cannot be written or reading fails
+otherwise (the sending server keeps the mail and retries): never a 5xx for our
+own fault.
 
 Each listener has its own connection limit and idle timeout (``door``):
 SMTP is the public door, LMTP the trusted MTA's, and idle strangers filling
@@ -29,7 +33,7 @@ import queue
 import socket
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
@@ -37,7 +41,9 @@ from typing import TYPE_CHECKING, Any
 from aiosmtpd.lmtp import LMTP
 from aiosmtpd.smtp import SMTP
 
+from mailer.auth_pool import AuthPool
 from mailer.envelope import plain_address
+from mailer.message import Unreadable
 from storage.settings.common import Listeners, LmtpSection, SmtpSection
 
 if TYPE_CHECKING:
@@ -220,15 +226,19 @@ class Mailbox:
         self.addresses = Addresses.of(game)
         self.slow_auth = game.config.settings.auth.mode == "dkim"
 
-    async def journal(self, raw: bytes, at: datetime, source: str, mail_from: str, rcpt_tos: list[str]) -> str:
+    async def journal(self, raw: bytes, at: datetime, source: str, mail_from: str, rcpt_tos: list[str],
+                      auth_pool: AuthPool) -> str:
         """Journal the message for this game's recipients ``rcpt_tos``; the reply for them."""
-        args = (raw, at, source, mail_from, rcpt_tos)
+        args = (at, source, mail_from, rcpt_tos)
         try:
-            if self.slow_auth:  # DNS look-ups: off the event loop
-                arrival = await asyncio.get_running_loop().run_in_executor(None, self.game.prepare, *args)
+            if self.slow_auth:  # DNS look-ups: off the event loop, in the sender's turn
+                arrival = await auth_pool.run(raw, self.game.prepare, *args)
             else:  # the headers only: well under a millisecond, cheaper than a thread hop
-                arrival = self.game.prepare(*args)
+                arrival = self.game.prepare(raw, *args)
             receipt = await self.writer.submit(arrival)
+        except Unreadable as exc:
+            log.warning("message from <%s> to %s cannot be read (%s); answered 554", mail_from, rcpt_tos[0], exc)
+            return f"554 5.6.0 The message cannot be read: {exc}"
         except Exception:
             log.exception("message from <%s> to %s not journaled; answered 451", mail_from, rcpt_tos[0])
             return UNSTORED
@@ -294,9 +304,10 @@ class IntakeHandler:
 
     def __init__(self, routes: Routes, listeners: Listeners, traffic: Traffic | None = None):
         self.routes = routes
-        self.listeners = listeners  # [smtp]: what both listeners accept; [lmtp]: that listener's door
+        self.listeners = listeners  # [smtp]: what both listeners accept; [lmtp]: LMTP's door, slow_game_wait
         self.limits = listeners.smtp
         self.traffic = traffic or Traffic()
+        self.auth_pool = AuthPool()  # every game's: one sender's turns are counted across them
 
     async def handle_RCPT(self, server: SMTP, session: Any, envelope: Any, address: str,
                           rcpt_options: list[str]) -> str:
@@ -330,12 +341,51 @@ class IntakeHandler:
         for rcpt, box in zip(envelope.rcpt_tos, owners):
             if box is not None:
                 games.setdefault(box, []).append(rcpt)
-        done = await asyncio.gather(*(box.journal(raw, at, source, mail_from, rcpts) for box, rcpts in games.items()))
-        status = dict(zip(games, done))
-        replies = [status[box] if box is not None else UNSTORED for box in owners] or [UNSTORED]
+        jobs = {box: asyncio.ensure_future(box.journal(raw, at, source, mail_from, rcpts, self.auth_pool))
+                for box, rcpts in games.items()}
         if isinstance(server, LMTP):  # LMTP: one reply per accepted recipient
-            return "\r\n".join(replies)
+            return await self._answer_in_turn(server, owners, jobs)
+        status = dict(zip(jobs, await asyncio.gather(*jobs.values())))
+        replies = [status[box] if box is not None else UNSTORED for box in owners] or [UNSTORED]
         return next((r for r in replies if not r.startswith("2")), replies[0])
+
+    async def _answer_in_turn(self, server: SMTP, owners: list[Mailbox | None],
+                              jobs: Mapping[Mailbox, "asyncio.Future[str]"]) -> str:
+        """Each recipient's reply as soon as its game has committed, in the order of the recipients
+        (RFC 2033 4.2): all but the last pushed here, the last returned for aiosmtpd to send.
+
+        A game still committing when a later recipient's game has its reply is given
+        ``[lmtp] slow_game_wait`` seconds more, then its recipients get 451: the MTA retries
+        them alone (what the game journals meanwhile is a duplicate then).
+        """
+        grace = self.listeners.lmtp.slow_game_wait
+        given_up: set[Mailbox] = set()
+        replies: list[str] = []
+        for i, box in enumerate(owners):
+            if replies:
+                await server.push(replies[-1])
+            if box is None or box in given_up:
+                replies.append(UNSTORED)
+                continue
+            later = [jobs[b] for b in owners[i + 1:] if b is not None and b is not box]
+            reply = await _in_time(jobs[box], later, grace)
+            if reply is None:
+                log.warning("%s had not journaled a message after the other games; 451 to its recipients",
+                            box.addresses.address)
+                given_up.add(box)
+            replies.append(reply or UNSTORED)
+        return replies[-1] if replies else UNSTORED
+
+
+async def _in_time(job: "asyncio.Future[str]", later: list["asyncio.Future[str]"], grace: float) -> str | None:
+    """``job``'s reply; None if it keeps one of the ``later`` replies waiting more than ``grace`` seconds."""
+    while not job.done():
+        waiting = [other for other in later if not other.done()]
+        if len(waiting) < len(later):  # a later reply is ready: this one has grace seconds more
+            await asyncio.wait([job], timeout=grace)
+            return job.result() if job.done() else None
+        await asyncio.wait([job, *waiting], return_when=asyncio.FIRST_COMPLETED)
+    return job.result()
 
 
 class _ConnectionLimit:

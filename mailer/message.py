@@ -5,24 +5,24 @@ base64 or quoted-printable, any charset, with the quoted message and a
 signature below (or above) the new text. Two texts come out of it:
 
 - ``text``: only what the sender wrote in this message, for reading commands:
-  the reply parser (mail-parser-reply) cuts the quoted message at its header
-  ("On ... wrote:", Outlook's "From: ... Sent: ...") and the signature, and
-  every remaining "> " line is dropped. Its regexes run only on text that could hold what they
-  look for (``_Guarded``): most mail has no quote or signature, and they cost ~1 ms a message.
+  no quoted message, no signature, no "> " line (mailer.reply_reader).
 - ``written``: the text of a Proposal or Point of Order kept as written, line
   for line with its indentation, cut only at the quoted message, the "-- "
   signature separator and a "Sent from my ..." line.
 
-Both are cut at a quoted header block in any language (``cut_at_header_block``):
-a command below one is never read, whatever language the sender's client
-writes "From:" in.
+Both end where the quoted message starts, found by its structure in any language (mailer.quotes):
+a command below a quote's header is never read, whatever language or client wrote it.
 
 Every byte is hostile: the work one message can cost is bounded (``MAX_HEADER``
 bytes of header section, ``MAX_TEXT`` characters and ``MAX_LINES`` lines of
 text, ``MAX_HTML`` characters and ``MAX_HTML_TAGS`` tags of HTML nested at
 most ``MAX_HTML_DEPTH`` deep; docs/operating.md, section 10). A message past a bound is read
 up to it, and ``ParsedMail.cut`` says why the rest was not (nomic.inputs makes
-that an ordinary "not understood").
+that an ordinary "not understood"). An address field whose comments nest past
+``MAX_NESTING`` is not read at all (``Unreadable``: the email package recurses once
+a level, and 600 levels raised RecursionError before the message was journaled).
+Text comes out as valid Unicode (``valid_text``): utf-7, unicode_escape and
+punycode decode to lone surrogates, which no database or JSON writer takes.
 """
 from __future__ import annotations
 
@@ -31,7 +31,6 @@ import hashlib
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Any, Callable
 from email import policy
 from email.header import decode_header, make_header
 from email.message import Message
@@ -39,12 +38,12 @@ from email.parser import BytesHeaderParser
 from email.utils import getaddresses, parseaddr
 
 import html2text
-from mailparser_reply.constants import MAIL_LANGUAGES
-from mailparser_reply.parser import EmailMessage as ReplyText
+
+from mailer import quotes
+from mailer.reply_reader import new_text, read_reply, written_text
 
 _MSGID = re.compile(r"<([^<>\s]+)>")
 _BLANK_RUNS = re.compile(r"\n{3,}")
-_SENT_FROM = re.compile(r"^\s*(sent from my |get outlook for )", re.I)
 
 MAX_HEADER = 64 * 1024  # bytes of header section read (Postfix's header_size_limit is 100 KB)
 MAX_TEXT = 100_000  # characters of a body read: a Proposal longer than ~15,000 words is cut here
@@ -52,6 +51,14 @@ MAX_LINES = 2_000  # lines of a body read (the reply parser's regexes cost per l
 MAX_HTML = 500_000  # characters of an HTML part converted to text
 MAX_HTML_TAGS = 4_000  # tags converted (html2text costs ~20 us a tag; an Outlook reply has a few hundred)
 MAX_HTML_DEPTH = 32  # nesting: html2text's output grows with depth times lines (quadratic)
+MAX_NESTING = 32  # comments nested in an address field (RFC 5322 allows any depth; the parser recurses)
+_ADDRESS_FIELDS = frozenset(("from", "to", "cc"))  # the fields read with the address parser
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+class Unreadable(ValueError):
+    """The message cannot be read at all, by the sender's fault (intake answers 5xx; ``nomic poll`` and
+    ``nomic ingest`` journal it, and its fold records it as a fault)."""
 
 
 @dataclass
@@ -102,13 +109,13 @@ def parse(raw: bytes) -> ParsedMail:
     msg = email.message_from_bytes(bounded, policy=policy.compat32)
     head = _Head(msg)
     mail = _from_head(head, raw, cut)
-    body = read_body(msg)
-    full = cut_at_header_block(body.text)
-    reply = _reply(full)  # read once, for both texts
-    mail.text, mail.written, mail.cut = new_text(full, reply), written_text(full, reply), cut or body.cut
-    mail.recipients = [a.lower() for _, a in getaddresses([head.get("To"), head.get("Cc")]) if a]
     refs = _ids(head.get("In-Reply-To")) + list(reversed(_ids(head.get("References"))))
     mail.references = list(dict.fromkeys(refs))
+    body = read_body(msg, unquoted=True)
+    full = quotes.own_text(body.text, quotes.Context.of(mail.subject, mail.references))
+    reply = read_reply(full)  # read once, for both texts
+    mail.text, mail.written, mail.cut = new_text(full, reply), written_text(full, reply), cut or body.cut
+    mail.recipients = [a.lower() for _, a in getaddresses([head.get("To"), head.get("Cc")]) if a]
     mail.automatic = _automatic(head, msg)
     return mail
 
@@ -152,11 +159,36 @@ class _Head:
         self.msg = msg
         self.first: dict[str, str] = {}
         for key, value in msg.raw_items():
-            self.first.setdefault(key.lower(), value)
+            name = key.lower()
+            self.first.setdefault(name, value)
+            if name in _ADDRESS_FIELDS and "(" in value and nesting(value) > MAX_NESTING:
+                raise Unreadable(f"its {key} field nests comments more than {MAX_NESTING} deep")
 
     def get(self, name: str) -> str:
         """The first ``name`` field as text (``field_text``)."""
         return field_text(self.first.get(name.lower()))
+
+
+def nesting(value: str) -> int:
+    """How deep the comments ("(...)") of a structured header field nest, as the address parser reads
+    them: a quoted string holds none, a backslash escapes the next character."""
+    depth = deepest = 0
+    quoted = escaped = False
+    for char in value:
+        if escaped:
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif char == '"' and not depth:
+            quoted = not quoted
+        elif quoted:
+            continue
+        elif char == "(":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char == ")" and depth:
+            depth -= 1
+    return deepest
 
 
 def header_text(msg: Message, name: str) -> str:
@@ -203,9 +235,15 @@ def decoded_words(value: str) -> str:
     if "=?" not in value:
         return value
     try:
-        return str(make_header(decode_header(value)))
+        return valid_text(str(make_header(decode_header(value))))
     except Exception:
         return value
+
+
+def valid_text(text: str) -> str:
+    """``text`` as valid Unicode: each lone surrogate (utf-7, unicode_escape and punycode decode to them)
+    replaced by U+FFFD. One in a stored input made the game's fold fail for ever."""
+    return text if text.isascii() else _SURROGATE.sub("\ufffd", text)
 
 
 def _ids(value: str) -> list[str]:
@@ -217,20 +255,23 @@ def body_text(msg: Message) -> str:
     return read_body(msg).text
 
 
-def read_body(msg: Message) -> Body:
+def read_body(msg: Message, unquoted: bool = False) -> Body:
     """The message's text as its sender wrote it: text/plain preferred, else HTML as text.
 
     The first text part that is not an attachment is read (MIME order puts the
     plainest alternative first); attachments are never read, whatever their type.
-    At most ``MAX_TEXT`` characters and ``MAX_LINES`` lines are read.
+    At most ``MAX_TEXT`` characters and ``MAX_LINES`` lines are read. ``unquoted``: HTML
+    is read without its quote containers (mailer.quotes).
     """
     parts = [p for p in msg.walk() if not p.is_multipart()
              and (p.get("Content-Disposition") or "").split(";")[0].strip().lower() != "attachment"]
     for ctype in ("text/plain", "text/html"):
         part = next((p for p in parts if p.get_content_type() == ctype), None)
         if part is not None:
-            text = _decoded(part).replace("\r\n", "\n").replace("\r", "\n")  # a bare CR ends a line too
-            return _bounded(html_to_text(text) if ctype == "text/html" else Body(text))
+            text = valid_text(_decoded(part)).replace("\r\n", "\n").replace("\r", "\n")  # a bare CR ends a line too
+            if ctype == "text/html":
+                return _bounded(html_to_text(quotes.html_without_quotes(text) if unquoted else text))
+            return _bounded(Body(text))
     return Body("")
 
 
@@ -306,197 +347,6 @@ def html_to_text(html: str) -> Body:
     text = "\n".join(line.rstrip() for line in conv.handle(html[:end]).split("\n"))
     cut = f"{why}; only its start was read" if why else ""
     return Body(_BLANK_RUNS.sub("\n\n", text), cut)  # Outlook's empty paragraphs
-
-
-_LANGUAGES = ("en", "de", "fr", "es", "nl", "sv", "it")
-# The word each language's "wrote" header needs ("On ... wrote:", "Am ... schrieb ...:", ...).
-_WROTE = {"en": "wrote:", "de": "schrieb", "fr": "a \u00e9crit", "es": "escribi\u00f3:", "nl": "schreef:",
-          "sv": "skrev", "it": "ha scritto:"}
-# A "From:"-style header's keywords: "[* ]*(?:From|Sent|To|...):" in each language's from_header.
-_KEYWORDS = re.compile(r"\[\* \]\*\(\?:([^()]*)\):")
-# A "--" line ("[-_]{2}\n") or the start of Outlook's separator after a blank line ("\n{2,} ?[_-]{32,}").
-_PAIRS_BEFORE_SIGNATURE = ("--\n", "__\n", "-_\n", "_-\n", "\n\n-", "\n\n_", "\n\n -", "\n\n _")
-
-
-def _folded(text: str) -> str:
-    """``text`` lower-cased as a case-insensitive regex compares it: a lower-case word is in it
-    whenever ``re.I`` finds the word in ``text`` (re also takes "ı" and "İ" for "i", "ſ" for "s")."""
-    if not text.isascii():
-        text = text.replace("\u0130", "i").replace("\u0131", "i").replace("\u017f", "s")
-    return text.lower()
-
-
-def _from_keywords(language: str) -> str:
-    found = _KEYWORDS.search(MAIL_LANGUAGES[language]["from_header"])
-    assert found is not None, f"mail-parser-reply's {language} From pattern has no keywords"
-    return found.group(1)
-
-
-def _language_regexes(reply: ReplyText, *keys: str) -> str:
-    """The alternatives the library joins into its regexes for ``keys`` ("signatures", ...)."""
-    return "|".join(r for key in keys for r in (reply._get_language_regex(lang, key) for lang in _LANGUAGES) if r)
-
-
-@dataclass(frozen=True)
-class _Guarded:
-    """A reply-parser regex behind ``possible``, a cheap test that every text the regex matches in passes.
-
-    mail-parser-reply tries dozens of alternatives at every position of the text (~0.7 ms for 1 KB);
-    ordinary mail matches none of them, and the test (substring searches and a regex anchored at line
-    starts) says so in microseconds. A text that passes is searched by the regex itself. The
-    tests (tests/mailer/test_message_reply.py) hold each guard to this and the readings to the library's.
-    """
-    regex: re.Pattern[str]
-    possible: Callable[[str], bool]
-
-    def search(self, text: str) -> re.Match[str] | None:
-        return self.regex.search(text) if self.possible(text) else None
-
-    def findall(self, text: str) -> list[Any]:
-        return self.regex.findall(text) if self.possible(text) else []
-
-
-_LIBRARY = ReplyText(text="", languages=list(_LANGUAGES), keep_hyphen_lists=True)
-# The start of HEADER_REGEX's "From:" header lines and of SIGNATURE_REGEX's "Sent from my" and "Best
-# regards" lines: a line start, quote marks, stars or blanks, the keyword.
-# The prefix is possessive ("*+": never given back), as no keyword or signature starts with a quote
-# mark, star or blank, but the French header's "  " (two blanks), given its own branch: a line of
-# many "> " would otherwise be tried at every split of its prefix against every alternative.
-_HEADER_KEYWORDS = [k for k in "|".join(map(_from_keywords, _LANGUAGES)).split("|") if k != "  "]
-_HEADER_LINE = re.compile(r"\n[> *]*+(?:%s):|\n[> *]*  :" % "|".join(_HEADER_KEYWORDS), re.I)
-_SIGNATURE_LINE = re.compile(r"\n[> ]*+(?:%s)" % _language_regexes(_LIBRARY, "sent_from", "signatures"), re.I)
-
-
-def _has_line(start: re.Pattern[str], text: str) -> bool:
-    """Whether a line of ``text`` starts with ``start`` (which begins with a newline: re looks for a
-    pattern's literal first character before trying the rest, 3x faster than "^" with re.M)."""
-    return start.search("\n" + text) is not None
-
-
-def _may_hold_header(text: str) -> bool:
-    """HEADER_REGEX: a "wrote" header or a "From:" header (both end in ":"), or "-----Original Message-----"."""
-    if "-----" in text:
-        return True
-    if ":" not in text:
-        return False
-    folded = _folded(text)
-    return any(_WROTE[lang] in folded for lang in _LANGUAGES) or _has_line(_HEADER_LINE, text)
-
-
-def _may_hold_disclaimer(text: str) -> bool:
-    """DISCLAIMERS_REGEX: every disclaimer ends in a sentence with "mail" in it."""
-    return "mail" in _folded(text)
-
-
-def _may_hold_signature(text: str) -> bool:
-    """SIGNATURE_REGEX: a "--" line, an Outlook separator after a blank line, a "Sent from my" or
-    "Best regards" line."""
-    return any(p in text for p in _PAIRS_BEFORE_SIGNATURE) or _has_line(_SIGNATURE_LINE, text)
-
-
-class _ReplyText(ReplyText):
-    """The reply parser with its regexes compiled once (the library builds them for every message) and guarded."""
-    HEADER_REGEX = _Guarded(_LIBRARY.HEADER_REGEX, _may_hold_header)
-    DISCLAIMERS_REGEX = _Guarded(_LIBRARY.DISCLAIMERS_REGEX, _may_hold_disclaimer)
-    SIGNATURE_REGEX = _Guarded(_LIBRARY.SIGNATURE_REGEX, _may_hold_signature)
-
-
-def _reply(text: str) -> ReplyText:
-    return _ReplyText(text=text, languages=list(_LANGUAGES), keep_hyphen_lists=True).read()
-
-
-def new_text(text: str, parsed: ReplyText | None = None) -> str:
-    """What the sender wrote in this message: no quoted message, no signature, no "> " lines."""
-    replies = (parsed or _reply(text)).replies
-    body = replies[0].body if replies else text
-    return strip_quotes(body)
-
-
-def written_text(text: str, parsed: ReplyText | None = None) -> str:
-    """The text kept line for line as written, up to the quoted message or the signature."""
-    lines = text.replace("\r\n", "\n").split("\n")
-    parsed = parsed or _reply(text)
-    match = parsed.HEADER_REGEX.search(parsed.text)
-    if match is not None:
-        start = match.start() + (1 if match.group(0).startswith("\n") else 0)
-        cut = parsed.text.count("\n", 0, start)
-        if any(ln.strip() for ln in lines[:cut]):
-            lines = lines[:cut]
-        else:  # bottom-posting: the new text follows the header and its quoted lines
-            rest = lines[parsed.text.count("\n", 0, match.end()) + 1:]
-            while rest and (not rest[0].strip() or rest[0].lstrip().startswith(">")):
-                rest.pop(0)
-            lines = rest
-    out: list[str] = []
-    for line in lines:
-        if line.rstrip() in ("--", "-- ") or _SENT_FROM.match(line):
-            break
-        out.append(line.rstrip())
-    while out and (not out[-1].strip() or out[-1].lstrip().startswith(">")):
-        out.pop()
-    return "\n".join(out).strip("\n")
-
-
-# A quoted header's line: a short label (letters first, in any script) and a colon, then a value;
-# stars and blanks around the label (Outlook's bold "**From:**" read from HTML). "：" is the full-width colon.
-_LABEL_LINE = re.compile(r"^[ \t*>]*[^\W\d_][\w .'\-]{0,30}?[ \t*]*[:\uff1a][ \t*]*\S")
-_ADDRESS_IN = re.compile(r"[^\s<>@]@[^\s<>@]+\.[^\s<>@]")
-_TIME_IN = re.compile(r"\d{1,2}:\d{2}|\b(?:19|20)\d{2}\b")
-_SEPARATOR = re.compile(r"^[ \t]*(?:[-_=*]{5,}.*|.*[-_=]{5,})[ \t]*$")
-HEADER_BLOCK_LINES = 3  # label lines that make a quoted header block
-
-
-def cut_at_header_block(text: str) -> str:
-    """``text`` up to the first quoted header block, in any language, and the separator above it.
-
-    Mail clients quote a message under a block of its headers in the reader's language
-    ("Od: ... Wysłane: ... Do: ... Temat: ...", "差出人: ... 送信日時: ..."), often with the
-    quoted text unmarked below. A block is ``HEADER_BLOCK_LINES`` or more label lines, single
-    blank lines allowed between them, whose values hold an address and a time or a year.
-    """
-    lines = text.split("\n")
-    i = 0
-    while i < len(lines):
-        if not _LABEL_LINE.match(lines[i]):
-            i += 1
-            continue
-        block = _label_block(lines, i)
-        values = "\n".join(lines[i:block[-1] + 1])
-        if len(block) >= HEADER_BLOCK_LINES and _ADDRESS_IN.search(values) and _TIME_IN.search(values):
-            return "\n".join(_above_separator(lines[:i]))
-        i = block[-1] + 1
-    return text
-
-
-def _label_block(lines: list[str], start: int) -> list[int]:
-    """The indexes of the label lines from ``start`` on, single blank lines allowed between."""
-    found, i = [start], start + 1
-    while i < len(lines):
-        if _LABEL_LINE.match(lines[i]):
-            found.append(i)
-        elif not (lines[i].strip() == "" and i + 1 < len(lines) and _LABEL_LINE.match(lines[i + 1])):
-            break
-        i += 1
-    return found
-
-
-def _above_separator(lines: list[str]) -> list[str]:
-    """``lines`` less a trailing separator ("-----Original Message-----", "________") and blanks."""
-    while lines and (not lines[-1].strip() or _SEPARATOR.match(lines[-1])):
-        lines = lines[:-1]
-    return lines
-
-
-def strip_quotes(text: str) -> str:
-    """Drop quoted lines ('> ...') and everything after a signature separator ('-- ')."""
-    out = []
-    for line in text.splitlines():
-        if line.rstrip() == "--" or line == "-- ":
-            break
-        if line.lstrip().startswith(">"):
-            continue
-        out.append(line)
-    return "\n".join(out)
 
 
 _BULK = {"bulk", "junk", "list", "auto_reply"}

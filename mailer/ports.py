@@ -50,6 +50,10 @@ class GameHandle(Protocol):
     def prepare(self, raw: bytes, at: datetime, source: str = "cli", mail_from: str | None = None,
                 rcpt_to: list[str] | None = None, extra: dict | None = None) -> Arrival: ...
 
+    def admit(self, raw: bytes, at: datetime, source: str = "cli", mail_from: str | None = None,
+              rcpt_to: list[str] | None = None, extra: dict | None = None) -> Arrival:
+        """``prepare``, but a message that cannot be read is journaled all the same (to fault in its fold)."""
+
     def receive_many(self, arrivals: list[Arrival]) -> list[Receipt]: ...
 
     def tick(self, at: datetime) -> Receipt | None: ...

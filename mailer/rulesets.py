@@ -27,7 +27,8 @@ if TYPE_CHECKING:
     from storage import Entry
 
 # game.toml's ``[game] ruleset`` -> the package of its mail part
-PACKAGES = {"imperial": "mailer.imperial", "blognomic": "mailer.blognomic", "suber": "mailer.suber"}
+PACKAGES = {"imperial": "mailer.imperial", "blognomic": "mailer.blognomic", "suber": "mailer.suber",
+            "bnomic": "mailer.bnomic"}
 
 
 class Members:

@@ -89,7 +89,7 @@ def when(at: str | None) -> datetime:
 def init(directory: Annotated[Path, typer.Argument(metavar="DIR", help="where to create the game")],
          config: Annotated[Optional[Path], typer.Option("--config", metavar="FILE", help="game.toml to start from")] = None,
          ruleset: Annotated[Optional[str], typer.Option(
-             "--ruleset", metavar="NAME", help="imperial (the default), blognomic or suber: game.toml gets that "
+             "--ruleset", metavar="NAME", help="imperial (the default), blognomic, suber or bnomic: game.toml gets that "
              "ruleset's defaults, and the game its rules text")] = None) -> None:
     """Create a game: DIR/game.toml and its database."""
     from engine.ruleset import PACKAGES
@@ -144,10 +144,14 @@ def ingest(paths: Annotated[list[str], typer.Argument(metavar="PATH", help=".eml
             typer.echo(f"{label}: duplicate of journal entry {receipt.seq} ({receipt.key}); nothing done")
             continue
         for entry, events in g.process():
-            typer.echo(f"{label}: journal entry {entry.seq}: {summarise(events)}")
+            if entry.kind != "skip":  # the record of a fault, told with the entry it is about
+                typer.echo(f"{label}: journal entry {entry.seq}: {summarise(events)}")
 
 
 def summarise(events) -> str:
+    faults = [e.data["error"] for e in events if e.kind == "fault"]
+    if faults:
+        return f"could not be played; recorded as a fault and skipped ({faults[0]})"
     outcomes = [e.data["result"] for e in events if e.kind == "outcome"]
     if any(e.kind == "unauthenticated" for e in events):
         return "not authenticated; nothing done"

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING
 import engine
 from mailer.http_server import Server, make_server
 from mailer.intake import IntakeHandler, JournalWriter, Mailbox, Routes, protocol_factory
+from nomic import summary
 from nomic.website import SiteMemory, build as build_website
 
 if TYPE_CHECKING:
@@ -196,6 +197,7 @@ class Processor(threading.Thread):
         self.site_built = time.monotonic()
         try:
             with self.lock:
+                summary.publish(self.game.config.dir, self.game.state())  # for a host's list of games
                 build_website(self.game, self.game.config.dir / "site", memory=self.site_memory)
         except Exception:
             log.exception("site build failed")

@@ -5,19 +5,24 @@ Data flows one way: mail -> journal -> engine -> events -> (outbox, site).
 folds every journaled entry not yet processed, in order, exactly once.
 
 No entry can wedge the fold. Mail is parsed before the write transaction
-opens (intake is never kept waiting on a parse); an entry whose parse or fold
-faults is recorded in the journal as a "skip" entry, once, and skipped from
-then on, by every replay too; and a fault while composing outgoing mail rolls
-back that mail alone, recorded as a ``mail_fault`` event.
+opens (intake is never kept waiting on a parse). Everything an entry costs after
+the journal runs inside one fault boundary (``_fold``): its parse, its fold, and
+making the rows it stores (its events, its input for the cache of parsed inputs);
+an entry that faults in any of them is recorded in the journal as a "skip" entry,
+once, and skipped from then on, by every replay too. A fault while composing its
+outgoing mail rolls back that mail alone, recorded as a ``mail_fault`` event.
+Before the journal, a message that cannot be read at all is refused by intake
+(``prepare`` raises) or journaled all the same by ``poll`` and ``ingest`` (``admit``).
 """
 from __future__ import annotations
 
+import hashlib
 import logging
 from collections.abc import Callable
 from datetime import datetime
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import delete, func
 from sqlmodel import Session, select
@@ -42,9 +47,20 @@ from storage.tables import Meta, Snapshot
 log = logging.getLogger("nomic")
 PROCESS_BATCH = 200  # most entries folded in one transaction
 SNAPSHOT_EVERY = 1000  # entries folded between snapshots while a backlog lasts
+SNAPSHOT_BYTES_PER_ENTRY = 64 * 1024  # once drained, a snapshot of B bytes waits for B / this entries
 Progress = Callable[[int], None]  # told the journal seq reached, now and then
 Input = Message | ClockStep
 Parsed = Input | Exception | None  # an entry's input, or why it could not be read (None: a skip entry)
+
+
+class Folded(NamedTuple):
+    """One entry folded: the state to carry on with, its events and input (None if it faulted or
+    was a skip entry), and what the processor stores for it: its event rows and its input as JSON."""
+    state: GameState[Any]
+    events: list[engine.Event]
+    inp: Input | None
+    rows: list[dict]
+    cached: str | None
 
 
 class Game:
@@ -56,6 +72,7 @@ class Game:
         self._state: GameState[Any] | None = None
         self._seq = 0  # journal seq that self._state reflects
         self._skips: dict[int, str] = {}  # entries recorded as faulting (storage.skipped), with self._state
+        self._snapshot_size = 0  # the size of the last snapshot this process stored
         self.ruleset = ruleset_for(self.engine_config.ruleset)
         self.grammar = Grammar(self.ruleset.commands)
         self.parser = parser_version(self.engine_config.address, self.engine_config.list_address, self.ruleset)
@@ -82,14 +99,31 @@ class Game:
     def receive(self, raw: bytes, at: datetime, source: str = "cli",
                 mail_from: str | None = None, rcpt_to: list[str] | None = None,
                 extra: dict | None = None) -> Receipt:
-        """Journal one message durably. Returns once it is committed."""
-        return self.receive_many([self.prepare(raw, at, source, mail_from, rcpt_to, extra)])[0]
+        """Journal one message durably (``admit``: even one that cannot be read). Returns once it is committed."""
+        return self.receive_many([self.admit(raw, at, source, mail_from, rcpt_to, extra)])[0]
+
+    def admit(self, raw: bytes, at: datetime, source: str = "cli", mail_from: str | None = None,
+              rcpt_to: list[str] | None = None, extra: dict | None = None) -> Arrival:
+        """``prepare``, for intake that has no one to refuse a message to (``nomic poll``, ``nomic ingest``).
+
+        A message ``prepare`` cannot read is journaled all the same, keyed by its bytes and not
+        authenticated; its fold then records it as a fault. So no message stops them, and none is lost.
+        """
+        try:
+            return self.prepare(raw, at, source, mail_from, rcpt_to, extra)
+        except Exception as exc:
+            log.warning("a message could not be read (%s: %s); journaled, to be recorded as a fault",
+                        type(exc).__name__, exc)
+            auth = {"authenticated": False, "method": "unreadable", "detail": f"{type(exc).__name__}: {exc}"[:1000]}
+            meta = {"source": source, "mail_from": mail_from, "rcpt_to": rcpt_to, "auth": auth, **(extra or {})}
+            return Arrival("sha256:" + hashlib.sha256(raw).hexdigest(), raw, at, meta)
 
     def prepare(self, raw: bytes, at: datetime, source: str = "cli", mail_from: str | None = None,
                 rcpt_to: list[str] | None = None, extra: dict | None = None) -> Arrival:
         """Parse and authenticate one message (no database): the journal entry to be.
 
-        ``extra`` adds to the journal meta (e.g. the IMAP UIDVALIDITY and UID).
+        ``extra`` adds to the journal meta (e.g. the IMAP UIDVALIDITY and UID). Raises
+        ``mailer.message.Unreadable`` for a message that cannot be read at all (the sender's fault).
         """
         head = parse_head(raw)
         try:
@@ -163,7 +197,7 @@ class Game:
         for entry in storage.entries(s.connection(), after=snap.seq if snap else 0, upto=upto, parser=parser):
             if chain is not None:
                 chain.check(entry)
-            state, _, _ = self._fold(s, state, entry, self._parse(entry), skips, use_snapshot)
+            state = self._fold(s, state, entry, self._parse(entry), skips, use_snapshot).state
             if progress and entry.seq % 1000 == 0:
                 progress(entry.seq)
         return state
@@ -181,22 +215,28 @@ class Game:
             return exc
 
     def _fold(self, s: Session, state: GameState[Any], entry: Entry, inp: Parsed, skips: dict[int, str],
-              use_snapshot: bool, record: bool = False) -> tuple[GameState[Any], list[engine.Event], Input | None]:
-        """Apply one entry; returns the state to carry on with, the entry's events and its input.
+              use_snapshot: bool, record: bool = False) -> Folded:
+        """Apply one entry, inside its fault boundary; with ``record`` (the processor), also make
+        the rows it stores there, so that content no database takes faults here and nowhere later.
 
-        An entry in ``skips`` is not tried. An entry that faults is added to ``skips`` (and, with
-        ``record``, journaled as a skip entry) and the state is rebuilt without it: once, since
-        the rebuild and every later replay skip it without trying it again.
+        An entry in ``skips`` is not tried. An entry that faults (its parse, ``inp``, is the
+        exception) is added to ``skips`` (and, with ``record``, journaled as a skip entry) and the
+        state is rebuilt without it: once, since the rebuild and every later replay skip it
+        without trying it again.
         """
         if entry.kind == storage.SKIP:
-            return state, [], None
+            return Folded(state, [], None, [], None)
         if entry.seq in skips:
-            return state, [_fault(entry.seq, skips[entry.seq])], None
+            return _faulted(state, entry.seq, skips[entry.seq])
         try:
             if isinstance(inp, Exception):
                 raise inp
             assert inp is not None
-            return state, engine.apply(state, inp, self.engine_config), inp
+            events = engine.apply(state, inp, self.engine_config)
+            if not record:
+                return Folded(state, events, inp, [], None)
+            cached = inp.model_dump_json() if entry.parsed is None and isinstance(inp, Message) else None
+            return Folded(state, events, inp, storage.event_rows(entry.seq, events), cached)
         except Exception as exc:
             log.exception("journal entry %s could not be applied; skipped from now on", entry.seq)
             skips[entry.seq] = repr(exc)[:1000]
@@ -204,7 +244,7 @@ class Game:
                 skip = storage.skip_item(entry.seq, parse_time(entry.at), skips[entry.seq])
                 storage.append_many(s.connection(), [skip])
             state = self._load(s, entry.seq - 1, skips, use_snapshot)
-            return state, [_fault(entry.seq, skips[entry.seq])], None
+            return _faulted(state, entry.seq, skips[entry.seq])
 
     def process(self, send: bool = True, upto: int | None = None,
                 limit: int | None = None) -> list[tuple[Entry, list[engine.Event]]]:
@@ -219,8 +259,8 @@ class Game:
             size = PROCESS_BATCH if limit is None else min(PROCESS_BATCH, limit - len(done))
             batch = self._process_batch(send, upto, size)
             done += batch
-            if len(batch) < size:
-                break
+            if len(batch) < size and not any(e.kind == Fault.KIND for _, events in batch for e in events):
+                break  # (a fault journals a skip entry after the batch: it is folded too, now)
         return done
 
     def _process_batch(self, send: bool, upto: int | None, size: int) -> list[tuple[Entry, list[engine.Event]]]:
@@ -234,19 +274,18 @@ class Game:
                 if self._processed_elsewhere(s):  # reload from the database next time
                     self._state = None
                     return done
-                stored: list[tuple[int, engine.Event]] = []  # the batch's events, and its parsed inputs:
+                stored: list[dict] = []  # the batch's event rows, and its parsed inputs:
                 inputs: list[tuple[int, str]] = []  # each written in one statement at the end
                 for entry, parsed in batch:
-                    state, events, inp = self._fold(s, state, entry, parsed, self._skips, use_snapshot=True,
-                                                    record=True)
-                    self._state = state
-                    stored += [(entry.seq, e) for e in events]
-                    if entry.parsed is None and isinstance(inp, Message):
-                        inputs.append((entry.seq, inp.model_dump_json()))
-                    if send and inp is not None:
-                        stored += [(entry.seq, e) for e in self._enqueue(s, entry, inp, events)]
+                    folded = self._fold(s, state, entry, parsed, self._skips, use_snapshot=True, record=True)
+                    state = self._state = folded.state
+                    stored += folded.rows
+                    if folded.cached is not None:
+                        inputs.append((entry.seq, folded.cached))
+                    if send and folded.inp is not None:
+                        stored += storage.event_rows(entry.seq, self._enqueue(s, entry, folded.inp, folded.events))
                     self._seq = entry.seq
-                    done.append((entry, events))
+                    done.append((entry, folded.events))
                 storage.add_events(s.connection(), stored)
                 storage.cache_inputs(s.connection(), self.parser, inputs)
                 if done:
@@ -290,12 +329,17 @@ class Game:
 
     def _maybe_snapshot(self, s: Session, drained: bool) -> None:
         """Store the state once ``SNAPSHOT_EVERY`` entries have been folded since the last
-        snapshot, or when the backlog is drained: writing a large state after every
-        few entries would cost more than folding them again after a restart."""
+        snapshot or, when the backlog is drained, once one entry per ``SNAPSHOT_BYTES_PER_ENTRY``
+        bytes of the last snapshot has: a large state (a long game, or one a flood of matters made
+        large) is not rewritten on every mail, so its cost per mail stays flat in its size, and a
+        restart folds again at most that many entries."""
         last = s.exec(select(func.max(Snapshot.seq))).one() or 0
-        if self._seq - last < SNAPSHOT_EVERY and not drained:
+        wait = SNAPSHOT_EVERY if not drained else min(SNAPSHOT_EVERY, self._snapshot_size // SNAPSHOT_BYTES_PER_ENTRY)
+        if self._seq - last < max(1, wait):
             return
-        s.merge(Snapshot(seq=self._seq, state=self.state().model_dump_json()))
+        state = self.state().model_dump_json()
+        self._snapshot_size = len(state)
+        s.merge(Snapshot(seq=self._seq, state=state))
         s.execute(delete(Snapshot).where(Snapshot.seq < self._seq))  # type: ignore[arg-type]
 
     # -- replay -----------------------------------------------------------
@@ -317,12 +361,21 @@ class Game:
             return state
 
     def verify(self, reparse: bool = False, progress: Progress | None = None) -> tuple[bool, str]:
-        """Check the hash chain and that a fresh fold equals the stored state, in one pass."""
+        """Check the hash chain, that a fresh fold equals the stored state, in one pass, and that
+        every journaled entry has been processed (a game stuck short of the journal's head
+        replays to its stored state all the same)."""
         chain = storage.Chain()
         try:
             fresh = self.replay(reparse, chain, progress).model_dump(mode="json")
         except storage.ChainBroken as exc:
             return False, str(exc)
+        with Session(self.db) as s:
+            processed = int(storage.get_meta(s, "processed_seq", "0"))
+        head = self.journal_length()
+        if processed < head:
+            return False, (f"processing is stuck: the game has processed only up to journal entry {processed} "
+                           f"of {head}; entries {processed + 1}-{head} were never played "
+                           "(see docs/operating.md, 'When things go wrong')")
         stored = self.state().model_dump(mode="json")
         if fresh != stored:
             diff = sorted(k for k in fresh if fresh[k] != stored.get(k))
@@ -350,5 +403,7 @@ class Game:
             return s.exec(select(func.max(storage.JournalEntry.seq))).one() or 0
 
 
-def _fault(seq: int, error: str) -> engine.Event:
-    return engine.Event.of(Fault(seq=seq, error=error))
+def _faulted(state: GameState[Any], seq: int, error: str) -> Folded:
+    """An entry recorded as faulting: its one ``fault`` event, and the row that stores it."""
+    events = [engine.Event.of(Fault(seq=seq, error=error))]
+    return Folded(state, events, None, storage.event_rows(seq, events), None)

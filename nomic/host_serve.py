@@ -24,7 +24,7 @@ from pathlib import Path
 
 from mailer.http_server import Site, make_host_server
 from mailer.intake import Addresses, IntakeHandler, Routes, Traffic
-from nomic import host_config
+from nomic import host_config, summary
 from nomic.daemon import (CHUNK, FINAL_LIMIT, GameService, Turns, check_addresses, close, host_port, listen,
                           quiet_logging, settle_heap, start_http, stop_http, wait_for_signal)
 from nomic.game import Game
@@ -86,13 +86,15 @@ class Host:
         return Routes([s.mailbox for s in self.services.values()], self.held)
 
     def index(self) -> str:
+        """The list of games, from their published summaries: a busy or stuck game holds up no one."""
         rows = []
-        for slug, svc in self.services.items():
+        for slug, svc in list(self.services.items()):
+            game = svc.game
             try:
-                with svc.lock:
-                    rows.append(listing(slug, svc.game.config.settings.game.name, svc.game.state()))
+                rows.append(listing(slug, game.config.settings.game.name, game.engine_config.ruleset,
+                                    summary.read(game.config.dir)))
             except Exception:
-                log.exception("game %s left out of the index: its state cannot be read", slug)
+                log.exception("game %s left out of the index: its summary cannot be read", slug)
         return page(rows)
 
 

@@ -11,6 +11,8 @@ import engine.commands
 import engine.inputs
 import engine.state
 import mailer.message
+import mailer.quotes
+import mailer.reply_reader
 from engine.commands import Amend, ListPostCmd
 from engine.inputs import ClockStep, Message
 from engine.ruleset import Ruleset
@@ -21,7 +23,7 @@ from storage.config import parse_time
 from storage import Entry
 
 # what decides how a stored mail reads: its inputs are cached under a hash of all of it
-_PARSING_CODE = (mailer.message, grammar, engine.commands, engine.inputs, engine.state, sys.modules[__name__])
+_PARSING_CODE = (mailer.message, mailer.quotes, mailer.reply_reader, grammar, engine.commands, engine.inputs, engine.state, sys.modules[__name__])
 _PARSING_LIBRARIES = ("mail-parser-reply", "html2text", "pydantic")
 
 

@@ -70,6 +70,13 @@ name as the ruleset prints it.""", "For Admins"),
 N is a proposal's number (from 301) or a rule's; a bare `Call vote`, `Yes` or
 `No` in a reply to a proposal's announcement acts on that proposal. Only the
 player on turn may propose.""", ""),  # no offices
+    "bnomic": Guide("B Nomic", """\
+N is a Proposal Number (the Chairman gives them; the answer says which); a bare
+`FOR`, `AGAINST` or `ABSTAIN` in a reply to a proposal's announcement votes on
+that proposal. MINISTRY is `Ministry of Change`, `Minister of Change` or
+`Chairman` (and so for each Ministry; `MoM` or `MetaMin` for the Ministry of
+Ministry). The Ministries are held in the game, not in game.toml: a Minister's
+command is checked against who holds the Ministry now.""", ""),  # its offices are in the game state
 }
 
 COMMON_INTRO = """\

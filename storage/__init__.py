@@ -307,13 +307,17 @@ def skipped(conn: Connection) -> dict[int, str]:
     return {int(m["seq"]): str(m["error"]) for m in found}
 
 
-def add_events(conn: Connection, events: list[tuple[int, Event]]) -> None:
-    """Store events, each with the seq of its journal entry, in one statement."""
-    if events:
-        conn.execute(insert(EVENTS), [{"seq": seq, "kind": e.kind, "data": json.dumps(e.data, default=str),
-                                       "cause_what": e.cause.what if e.cause else None,
-                                       "cause_number": e.cause.number if e.cause else None}
-                                      for seq, e in events])
+def event_rows(seq: int, events: list[Event]) -> list[dict]:
+    """The rows that store one journal entry's events (made inside the entry's fault boundary)."""
+    return [{"seq": seq, "kind": e.kind, "data": json.dumps(e.data, default=str),
+             "cause_what": e.cause.what if e.cause else None, "cause_number": e.cause.number if e.cause else None}
+            for e in events]
+
+
+def add_events(conn: Connection, rows: list[dict]) -> None:
+    """Store events (``event_rows``) in one statement."""
+    if rows:
+        conn.execute(insert(EVENTS), rows)
 
 
 def cache_inputs(conn: Connection, parser: str, inputs: list[tuple[int, str]]) -> None:

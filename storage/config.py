@@ -25,7 +25,8 @@ DEFAULT_RULESET = "imperial"
 COMMON = "common"  # storage/defaults/common.toml: the keys of every game
 # (ruleset, [game] edition) -> its bundled text in storage/rulesets/
 RULES_TEXTS = {("imperial", ""): "imperial-nomic.txt", ("blognomic", "149"): "blognomic-149.txt",
-               ("blognomic", "109"): "blognomic-109.txt", ("suber", ""): "suber-nomic-2005.txt"}
+               ("blognomic", "109"): "blognomic-109.txt", ("suber", ""): "suber-nomic-2005.txt",
+               ("bnomic", ""): "b-nomic.txt"}
 _TABLE = re.compile(r"^\[(\w+)\][ \t]*$", re.M)
 
 

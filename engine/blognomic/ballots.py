@@ -6,6 +6,7 @@ and Veto are marked when the icon is used and stay marked (rule "Special Proposa
 from __future__ import annotations
 
 from engine import threads
+from engine.blognomic import due
 from engine.blognomic.commands import VoteCmd
 from engine.blognomic.conditions import label
 from engine.blognomic.downtime import REASON, in_downtime
@@ -27,6 +28,7 @@ def vote(state: BlogState, msg: Message, cmd: VoteCmd, ctx: Context) -> None:
         return
     m.ballots.append(Ballot(voter=msg.sender, icon=cmd.icon, at=ctx.at))
     _mark(state, m, msg.sender, cmd)
+    due.changed(state, m)
     c = count_matter(state, m)
     ctx.emit(Voted(number=m.number, voter=msg.sender, icon=cmd.icon, vote=c.icons.get(msg.sender),
                    tally={"for": c.for_, "against": c.against, "deferential": c.deferential}, quorum=c.quorum,

@@ -81,7 +81,7 @@ def _blocked(state: BlogState, m: VotableMatter, at: datetime) -> str | None:
 
 def oldest_proposal(state: BlogState, at: datetime) -> VotableMatter | None:
     """The oldest pending Proposal, Proposals pending for more than 7 days ignored."""
-    return next((m for m in state.pending("proposal") if at - m.opened_at < STALE), None)
+    return next((m for m in state.first_pending("proposal") if at - m.opened_at < STALE), None)
 
 
 def popular(c: Count, elapsed: timedelta) -> bool:

@@ -1,8 +1,11 @@
 """BlogNomic's part of the state: Pactmakers, Votable Matters with every ballot, dynasties, Hiatus."""
 from __future__ import annotations
 
+import heapq
+from collections import Counter, deque
+from collections.abc import Iterator
 from dataclasses import dataclass, field as dc_field
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any, Literal
 
 from pydantic import Field, PrivateAttr
@@ -58,21 +61,58 @@ class Electorate:
         object.__setattr__(self, "seraphim_set", frozenset(self.seraphims))
 
 
-@dataclass
 class Pending:
-    """The matters that may still be pending, in order, without a pass over every matter ever made:
-    matters are only appended and go from pending to resolved once, never back, so the list takes
-    in the new ones and drops the resolved ones as it is read. Derived (``BlogState.pending``)."""
-    source: list[VotableMatter] | None = None
-    taken: int = 0
-    open: list[VotableMatter] = dc_field(default_factory=list)
+    """The matters that may still be pending, by kind and by author, what each author made each
+    day, and every matter by Message-ID, without a pass over every matter ever made: matters are
+    only appended and go from pending to resolved once, never back, so the new ones are taken in
+    as they come and the resolved ones dropped as they are read. Derived (``BlogState.pending``):
+    copies and pickles start empty, and it is no part of a state's equality."""
 
-    def read(self, matters: list[VotableMatter]) -> list[VotableMatter]:
+    def __init__(self, source: list[VotableMatter] | None = None) -> None:
+        self.source = source
+        self.taken = 0
+        self.kinds: dict[str, deque[VotableMatter]] = {}
+        self.authors: dict[tuple[str, str], list[VotableMatter]] = {}
+        self.made: Counter[tuple[str, str, date]] = Counter()  # (kind, author, UTC day) -> matters made
+        self.message_ids: dict[str, int] = {}  # the last matter each message made
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Pending, ()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Pending)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def take(self, matters: list[VotableMatter]) -> None:
+        """Take in the matters appended since the last call (all of them from a list not seen before)."""
         if matters is not self.source or len(matters) < self.taken:
-            self.source, self.taken, self.open = matters, 0, []
-        self.open = [m for m in [*self.open, *matters[self.taken:]] if m.status == "pending"]
+            self.__init__(matters)  # type: ignore[misc]
+        for m in matters[self.taken:]:
+            self.made[m.kind, m.author, m.opened_at.date()] += 1
+            if m.message_id:
+                self.message_ids[m.message_id] = m.number
+            if m.status == "pending":
+                self.kinds.setdefault(m.kind, deque()).append(m)
+                self.authors.setdefault((m.kind, m.author), []).append(m)
         self.taken = len(matters)
-        return self.open
+
+    def of_kind(self, kind: str) -> deque[VotableMatter]:
+        """The pending matters of ``kind`` in order (resolved ones dropped from the front only)."""
+        queue = self.kinds.setdefault(kind, deque())
+        while queue and queue[0].status != "pending":
+            queue.popleft()
+        return queue
+
+    def live(self, kind: str) -> list[VotableMatter]:
+        """The pending matters of ``kind``, every resolved one dropped."""
+        queue = self.kinds[kind] = deque(m for m in self.kinds.get(kind, ()) if m.status == "pending")
+        return list(queue)
+
+    def of_author(self, kind: str, author: str) -> list[VotableMatter]:
+        mine = [m for m in self.authors.get((kind, author), ()) if m.status == "pending"]
+        self.authors[kind, author] = mine
+        return mine
 
 
 def private(model: Model) -> dict[str, Any]:
@@ -140,6 +180,7 @@ class BlogState(GameState[Pactmaker]):
     rolls: int = 0  # dice rolled so far, to label each draw uniquely
     _electorate: Electorate | None = PrivateAttr(default=None)  # derived: see electorate()
     _pending: Pending = PrivateAttr(default_factory=Pending)  # derived: see pending()
+    _due: Any = PrivateAttr(default=None)  # due.Dues, when each pending matter may next be resolved: not state
 
     @property
     def dynasty(self) -> Dynasty:
@@ -182,12 +223,32 @@ class BlogState(GameState[Pactmaker]):
         return self.matters[number - 1] if 1 <= number <= len(self.matters) else None
 
     def matter_by_message_id(self, message_id: str) -> VotableMatter | None:
-        return next((m for m in reversed(self.matters) if m.message_id == message_id), None)
+        number = self._taken().message_ids.get(message_id)
+        return None if number is None else self.matters[number - 1]
+
+    def _taken(self) -> Pending:
+        box: Pending = private(self)["_pending"]
+        box.take(self.matters)
+        return box
 
     def pending(self, kind: Kind | None = None) -> list[VotableMatter]:
-        """The pending matters (of ``kind``), oldest first."""
-        box: Pending = private(self)["_pending"]
-        return [m for m in box.read(self.matters) if kind in (None, m.kind)]
+        """The pending matters (of ``kind``), oldest first (a pass over them: not for per-mail paths)."""
+        box = self._taken()
+        if kind is not None:
+            return box.live(kind)
+        return list(heapq.merge(*(box.live(k) for k in KIND_NAMES), key=lambda m: m.number))
+
+    def first_pending(self, kind: Kind) -> Iterator[VotableMatter]:
+        """The pending matters of ``kind`` in order, read only as far as the caller goes."""
+        return (m for m in self._taken().of_kind(kind) if m.status == "pending")
+
+    def pending_of(self, kind: Kind, author: str) -> list[VotableMatter]:
+        """``author``'s pending matters of ``kind``, oldest first."""
+        return self._taken().of_author(kind, author)
+
+    def made_on(self, kind: Kind, author: str, day: date) -> int:
+        """How many matters of ``kind`` ``author`` made on the UTC ``day``."""
+        return self._taken().made[kind, author, day]
 
     def public_json(self) -> dict[str, Any]:
         """The keys CONTRACT.md promises for ``nomic state --json``."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.blognomic.commands import SubmitCmd
 from engine.blognomic.conditions import label
 from engine.blognomic.downtime import REASON, in_downtime
-from engine.blognomic.state import KIND_NAMES, BlogState, VotableMatter, iso
+from engine.blognomic.state import KIND_NAMES, BlogState, Kind, VotableMatter, iso
 from engine.context import Context
 from engine.inputs import Message
 from engine.blognomic.events import Hiatus, MatterOpened
@@ -13,6 +13,9 @@ from engine.events import Cause
 
 PENDING_LIMIT = 2
 DAILY_LIMIT = 3
+# no rule limits them: the game does, so no one player can flood it (docs/rulings-blognomic.md)
+KIND_PLURALS = {"cfj": "Calls for Judgement", "dov": "Declarations of Victory"}
+OWN_LIMITS = {"cfj": "max_pending_cfjs", "dov": "max_pending_dovs"}
 
 
 def submit(state: BlogState, msg: Message, cmd: SubmitCmd, ctx: Context) -> None:
@@ -54,7 +57,22 @@ def _refusal(state: BlogState, sender: str, cmd: SubmitCmd, ctx: Context) -> str
     if cmd.matter == "proposal":
         return _proposal_refusal(state, sender, ctx)
     if cmd.matter == "dov":
-        return _dov_refusal(state, sender, ctx)
+        return _dov_refusal(state, sender, ctx) or _limit_refusal(state, sender, cmd.matter, ctx)
+    return _limit_refusal(state, sender, cmd.matter, ctx)
+
+
+def limit(kind: str, ctx: Context) -> int:
+    """The most matters of ``kind`` (a CfJ or a DoV) one Pactmaker may have pending at once."""
+    return int(ctx.config.options[OWN_LIMITS[kind]])
+
+
+def _limit_refusal(state: BlogState, sender: str, kind: Kind, ctx: Context) -> str | None:
+    pending = [m.number for m in state.pending_of(kind, sender)]
+    most = limit(kind, ctx)
+    if len(pending) >= most:
+        noun = KIND_NAMES[kind] if most == 1 else KIND_PLURALS[kind]
+        return (f"this game allows each {state.keywords['Pactmaker']} {most} pending {noun} at a time "
+                f"(yours: {', '.join(map(str, pending))})")
     return None
 
 
@@ -63,12 +81,10 @@ def _proposal_refusal(state: BlogState, sender: str, ctx: Context) -> str | None
         return "the game is in Hiatus"
     if in_downtime(ctx.at):
         return REASON
-    pending = [m.number for m in state.pending("proposal") if m.author == sender]
+    pending = [m.number for m in state.pending_of("proposal", sender)]
     if len(pending) >= PENDING_LIMIT:
         return f"you already have {PENDING_LIMIT} Proposals pending ({', '.join(map(str, pending))})"
-    today = [m for m in state.matters
-             if m.kind == "proposal" and m.author == sender and m.opened_at.date() == ctx.at.date()]
-    if len(today) >= DAILY_LIMIT:
+    if state.made_on("proposal", sender, ctx.at.date()) >= DAILY_LIMIT:
         return f"you have already made {DAILY_LIMIT} Proposals today ({ctx.at.date().isoformat()}, UTC)"
     return None
 

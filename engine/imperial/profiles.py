@@ -5,6 +5,7 @@ retooling, rotations, swaps, vandalism, Tivol and bit-difference reports.
 """
 from __future__ import annotations
 
+import unicodedata
 from typing import Literal
 
 from engine.context import Context
@@ -19,16 +20,23 @@ FULL = (1 << SECTIONS) - 1
 def profile_from_email(email: str) -> int:
     """Letters of the address, repeated to 16; consonants raised (1), vowels depressed (0).
 
-    'y' counts as a consonant (docs/rulings.md, rule 13). An address with no
-    letters at all gets a fully depressed Profile.
+    A letter is any Unicode letter (``str.isalpha``); a vowel is a, e, i, o or u,
+    accented or not (the first character of its NFKD form), so the é of
+    ``josé`` is a vowel. 'y' and every other letter count as consonants
+    (docs/rulings.md, rule 13). An address with no letters at all gets a fully
+    depressed Profile.
     """
-    letters = [c for c in email.lower() if "a" <= c <= "z"]
+    letters = [c for c in email.lower() if c.isalpha()]
     if not letters:
         return 0
     value = 0
     for i in range(SECTIONS):
-        value = (value << 1) | (letters[i % len(letters)] not in VOWELS)
+        value = (value << 1) | (not _is_vowel(letters[i % len(letters)]))
     return value
+
+
+def _is_vowel(letter: str) -> bool:
+    return unicodedata.normalize("NFKD", letter)[:1] in VOWELS
 
 
 def mask(section: int) -> int:

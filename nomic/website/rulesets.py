@@ -18,7 +18,7 @@ from nomic.website.pages import Family, Page
 from nomic.website.reader import SiteData
 
 PACKAGES = {"imperial": "nomic.website.imperial", "blognomic": "nomic.website.blognomic",
-            "suber": "nomic.website.suber"}
+            "suber": "nomic.website.suber", "bnomic": "nomic.website.bnomic"}
 
 Generator = Callable[[Any], Iterator[Page | Family]]
 

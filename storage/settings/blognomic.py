@@ -1,7 +1,7 @@
 """A BlogNomic game.toml (storage/defaults/blognomic.toml)."""
 from __future__ import annotations
 
-from storage.settings.common import CommonSettings, Holders, Section
+from storage.settings.common import CommonSettings, Count, Holders, Section
 
 
 class BlogNomicOffices(Section):
@@ -13,6 +13,8 @@ class BlogNomicOffices(Section):
 class BlogNomicSection(Section):
     auto_resolve: bool
     daily_mail: bool
+    max_pending_cfjs: Count  # at least 1: refused at load, not a fault at every CfJ or DoV
+    max_pending_dovs: Count
 
 
 class Settings(CommonSettings):

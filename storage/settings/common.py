@@ -86,11 +86,15 @@ class SmtpSection(Section):
 class LmtpSection(Section):
     max_connections: Count
     timeout: Seconds
+    slow_game_wait: Seconds
 
 
 class HttpSection(Section):
     max_connections: Count
     timeout: Seconds
+    max_per_client: Count
+    trusted_proxies: list[str]
+    confirm_per_client: Annotated[int, Field(ge=0)]
     confirm_per_address: Annotated[int, Field(ge=0)]
     confirm_per_domain: Annotated[int, Field(ge=0)]
     confirm_per_hour: Annotated[int, Field(ge=0)]

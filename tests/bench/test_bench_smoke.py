@@ -23,10 +23,14 @@ RUNS = {
                                                   "run_once, four connections", "ratio (run_once / bare loop)"]),
     "blognomic.py": (["--players", "50", "--ballots", "200", "--votes", "20"],
                      ["a message with no command", "a new vote, folded", "ratio (vote / no command)"]),
+    "bnomic.py": (["--players", "50", "--proposals", "20", "--runs", "1"],
+                  ["a message with no command", "the end of Voting (7 steps, scoring)", "ratio (end of Voting", "one C pass counting every vote"]),
     "host.py": (["--games", "3", "--messages", "30"], ["nomic serve, one game", "ratio (host / one game)",
                                                        "memory per idle game", "start of a host"]),
-    "hostile.py": (["--fuzz", "20", "--runs", "1"], ["nested lists, 12,000 deep", "worst of 20 fuzz messages",
-                                                     "worst message: journal + fold + answer"]),
+    "hostile.py": (["--fuzz", "20", "--runs", "1", "--cfjs", "100", "--votes", "5"],
+                   ["nested lists, 12,000 deep", "worst of 20 fuzz messages", "worst message: journal + fold + answer",
+                    "a vote among 100 pending CfJs: apply + next_due",
+                    "a vote among 100 pending CfJs: journal + fold + answer"]),
 }
 
 

@@ -30,7 +30,8 @@ def config(*, edition: str = "149", admins: tuple[str, ...] = (ADMIN,), seraphim
            auto: bool = True) -> EngineConfig:
     return EngineConfig(start=START, seed="blog-seed", address=ADDRESS, list_address="list@blog.test",
                         offices={"admins": admins, "seraphims": seraphims}, ruleset="blognomic",
-                        edition=edition, options={"auto_resolve": auto, "daily_mail": False})
+                        edition=edition, options={"auto_resolve": auto, "daily_mail": False,
+                                                         "max_pending_cfjs": 2, "max_pending_dovs": 1})
 
 
 @dataclass

@@ -1,4 +1,4 @@
-"""``NOMIC_DEMO_RULESET=blognomic|suber ./run demo``: deploy/demo.sh makes the game from
+"""``NOMIC_DEMO_RULESET=blognomic|suber|bnomic ./run demo``: deploy/demo.sh makes the game from
 deploy/demo-RULESET.toml and plays deploy/demo-mail/RULESET/ into it, as here; the daemon it then
 starts is tested elsewhere."""
 from __future__ import annotations
@@ -30,7 +30,7 @@ def mail(ruleset: str) -> list[Path]:
     return sorted((DEPLOY / "demo-mail" / ruleset).glob("*.eml"))
 
 
-@pytest.mark.parametrize("ruleset", ["blognomic", "suber"])
+@pytest.mark.parametrize("ruleset", ["blognomic", "suber", "bnomic"])
 def test_the_demo_game_starts_sends_to_the_demo_mailbox_and_answers_its_mail(tmp_path, ruleset):
     config = tomllib.loads((DEPLOY / f"demo-{ruleset}.toml").read_text())
     assert config["game"]["ruleset"] == ruleset
@@ -63,6 +63,13 @@ def test_the_suber_demo_has_alices_proposal_in_debate(tmp_path):
 def test_an_unknown_demo_ruleset_is_refused_before_anything_is_made(tmp_path):
     run = subprocess.run(["bash", str(DEPLOY / "demo.sh")], capture_output=True, text=True,
                          env={**os.environ, "NOMIC_DEMO_RULESET": "agora", "NOMIC_GAME": str(tmp_path / "g")})
-    assert (run.returncode, run.stderr) == (2, "demo: NOMIC_DEMO_RULESET must be imperial, blognomic or suber, "
+    assert (run.returncode, run.stderr) == (2, "demo: NOMIC_DEMO_RULESET must be imperial, blognomic, suber or bnomic, "
                                                "not 'agora'\n")
     assert not (tmp_path / "g").exists()
+
+
+def test_the_bnomic_demo_has_alice_in_every_ministry_and_bobs_proposal_pending(tmp_path):
+    state = Demo(tmp_path, "bnomic").state()
+    assert [m["holder"] for m in state["ministries"]] == ["alice@bnomic.test"] * 7
+    assert (state["clock"]["on"], [(p["number"], p["title"], p["status"]) for p in state["proposals"]]) == (
+        True, [(1, "Tea", "pending")])

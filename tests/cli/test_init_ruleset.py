@@ -40,7 +40,7 @@ def test_a_blognomic_game_gets_its_own_defaults_and_none_of_imperials(tmp_path):
     (tmp_path / "game.toml").write_text('[game]\nruleset = "blognomic"\n')
     data = Config.load(tmp_path).data
     assert data["offices"] == {"admins": ["admin@blog.test"], "seraphims": [], "admins_passphrase": ""}
-    assert data["blognomic"] == {"auto_resolve": True, "daily_mail": True}
+    assert data["blognomic"] == {"auto_resolve": True, "daily_mail": True, "max_pending_cfjs": 2, "max_pending_dovs": 1}
     assert (data["game"]["edition"], data["game"]["address"]) == ("149", "ths@blog.test")
     assert "day_mode" not in data["game"] and "variables" not in data
     assert data["auth"]["mode"] == "authres"  # every game's keys (storage/defaults/common.toml)
@@ -57,6 +57,7 @@ def test_a_game_toml_that_names_no_ruleset_is_imperial(tmp_path):
     ('ruleset = "blognomic"', "blognomic-149.txt"),
     ('ruleset = "blognomic"\nedition = "109"', "blognomic-109.txt"),
     ('ruleset = "suber"', "suber-nomic-2005.txt"),
+    ('ruleset = "bnomic"', "b-nomic.txt"),
 ])
 def test_the_rules_text_is_the_rulesets_for_its_edition(tmp_path, game, text):
     (tmp_path / "game.toml").write_text(f"[game]\n{game}\n")
@@ -66,8 +67,8 @@ def test_the_rules_text_is_the_rulesets_for_its_edition(tmp_path, game, text):
 @pytest.mark.parametrize("game, error", [
     ('ruleset = "blognomic"\nedition = "150"', "edition of blognomic must be '149' or '109', not '150'"),
     ('ruleset = "suber"\nedition = "149"', "edition: suber has no editions; leave it out \\(not '149'\\)"),
-    ('ruleset = "agora"', "ruleset must be one of 'blognomic', 'imperial', 'suber', not 'agora'"),
-    ('ruleset = ["suber"]', r"ruleset must be one of 'blognomic', 'imperial', 'suber', not \['suber'\]"),
+    ('ruleset = "agora"', "ruleset must be one of 'blognomic', 'bnomic', 'imperial', 'suber', not 'agora'"),
+    ('ruleset = ["suber"]', r"ruleset must be one of 'blognomic', 'bnomic', 'imperial', 'suber', not \['suber'\]"),
 ])
 def test_a_ruleset_or_edition_without_rules_is_refused_when_the_game_is_opened(tmp_path, game, error):
     (tmp_path / "game.toml").write_text(f"[game]\n{game}\n")
@@ -77,7 +78,7 @@ def test_a_ruleset_or_edition_without_rules_is_refused_when_the_game_is_opened(t
 
 def test_an_unknown_ruleset_or_one_with_a_config_file_is_refused_and_nothing_is_made(tmp_path):
     assert nomic("init", str(tmp_path / "g"), "--ruleset", "agora") == (
-        2, "nomic: unknown ruleset 'agora' (known: blognomic, imperial, suber)\n")
+        2, "nomic: unknown ruleset 'agora' (known: blognomic, bnomic, imperial, suber)\n")
     (tmp_path / "mine.toml").write_text('[game]\nruleset = "suber"\n')
     assert nomic("init", str(tmp_path / "g"), "--ruleset", "suber", "--config", str(tmp_path / "mine.toml")) == (
         2, "nomic: --ruleset or --config, not both: FILE's [game] ruleset chooses the game\n")

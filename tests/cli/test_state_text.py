@@ -11,6 +11,7 @@ from nomic.cli import app
     ("imperial", "Day 1, temperature 303 K, wood chips 0, It: -"),
     ("blognomic", "Dynasty 1, quorum 1, 0 matters pending"),
     ("suber", "Circuit 1, on turn: -, unanimity, winner: -"),
+    ("bnomic", "nweek 1, nday 1 (Breakday), clock Off, ndelay 0"),
 ])
 def test_each_ruleset_summarises_its_state(tmp_path, ruleset: str, headline: str) -> None:
     runner = CliRunner()

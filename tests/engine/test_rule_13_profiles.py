@@ -19,6 +19,14 @@ def test_y_is_a_consonant_and_no_letters_is_fully_depressed():
     assert profile_from_email("1234@5.6") == 0
 
 
+def test_letters_are_unicode_letters_and_accented_vowels_are_vowels():
+    # j o s é e x e m p l e f r, repeated: é is a letter and a vowel (ASCII-only reading: 43962)
+    assert as_bits(profile_from_email("josé@exemple.fr")) == "1010010111011101"
+    assert profile_from_email("josé@exemple.fr") == 42461
+    # ø æ ß ü ý: only ü is a vowel (ø and æ have no NFKD decomposition; ý is a y)
+    assert as_bits(profile_from_email("øæß@ü.ý")) == "1110111101111011"
+
+
 def test_section_one_is_the_fat_end_the_most_significant_bit():
     assert mask(1) == 0x8000 and mask(16) == 1
     assert raised(44373, 1) and not raised(44373, 2) and raised(44373, 16)

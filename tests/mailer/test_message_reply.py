@@ -1,6 +1,6 @@
-"""The fast reply reader (mailer.message) reads every body exactly as mail-parser-reply itself does.
+"""The fast reply reader (mailer.reply_reader) reads every body exactly as mail-parser-reply itself does.
 
-mailer.message skips each of the library's regexes when a cheap test shows the text holds nothing it
+mailer.reply_reader skips each of the library's regexes when a cheap test shows the text holds nothing it
 could match. The guards are proved here: every text a regex matches in passes its guard, and the whole
 reading (replies, ``text`` and ``written``) equals the library's own, for bodies with and without
 quotes, signatures, disclaimers and quote headers in every language read, top- and bottom-posted.
@@ -16,9 +16,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mailparser_reply.parser import EmailMessage as ReplyText
 
-from mailer.message import (
-    _WROTE, _folded, _may_hold_disclaimer, _may_hold_header, _may_hold_signature, _reply, _ReplyText,
-    body_text, new_text, written_text,
+from mailer.message import body_text
+from mailer.reply_reader import (
+    _WROTE, _folded, _may_hold_disclaimer, _may_hold_header, _may_hold_signature, _ReplyText, new_text,
+    read_reply, written_text,
 )
 
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -91,7 +92,7 @@ def library_reading(text: str) -> ReplyText:
 
 
 def assert_read_alike(body: str) -> None:
-    fast, slow = _reply(body), library_reading(body)
+    fast, slow = read_reply(body), library_reading(body)
     assert fast.text == slow.text
     assert ([(r.content, r.headers, r.signatures, r.disclaimers) for r in fast.replies]
             == [(r.content, r.headers, r.signatures, r.disclaimers) for r in slow.replies])

@@ -38,7 +38,7 @@ def test_the_how_to_play_page_lists_every_command_of_the_reference(site):
     assert site_rows(site / "how-to-play.html") == reference_rows("imperial")
 
 
-@pytest.mark.parametrize("ruleset", ["blognomic", "suber"])
+@pytest.mark.parametrize("ruleset", ["blognomic", "suber", "bnomic"])
 def test_every_ruleset_s_how_to_play_page_lists_its_commands(ruleset, tmp_path, new_database_url):
     play = RulesetPlay(tmp_path / ruleset, ruleset, new_database_url(), {})
     play.cli("build", "--out", str(tmp_path / "public"))

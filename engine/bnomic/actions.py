@@ -1,0 +1,122 @@
+"""Dependent actions (2-8, 2-9), numbered A1, A2 ...: Expel (1-4: 3 supporters, 2 ndays) and Usurp
+(6-4: fewer than 2 objections in 2 rdays).
+
+A support-only action occurs at its last needed support, else fails when its window closes; one
+"without N objections" fails at its N-th objector (Reading 29), else occurs when its window
+closes. The office or the standing is checked at the attempt, the rest again when it occurs. A
+window of X ndays closes at the (X+1)-th nday change after the attempt, one of X rdays at the X-th
+midnight (CONTRACT.md, Windows).
+"""
+from __future__ import annotations
+
+from engine.bnomic import ministries, players
+from engine.bnomic.commands import ExpelCmd, SupportCmd, UsurpCmd
+from engine.bnomic.events import ActionAttempted, ActionClosed
+from engine.bnomic.state import Action, BNomicState
+from engine.context import Context
+from engine.events import Cause
+from engine.inputs import Message
+
+EXPEL_WINDOW = 2  # ndays (2-9)
+EXPEL_SUPPORT = 3  # 1-4, Reading 7
+EXPEL_RECENT = 12  # 1-4: "within the past 12 ndays" (Reading 6)
+USURP_WINDOW = 2  # rdays (6-4)
+USURP_OBJECTIONS = 2
+
+
+def _attempt(state: BNomicState, action: Action, ctx: Context) -> Action:
+    state.actions.append(action)
+    ctx.emit(ActionAttempted(number=action.number, kind=action.kind, by=action.by, target=action.target,
+                             reason=action.reason), Cause("action", action.number))
+    return action
+
+
+def expel(state: BNomicState, msg: Message, cmd: ExpelCmd, ctx: Context) -> None:
+    target = players.find(state, cmd.player)
+    if target is None:
+        ctx.say(cmd.line, f"there is no Player {cmd.player}; nothing done", ok=False)
+    elif target.email == msg.sender:
+        ctx.say(cmd.line, "to leave, send 'Forfeit'; nothing done", ok=False)
+    elif state.clock.nday_changes - target.joined_nday_changes > EXPEL_RECENT:
+        ctx.say(cmd.line, f"{target.name} has been a Player for more than {EXPEL_RECENT} ndays (1-4); "
+                "nothing done", ok=False)
+    else:
+        a = _attempt(state, Action(number=len(state.actions) + 1, kind="expel", by=msg.sender, target=target.email,
+                                   reason=cmd.reason.strip(), needs_support=EXPEL_SUPPORT,
+                                   closes=state.clock.nday_changes + EXPEL_WINDOW + 1, at=ctx.at), ctx)
+        ctx.say(cmd.line, f"A{a.number}: {target.name} is expelled with {EXPEL_SUPPORT} supporters by the end of "
+                f"the nday {EXPEL_WINDOW} ndays from now (1-4, 2-9)")
+
+
+def usurp(state: BNomicState, msg: Message, cmd: UsurpCmd, ctx: Context) -> None:
+    m = ministries.named(state, cmd.ministry)
+    if m is None:
+        ctx.say(cmd.line, f"there is no Ministry {cmd.ministry}; nothing done", ok=False)
+    elif m.holder is None:
+        ctx.say(cmd.line, f"the {m.name} is Vacant: 'Take' it (6-2); nothing done", ok=False)
+    elif m.holder == msg.sender:
+        ctx.say(cmd.line, f"you hold the {m.name} already; nothing done", ok=False)
+    else:
+        a = _attempt(state, Action(number=len(state.actions) + 1, kind="usurp", by=msg.sender, target=m.key,
+                                   fails_at_objections=USURP_OBJECTIONS, counter="rdays",
+                                   closes=state.clock.rdays + USURP_WINDOW, at=ctx.at), ctx)
+        ctx.say(cmd.line, f"A{a.number}: you take the {m.name} unless {USURP_OBJECTIONS} Players object within "
+                f"{USURP_WINDOW} rdays (6-4)")
+
+
+def support(state: BNomicState, msg: Message, cmd: SupportCmd, ctx: Context) -> None:
+    a = state.actions[cmd.number - 1] if 1 <= cmd.number <= len(state.actions) else None
+    word = "support" if cmd.support else "objection"
+    if a is None:
+        ctx.say(cmd.line, f"there is no action A{cmd.number}; nothing done", ok=False)
+    elif a.status != "pending":
+        ctx.say(cmd.line, f"A{a.number} has {a.status}: it takes no {word}; nothing done", ok=False)
+    elif a.by == msg.sender:
+        ctx.say(cmd.line, f"you attempted A{a.number}: no {word} of your own (2-8, 2-9); nothing done", ok=False)
+    elif msg.sender in a.supporters or msg.sender in a.objectors:
+        ctx.say(cmd.line, f"you have already supported or objected to A{a.number}; nothing done", ok=False)
+    else:
+        (a.supporters if cmd.support else a.objectors).append(msg.sender)
+        ctx.say(cmd.line, f"your {word} of A{a.number} is recorded ({len(a.supporters)} supporting, "
+                f"{len(a.objectors)} objecting)")
+        with ctx.because(Cause("action", a.number)):
+            if a.needs_support and len(a.supporters) >= a.needs_support:
+                _occur(state, a, ctx)
+            elif a.fails_at_objections and len(a.objectors) >= a.fails_at_objections:
+                _close(a, "failed", f"{len(a.objectors)} objections", ctx)
+
+
+def close_windows(state: BNomicState, ctx: Context) -> None:
+    """At a midnight, before the Clock changes: each pending action whose window closes now."""
+    c = state.clock
+    after = {"nday_changes": c.nday_changes + c.on, "rdays": c.rdays + 1}
+    for a in state.actions:
+        if a.status == "pending" and after[a.counter] >= a.closes:
+            with ctx.because(Cause("action", a.number)):
+                if a.needs_support:
+                    _close(a, "failed", f"{len(a.supporters)} of {a.needs_support} supporters", ctx)
+                else:
+                    _occur(state, a, ctx)
+
+
+def _occur(state: BNomicState, a: Action, ctx: Context) -> None:
+    """The action takes effect if it still can (the target still exists), else it fails."""
+    if a.kind == "expel":
+        target = state.player(a.target)
+        if target is None:
+            _close(a, "failed", "the Player has left already", ctx)
+            return
+        _close(a, "occurred", f"{target.name} is expelled: {a.reason}", ctx)
+        players.remove(state, target, "expelled", ctx)
+    elif a.kind == "usurp":
+        m = state.ministry(a.target)
+        if m is None or state.player(a.by) is None:
+            _close(a, "failed", "the Usurper is no longer a Player", ctx)
+            return
+        _close(a, "occurred", f"{a.by} holds the {m.name} (Reading 27)", ctx)
+        ministries.assign(state, m, a.by, "usurped", ctx)
+
+
+def _close(a: Action, status: str, why: str, ctx: Context) -> None:
+    a.status = status  # type: ignore[assignment]
+    ctx.emit(ActionClosed(number=a.number, kind=a.kind, status=status, why=why))  # type: ignore[arg-type]

@@ -1,0 +1,186 @@
+"""The Clock (2-1, 3-8) and every 00:00 UTC after ``[game] start``: the timed effects in the
+contract's order (``MIDNIGHT``, a literal list a test pins), and the Ministers' power to start and
+stop the Clock.
+
+``state.midnights`` counts the midnights run, so that the clock step and a replay agree on which
+are done; mail received at time T sees every midnight at or before T run first.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, time, timedelta, timezone
+
+from engine.bnomic import actions, ministries, offices, players, voting
+from engine.bnomic.commands import ClockCmd
+from engine.bnomic.events import ClockChanged, Daily
+from engine.bnomic.state import BALLOTDAY, LAST_NDAY, NDAY_NAMES, BNomicState
+from engine.context import Context
+from engine.events import Cause, Event
+from engine.inputs import Message
+
+MAX_HIT_POINTS = 10  # 2-11, Reading 12
+
+
+@dataclass(frozen=True)
+class Midnight:
+    """What this midnight is: ``wraps`` the end of an nweek (Clock On at nday 12); ``on`` whether
+    the Clock was On (an nday change) or Off (an ndelay change)."""
+    number: int
+    on: bool
+    wraps: bool
+    first_event: int  # where this midnight's events begin in the step's
+
+
+Step = Callable[[BNomicState, Midnight, Context], None]
+
+
+def midnight_at(state: BNomicState, n: int) -> datetime:
+    """The ``n``-th 00:00 UTC after ``[game] start`` (from 1)."""
+    start = state.started.astimezone(timezone.utc)
+    first = datetime.combine(start.date(), time(), tzinfo=timezone.utc)
+    return first + timedelta(days=n)
+
+
+def next_due(state: BNomicState) -> datetime:
+    return midnight_at(state, state.midnights + 1)
+
+
+def catch_up(state: BNomicState, until: datetime, ctx: Context) -> None:
+    """Run every midnight at or before ``until`` not yet run, in order."""
+    while midnight_at(state, state.midnights + 1) <= until:
+        state.midnights += 1
+        c = state.clock
+        m = Midnight(number=state.midnights, on=c.on, wraps=c.on and c.nday == LAST_NDAY,
+                     first_event=len(ctx.events))
+        with ctx.because(Cause("midnight", m.number)):
+            for _, step in MIDNIGHT:
+                step(state, m, ctx)
+
+
+def _end_of_voting(state: BNomicState, m: Midnight, ctx: Context) -> None:
+    if m.wraps:
+        voting.end(state, ctx)
+
+
+def _actions(state: BNomicState, m: Midnight, ctx: Context) -> None:
+    actions.close_windows(state, ctx)
+
+
+def _end_of_nweek(state: BNomicState, m: Midnight, ctx: Context) -> None:
+    if m.wraps:
+        offices.end_of_nweek(state)
+        ministries.end_of_nweek(state, ctx)
+
+
+def _change(state: BNomicState, m: Midnight, ctx: Context) -> None:
+    """On: nday + 1 (after 12: nday 1, nweek + 1, Clock Off); Off: ndelay + 1. rdays + 1."""
+    c = state.clock
+    if m.on:
+        c.nday_changes += 1
+        if m.wraps:
+            c.nday, c.nweek, c.on = 1, c.nweek + 1, False
+        else:
+            c.nday += 1
+    else:
+        c.ndelay += 1
+        c.ndelay_changes += 1
+    c.rdays += 1
+    ctx.emit(ClockChanged(nweek=c.nweek, nday=c.nday, on=c.on, ndelay=c.ndelay, how="midnight"))
+
+
+def _hit_points(state: BNomicState, m: Midnight, ctx: Context) -> None:
+    """Reading 12: at the start of each nday a living Player below 10 recovers 1."""
+    if m.on:
+        for p in state.players:
+            if 0 < p.hit_points < MAX_HIT_POINTS:
+                p.hit_points += 1
+
+
+def _breakday(state: BNomicState, m: Midnight, ctx: Context) -> None:
+    if m.wraps:
+        players.new_nweek(state)
+
+
+def _ballotday(state: BNomicState, m: Midnight, ctx: Context) -> None:
+    """2-1, 2-2, 2-7: at the beginning of the Voting Period the Clock becomes Off."""
+    if m.on and state.clock.nday == BALLOTDAY:
+        state.clock.on, state.ballot_published = False, False
+        voting.ballotday(state, ctx)
+
+
+def _daily(state: BNomicState, m: Midnight, ctx: Context) -> None:
+    if not ctx.config.options["daily_mail"]:
+        return
+    c = state.clock
+    at = midnight_at(state, m.number).strftime("%Y-%m-%dT%H:%M:%SZ")
+    lines = [f"nweek {c.nweek}, nday {c.nday} ({NDAY_NAMES[c.nday - 1]}), the Clock is "
+             f"{'On' if c.on else 'Off'}, ndelay {c.ndelay}"]
+    lines += _what_happened(ctx.events[m.first_event:])
+    if c.voting:
+        lines.append("It is the Voting Period: " + (", ".join(
+            f"proposal {p.number}" for p in state.proposals if p.status == "open") or "no proposal is Open"))
+    vacant = [x.name for x in ministries.vacant(state)]
+    if vacant:
+        lines.append("Vacant: " + ", ".join(vacant))
+    ctx.emit(Daily(at=at, midnight=m.number, clock=state.public_json()["clock"], lines=lines))
+
+
+def _what_happened(events: list[Event]) -> list[str]:
+    """The daily mail's lines of what this midnight ended and began."""
+    lines = []
+    for e in events:
+        d = e.data
+        if e.kind == "voting_ended":
+            results = [r["result"] for r in d["results"]]
+            lines.append(f"The Voting of nweek {d['nweek']} ended: {results.count('PASSED')} Passed, "
+                         f"{results.count('FAILED')} Failed, {results.count('PENDING')} back to Pending")
+        elif e.kind == "action_closed":
+            lines.append(f"A{d['number']} ({d['kind']}) {d['status']}: {d['why']}")
+        elif e.kind == "opened":
+            lines.append(f"Ballotday: {len(d['keys'])} proposal{'s' * (len(d['keys']) != 1)} became Open")
+    return lines
+
+
+# The order of timed effects at a midnight (CONTRACT.md "B Nomic"): 1. the end of the period,
+# 2. the change, 3. the start of the new nday; then the daily mail.
+MIDNIGHT: tuple[tuple[str, Step], ...] = (
+    ("1.1 the end of Voting", _end_of_voting),
+    ("1.2 dependent actions whose window closes", _actions),
+    ("1.6 Victory Conditions cease to be Fulfilled; Ministers paid, then all Ministries Vacant", _end_of_nweek),
+    ("2 the Clock changes", _change),
+    ("3.1 Hit Points", _hit_points),
+    ("3.2 nday 1: Active", _breakday),
+    ("3.3 nday 9: Clock Off, Pending proposals Open, Vote Power", _ballotday),
+    ("the daily mail", _daily),
+)
+
+
+def set_clock(state: BNomicState, msg: Message, cmd: ClockCmd, ctx: Context) -> None:
+    """2-1: the MoM turns the Clock Off, or On with no Vacant Ministry (Reading 26: MiniMinistries
+    count); the Chairman turns it On in the Voting Period after his Ballot, until it is next On."""
+    c, sender = state.clock, msg.sender
+    mom, chairman = state.holds(sender, "ministry"), state.holds(sender, "change")
+    if c.on == cmd.on:
+        ctx.say(cmd.line, f"the Clock is {'On' if c.on else 'Off'} already; nothing done", ok=False)
+        return
+    if not cmd.on:
+        if not mom:
+            ctx.say(cmd.line, "only the MoM stops the Clock (2-1); nothing done", ok=False)
+            return
+    elif not (chairman and c.voting and state.ballot_published):
+        vacant = ministries.vacant(state)
+        if not mom:
+            ctx.say(cmd.line, "only the MoM, or the Chairman after publishing a Ballot in the Voting Period, "
+                    "starts the Clock (2-1); nothing done", ok=False)
+            return
+        if vacant:
+            ctx.say(cmd.line, f"the {vacant[0].name} is Vacant: the MoM starts the Clock only with no Vacant "
+                    "Ministry (2-1); nothing done", ok=False)
+            return
+    c.on = cmd.on
+    if c.on:
+        c.ndelay, state.ballot_published = 0, False
+    ctx.emit(ClockChanged(nweek=c.nweek, nday=c.nday, on=c.on, ndelay=c.ndelay, how=sender))
+    ctx.say(cmd.line, f"the Clock is {'On' if c.on else 'Off'}: nweek {c.nweek}, nday {c.nday} "
+            f"({NDAY_NAMES[c.nday - 1]})")

@@ -1,0 +1,25 @@
+"""B Nomic's mail: each proposal announced to the list, threaded so that a bare ``FOR``,
+``AGAINST`` or ``ABSTAIN`` in a reply votes on it (``proposals``); the Ballot and the results in
+the form B Nomic's Assessor reports used (``reports``); each dependent action announced
+(``proposals.action``); the mail of every midnight (``daily``)."""
+from __future__ import annotations
+
+from mailer.bnomic import daily, proposals, reports
+from mailer.rulesets import Composer
+
+
+class BNomicMail:
+    composers: dict[str, Composer] = {
+        "proposed": proposals.proposed,
+        "numbered": proposals.numbered,
+        "action": proposals.action,
+        "ballot": reports.ballot,
+        "voting_ended": reports.results,
+        "results": reports.results,
+        "daily": daily.compose,
+    }
+    day_event = "daily"
+    about: tuple[str, ...] = ()  # a proposal's events name it by key; the answer's thread says which
+
+
+MAIL = BNomicMail()

@@ -1,0 +1,117 @@
+"""The pages of a B Nomic game (templates: rendering/templates/bnomic/site/). Each page's key is
+the part of the state it shows."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from engine.bnomic import amounts
+from engine.bnomic.state import NDAY_NAMES, Proposal
+from nomic.website import archive, shared
+from nomic.website.bnomic.model import BNomicModel
+from nomic.website.feeds import LATEST, base, feed, tag
+from nomic.website.pages import Family, Page
+from nomic.website.text import iso, when
+
+
+def _href(p: Proposal, root: str) -> str:
+    return f"{root}proposals/k{p.key}.html"
+
+
+def _row(m: BNomicModel, p: Proposal, root: str) -> dict[str, Any]:
+    powers = m.state.vote_powers()
+    return {"key": p.key, "number": p.number, "title": m.text.inline(p.title), "author": m.people.link(p.author, root),
+            "status": p.status, "success": p.success, "passed": p.passed, "href": _href(p, root),
+            "stamina": p.stamina or amounts.text(amounts.tally(p.votes, powers).stamina),
+            "strength": p.strength or amounts.text(amounts.tally(p.votes, powers).strength), "nweek": p.nweek,
+            "live": p.stamina is None}
+
+
+def _proposal(m: BNomicModel, p: Proposal, root: str) -> dict[str, Any]:
+    return {**_row(m, p, root), "body": m.text.markdown(p.body), "received": when(p.received_at),
+            "conflicts": p.conflicts, "dependencies": p.dependencies, "changes": [c.line for c in p.changes],
+            "votes": [{"voter": m.people.link(v, root), "vote": w} for v, w in p.votes.items()]}
+
+
+def _clock(m: BNomicModel) -> dict[str, Any]:
+    c = m.state.clock
+    return {"nweek": c.nweek, "nday": c.nday, "name": NDAY_NAMES[c.nday - 1], "on": c.on, "ndelay": c.ndelay,
+            "voting": c.voting}
+
+
+def home(m: BNomicModel) -> Iterator[Page]:
+    st = m.state
+    yield Page("index.html", "home.html", lambda: {
+        "clock": _clock(m), "threat_flag": st.threat_flag, "motnw": st.motnw,
+        "active": st.active_players(), "quorum": amounts.text(amounts.half(st.active_players())),
+        "ministries": [{"name": x.name, "minister": x.minister, "holder": m.people.link(x.holder, "") if x.holder
+                        else None} for x in st.ministries],
+        "ballot": [_row(m, p, "") for p in st.proposals if p.status == "open"],
+        "pending": [_row(m, p, "") for p in st.proposals if p.status == "pending"]},
+        key=(st.clock.model_dump_json(), st.threat_flag, st.motnw, [x.model_dump_json() for x in st.ministries],
+             [p.model_dump_json() for p in st.proposals if p.status != "historical"],
+             [(p.email, p.name, p.vote_power, p.active) for p in st.players]))
+
+
+def proposals(m: BNomicModel) -> Iterator[Page | Family]:
+    st = m.state
+    powers = [(p.email, p.name, p.vote_power) for p in st.players]
+    keys = [p.model_dump_json() for p in st.proposals]
+    nweeks = sorted({p.nweek for p in st.proposals if p.nweek is not None}, reverse=True)
+    yield Page("proposals/index.html", "proposals.html", lambda: {
+        "current": [_row(m, p, "../") for p in st.proposals if p.status != "historical"],
+        "results": [{"nweek": w, "proposals": [_row(m, p, "../") for p in st.proposals if p.nweek == w]}
+                    for w in nweeks]}, key=(keys, powers))
+    yield Family("proposal", "proposal.html", [_href(p, "") for p in st.proposals],
+                 [(k, powers) for k in keys], lambda i: _proposal(m, st.proposals[i], "../"))
+
+
+def players(m: BNomicModel) -> Iterator[Page]:
+    st = m.state
+    yield Page("players/index.html", "players.html", lambda: {"players": [
+        {"link": m.people.link(p.email, "../"), "points": p.score, "level": p.level,
+         "mackerel": amounts.mackerel_text(p.mackerel), "vote_power": p.vote_power, "active": p.active,
+         "hit_points": p.hit_points, "pending_name": p.pending_name, "win_count": p.win_count,
+         "properties": p.properties} for p in st.players]},
+        key=[p.model_dump_json() for p in st.players])
+
+
+def rules(m: BNomicModel) -> Iterator[Page]:
+    st = m.state
+
+    def context() -> dict[str, Any]:
+        by_section = [{"number": s.number, "name": s.name,
+                       "rules": [_rule(m, r) for r in st.rules if r.section == s.number]} for s in st.sections]
+        loose = [_rule(m, r) for r in st.rules if r.section not in {s.number for s in st.sections}]
+        return {"sections": by_section, "loose": loose}
+    yield Page("rules/index.html", "rules.html", context,
+               key=([r.model_dump_json() for r in st.rules], [s.model_dump_json() for s in st.sections]))
+
+
+def _rule(m: BNomicModel, r: Any) -> dict[str, Any]:
+    return {"label": r.label, "name": r.title, "text": m.text.markdown(r.text), "repealed": r.repealed,
+            "amended_by": r.amended_by,
+            "history": [{"by": v.by or "the ruleset", "at": when(v.at), "title": v.title, "text": m.text.markdown(v.text)}
+                        for v in reversed(r.history)] if len(r.history) > 1 else []}
+
+
+def actions(m: BNomicModel) -> Iterator[Page]:
+    st = m.state
+    yield Page("actions.html", "actions.html", lambda: {"actions": [
+        {"number": a.number, "kind": a.kind, "by": m.people.link(a.by, ""), "target": a.target, "reason": a.reason,
+         "status": a.status, "supporters": [m.people.link(x, "") for x in a.supporters],
+         "objectors": [m.people.link(x, "") for x in a.objectors]} for a in reversed(st.actions)]},
+        key=[a.model_dump_json() for a in st.actions])
+
+
+def feeds(m: BNomicModel) -> Iterator[Page]:
+    b = base(m)
+    entries = [{"id": tag(m, f"proposal/k{p.key}"), "href": _href(p, b),
+                "title": f"{p.number or '-'}. {p.title} ({p.status})",
+                "updated": iso(p.received_at or m.state.started),
+                "author": m.people.name(p.author), "content": str(m.text.markdown(p.body))}
+               for p in list(reversed(m.state.proposals))[:LATEST]]
+    yield feed(m, "proposals", "proposals", "proposals/index.html", entries)
+
+
+GENERATORS = (home, proposals, players, rules, actions, shared.dice, shared.how_to_play, archive.archive, feeds)
