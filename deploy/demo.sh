@@ -16,6 +16,10 @@ if [ ! -f "$GAME/game.toml" ]; then
     nomic init "$GAME" --config "$CONFIG"
     nomic ingest --game "$GAME" --at 2026-01-05T01:00:00Z "$MAIL"/*.eml
 fi
+if grep -q '^seed = "demo-seed-not-secret"' "$GAME/game.toml"; then   # made before init wrote random seeds
+    echo "demo: $GAME/game.toml has the demos' public seed, which nomic refuses; remove $GAME to start afresh" >&2
+    exit 2
+fi
 grep -q "^relay = \"$MAILBOX\"" "$GAME/game.toml" ||   # a demo made before the mailbox existed
     echo "demo: $GAME/game.toml does not send to the demo mailbox ([outbox] relay); remove $GAME to start afresh" >&2
 

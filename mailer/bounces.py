@@ -39,7 +39,7 @@ log = logging.getLogger("nomic.bounces")
 
 def verp(ls: ListSettings, rcpt: str) -> str:
     local, _, domain = rcpt.lower().rpartition("@")
-    return f"{ls.bounce_prefix}+{local}={domain}.{mac(ls.seed, 'bounce', rcpt.lower(), 10)}@{ls.domain}"
+    return f"{ls.bounce_prefix}+{local}={domain}.{mac(ls.token_key, 'bounce', rcpt.lower(), 10)}@{ls.domain}"
 
 
 def read_verp(ls: ListSettings, address: str) -> str | None:
@@ -51,7 +51,7 @@ def read_verp(ls: ListSettings, address: str) -> str | None:
     token, _, given = local[len(prefix):].rpartition(".")
     rlocal, _, rdomain = token.rpartition("=")
     rcpt = f"{rlocal}@{rdomain}"
-    if not rlocal or not rdomain or given != mac(ls.seed, "bounce", rcpt, 10):
+    if not rlocal or not rdomain or given != mac(ls.token_key, "bounce", rcpt, 10):
         return None
     return rcpt
 

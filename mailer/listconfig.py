@@ -20,7 +20,7 @@ class ListSettings:
     address: str  # THS: commands, subscribe, unsubscribe
     list_address: str
     domain: str  # the game's mail domain (Message-IDs, VERP)
-    seed: str  # keys the HMAC tokens
+    token_key: str  # keys the HMAC tokens (mailer/tokens.py): [list] token_secret, else the seed
     site_url: str  # ends with "/" (or is empty)
     subject_tag: str
     bounce_prefix: str
@@ -64,7 +64,8 @@ def settings(game: "GameHandle") -> ListSettings:
         site += "/"
     return ListSettings(
         name=s.game.name, address=cfg.address, list_address=cfg.list_address,
-        domain=cfg.address.rpartition("@")[2], seed=cfg.seed, site_url=site,
+        domain=cfg.address.rpartition("@")[2], token_key=s.list_.token_secret or cfg.seed,
+        site_url=site,
         subject_tag=s.list_.subject_tag or f"[{s.game.name}]",
         bounce_prefix=s.smtp.bounce_prefix, bounce_limit=s.list_.bounce_limit,
         operator=(s.list_.operator or cfg.holder("scribe")).lower(),

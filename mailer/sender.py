@@ -138,7 +138,7 @@ def personalize(mail: Prepared, rcpt: str, ls: ListSettings) -> bytes:
         return mail.wire
     links = [f"<mailto:{ls.address}?subject=unsubscribe>"]
     if ls.site_url:
-        links.insert(0, f"<{ls.url('unsubscribe/' + stamped_token(ls.seed, 'unsubscribe', rcpt, mail.issued))}>")
+        links.insert(0, f"<{ls.url('unsubscribe/' + stamped_token(ls.token_key, 'unsubscribe', rcpt, mail.issued))}>")
     head = "List-Unsubscribe: " + ",\r\n ".join(links) + "\r\n"
     if ls.site_url:
         head += "List-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n"

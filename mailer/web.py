@@ -15,7 +15,7 @@ both return ``(status, text)`` (HTML for a GET's 200).
   scanners that follow links must not subscribe anyone); its POST subscribes.
 
 Tokens are HMACs of the address and the time of issue keyed with the game's
-seed (mailer/tokens.py), so they need no table. A confirmed change reaches the
+token key (mailer/tokens.py), so they need no table. A confirmed change reaches the
 game the one way all changes do: it is journaled as a synthetic message from
 the address ("Subscribe" or "Unsubscribe", authenticated by method "web") and
 processed. That shape reuses the journal, the engine's commands and the answer
@@ -107,7 +107,7 @@ def handle_get(game: "GameHandle", path: str, now: datetime | None = None) -> tu
 def _unsubscribe_link(game: "GameHandle", ls: ListSettings, path: str, now: datetime) -> tuple[str | None, str]:
     """``(address, "")`` when the link in ``path`` may unsubscribe now, else ``(None, why not)``."""
     elsewise = f"use the link in a recent mail from the list, or mail Unsubscribe to {ls.address}."
-    found = read_stamped_token(ls.seed, "unsubscribe", path.removeprefix("/unsubscribe/"))
+    found = read_stamped_token(ls.token_key, "unsubscribe", path.removeprefix("/unsubscribe/"))
     if found is None:
         return None, f"This unsubscribe link is not valid; {elsewise}"
     address, issued = found
@@ -123,11 +123,11 @@ def _unsubscribe_link(game: "GameHandle", ls: ListSettings, path: str, now: date
 
 
 def confirm_path(ls: ListSettings, address: str, issued: datetime) -> str:
-    return f"subscribe/confirm/{stamped_token(ls.seed, 'subscribe', address, issued)}"
+    return f"subscribe/confirm/{stamped_token(ls.token_key, 'subscribe', address, issued)}"
 
 
 def _confirmed(ls: ListSettings, path: str, now: datetime) -> str | None:
-    found = read_stamped_token(ls.seed, "subscribe", path.removeprefix("/subscribe/confirm/"))
+    found = read_stamped_token(ls.token_key, "subscribe", path.removeprefix("/subscribe/confirm/"))
     if found is None or not timedelta(0) <= now - found[1] <= timedelta(days=CONFIRM_DAYS):
         return None
     return found[0]
@@ -153,7 +153,7 @@ def _request(game: "GameHandle", ls: ListSettings, address: str, now: datetime) 
             return 429, refusal
         link = ls.url(confirm_path(ls, address, now))
         mail = machine_mail(ls, to=address, at=now, subject=f"Confirm your subscription to {ls.list_address}",
-                            msgid=f"{_confirm_id(now)}.{mac(ls.seed, 'confirm-id', address, 16)}@{ls.domain}>",
+                            msgid=f"{_confirm_id(now)}.{mac(ls.token_key, 'confirm-id', address, 16)}@{ls.domain}>",
                             template="mail/confirm.txt", address=address, link=link, days=CONFIRM_DAYS)
         outbox.queue(s, 0, "confirm", mail, [address], ls.address, now)
         s.commit()
@@ -212,7 +212,7 @@ def _journal(game: "GameHandle", ls: ListSettings, address: str, command: str, n
     mail["To"] = ls.address
     mail["Subject"] = command
     mail["Date"] = format_datetime(now)
-    mail["Message-ID"] = f"<web.{command.lower()}.{now:%Y%m%d%H%M%S}.{mac(ls.seed, 'web-id', address, 16)}@{ls.domain}>"
+    mail["Message-ID"] = f"<web.{command.lower()}.{now:%Y%m%d%H%M%S}.{mac(ls.token_key, 'web-id', address, 16)}@{ls.domain}>"
     mail.set_content(f"{command}\n")
     raw = bytes(mail)
     meta = {"source": "web", "mail_from": None, "rcpt_to": [ls.address],

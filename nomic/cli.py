@@ -52,8 +52,8 @@ def game_dir(game: Path | None) -> Path:
 
 
 def refuse(exc: ConfigError) -> NoReturn:
-    """A game that cannot be opened: a bad game.toml exits 2, a missing or unreadable one 1."""
-    fail(str(exc), 2 if isinstance(exc, SettingsError) else 1)
+    """A game that cannot be opened: a bad game.toml or a known secret exits 2, a missing or unreadable one 1."""
+    fail(str(exc), exc.code)
 
 
 def open_game(game: Path | None):
@@ -306,7 +306,7 @@ def main() -> None:
         sys.exit(130)
     except (ConfigError, SourceError) as exc:
         typer.echo(f"nomic: {exc}", err=True)
-        sys.exit(2 if isinstance(exc, SettingsError) else 1)
+        sys.exit(exc.code if isinstance(exc, ConfigError) else 1)
     except Exception as exc:  # one clear line, never a traceback (NOMIC_DEBUG=1 shows it)
         if os.environ.get("NOMIC_DEBUG"):
             raise

@@ -39,9 +39,12 @@ from mailer.grammar import Grammar
 from mailer.listconfig import ListSettings, settings
 from mailer.message import ParsedMail, journal_key, parse_head
 from mailer.ports import Arrival, Receipt
+from nomic import game_secrets
 from nomic.inputs import parser_version, to_input
 from storage import Duplicate, Entry
-from storage.config import CONFIG_NAME, DEFAULT_RULESET, Config, ConfigError, default_text, parse_time
+from storage.config import (
+    CONFIG_NAME, DEFAULT_RULESET, Config, ConfigError, check_secrets, default_text, parse_time,
+)
 from storage.tables import Meta, Snapshot
 
 log = logging.getLogger("nomic")
@@ -66,6 +69,7 @@ class Folded(NamedTuple):
 class Game:
     def __init__(self, game_dir: Path):
         self.config = Config.load(game_dir)
+        check_secrets(game_dir / CONFIG_NAME, self.config.data)
         self.engine_config = self.config.engine()
         self.db = storage.connect(self.config.database_url)
         self.journal = storage.Journal(self.db)
@@ -85,6 +89,7 @@ class Game:
             raise ConfigError(f"{game_dir} already holds a game; not overwriting it")
         text = config_file.read_text() if config_file else default_text(ruleset)
         Config.read(game_dir, text, config_file)  # a game.toml that cannot run: refused before anything is written
+        text = game_secrets.fill(text)  # then a random seed and token secret where it has none of its own
         game_dir.mkdir(parents=True, exist_ok=True)
         (game_dir / CONFIG_NAME).write_text(text)
         try:

@@ -7,9 +7,13 @@ game in one process (nomic/host_serve.py). The heavy imports wait for the comman
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
+
+if TYPE_CHECKING:
+    from nomic.host_config import HostError
+    from storage.config import ConfigError
 
 host_app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
                        help="Several games in one installation, served by one daemon.")
@@ -22,11 +26,10 @@ def _fail(message: str, code: int = 1) -> None:
     raise typer.Exit(code)
 
 
-def _refuse(exc: Exception) -> None:
-    """A bad value, key or section in host.toml or a game's game.toml exits 2; any other refusal 1."""
-    from nomic.host_config import HostSettingsError
-    from storage.config import SettingsError
-    _fail(str(exc), 2 if isinstance(exc, (SettingsError, HostSettingsError)) else 1)
+def _refuse(exc: "HostError | ConfigError") -> None:
+    """A bad value, key or section in host.toml or a game's game.toml, or a known secret, exits 2; any other
+    refusal 1 (each error's ``code``)."""
+    _fail(str(exc), exc.code)
 
 
 @host_app.command()

@@ -35,9 +35,16 @@ HEADER = """\
 class HostError(Exception):
     """host.toml is missing or wrong, or a game cannot join the host (one line for the operator)."""
 
+    def __init__(self, message: str, code: int = 1):
+        super().__init__(message)
+        self.code = code  # the command line's exit status
+
 
 class HostSettingsError(HostError):
     """host.toml has a value, key or section the host cannot run with (the CLI's exit status 2)."""
+
+    def __init__(self, message: str):
+        super().__init__(message, 2)
 
 
 @dataclass(frozen=True)

@@ -32,11 +32,22 @@ _TABLE = re.compile(r"^\[(\w+)\][ \t]*$", re.M)
 
 class ConfigError(Exception):
     """game.toml is missing, unreadable or wrong."""
+    code = 1  # the command line's exit status
+
+
+class SecretError(ConfigError):
+    """A secret of game.toml is one anyone can read (exit status 2, as for a bad argument)."""
+    code = 2
+
+
+# Seeds anyone can read: the defaults' and the contract's placeholders, and every demo's
+PLACEHOLDER_SEEDS = frozenset({"", "change-me", "...", "demo-seed-not-secret"})
 
 
 class SettingsError(ConfigError):
     """game.toml has a value, key or section the game cannot run with: refused by every command
     before it does anything (the CLI's exit status 2), in one line naming the file and the key."""
+    code = 2
 
 
 def _bundled(name: str) -> str:
@@ -192,6 +203,28 @@ class Config:
             offices=offices(o), first_it=o.get("first_it", "").lower(),  # Imperial's; others have none
             day_mode=g.get("day_mode", EngineConfig.day_mode), ruleset=s.game.ruleset, edition=s.game.edition,
             variables=dict(s.variables), options=dict(self.section(s.game.ruleset)))
+
+
+def check_secrets(path: Path, data: dict[str, Any]) -> None:
+    """Refuse (SecretError) a game whose ``[game] seed`` or ``[list] token_secret`` is a known placeholder,
+    or whose seed keys the list's tokens (no token_secret: a game begun before it existed) while
+    ``reveal_seed`` publishes it. ``[game] accept_known_seed = true`` lets a game begun by an older
+    release with a placeholder seed finish (docs/operating.md, "Secrets")."""
+    game, token = data.get("game", {}), str(data.get("list", {}).get("token_secret", ""))
+    seed = str(game.get("seed", ""))
+    if seed.strip().lower() in PLACEHOLDER_SEEDS and game.get("accept_known_seed") is not True:
+        raise SecretError(f"{path}: [game] seed is the placeholder {seed!r}, which anyone can read; set it to a "
+                          "random secret (docs/operating.md, \"Secrets\")")
+    if token and token.strip().lower() in PLACEHOLDER_SEEDS:
+        raise SecretError(f"{path}: [list] token_secret is the placeholder {token!r}; set it to a random secret")
+    if token and token == seed:
+        raise SecretError(f"{path}: [list] token_secret is the seed, which the site publishes at the end of the game; "
+                          "set it to a random secret of its own")
+    if not token and game.get("reveal_seed") is True:
+        raise SecretError(f"{path}: [game] reveal_seed = true would publish the seed, which keys the list's links "
+                          "while [list] token_secret is empty; set token_secret to a random secret first")
+    if seed.strip().lower() in PLACEHOLDER_SEEDS:
+        log.warning("%s: [game] seed is the placeholder %r: every draw can be foretold", path, seed)
 
 
 def offices(section: dict[str, Any]) -> dict[str, tuple[str, ...]]:

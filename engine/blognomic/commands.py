@@ -13,6 +13,14 @@ class JoinCmd(Cmd):
     kind: Literal["join"] = "join"
 
 
+class AdmitCmd(Cmd):
+    """An Admin's ``Admit PLAYER`` (the applicant becomes a Pactmaker) or ``Refuse PLAYER`` (the
+    application is withdrawn)."""
+    kind: Literal["admit"] = "admit"
+    admit: bool
+    player: str
+
+
 class LeaveCmd(Cmd):
     kind: Literal["leave"] = "leave"
 

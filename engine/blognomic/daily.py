@@ -10,6 +10,7 @@ last: a daily mail about a day long gone helps nobody, and the work stays bounde
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from itertools import islice
 from typing import Any
 
 from engine.blognomic import auto
@@ -21,6 +22,7 @@ from engine.context import Context, EngineConfig
 from engine.blognomic.events import Daily
 
 DAY = timedelta(days=1)
+LISTED = 20  # applications named in a daily mail, the oldest first (the rest are counted)
 NEAR = timedelta(days=5)  # silent this long: "near the seven-day mark" (an Admin may idle them at SILENT)
 
 
@@ -55,6 +57,9 @@ def facts(state: BlogState, at: datetime) -> dict[str, Any]:
         "idle": [p.email for p in state.players if p.idle],
         "near_idle": [{"player": p.email, "last_seen": iso(p.last_seen), "idle_from": iso(p.last_seen + SILENT)}
                       for p in state.active() if p.last_seen is not None and at - p.last_seen >= NEAR],
+        "applicants": [{"player": a.email, "name": a.name, "applied_at": iso(a.applied_at)}
+                       for a in islice(state.applicants.values(), LISTED)],
+        "applications": len(state.applicants),
     }
 
 

@@ -10,7 +10,7 @@ from engine import membership
 from engine.blognomic import ballots, by_hand, dynasty, players, resolution, rolls, submissions
 from engine.blognomic.changes import read_changes
 from engine.blognomic.commands import (
-    AppliedCmd, AscensionCmd, IdleCmd, JoinCmd, LeaveCmd, PassVictoryCmd, ResolveCmd, RollCmd, StepDownCmd, SubmitCmd, VoteCmd,
+    AdmitCmd, AppliedCmd, AscensionCmd, IdleCmd, JoinCmd, LeaveCmd, PassVictoryCmd, ResolveCmd, RollCmd, StepDownCmd, SubmitCmd, VoteCmd,
 )
 from engine.blognomic.state import Icon, Kind
 from engine.commands import Declaration, Help, Line, Subject, pattern
@@ -88,7 +88,15 @@ COMMANDS: tuple[Declaration, ...] = (
         Help("Enact matter N, if the rules allow it now.", "Resolve", "Enact N", "Enacting and Failing"),
         Help("Fail matter N, if the rules allow it now.", "Resolve", "Fail N", "Enacting and Failing"))),
     Declaration("join", JoinCmd, (Line(pattern(r"^join$"), lambda m: JoinCmd()),), players.join, help=(
-        Help("Become a Pactmaker.", "Join", "Join", "Pactmakers"),)),
+        Help("Apply to become a Pactmaker: an Admin adds you to the roster (at once where the game sets "
+             "admission = \"auto\").", "Join", "Join", "Pactmakers"),)),
+    Declaration("admit", AdmitCmd, (Line(pattern(r"^(admit|refuse)\s+(.{1,200})$"),
+                                         lambda m: AdmitCmd(admit=m[1].lower() == "admit", player=m[2].strip())),),
+                players.admit, offices=ADMINS, help=(
+        Help("Add an applicant to the roster (Admins): they become a Pactmaker.", "Admission", "Admit PLAYER",
+             "Pactmakers"),
+        Help("Withdraw an application (Admins); the applicant is told and may apply again.", "Admission",
+             "Refuse PLAYER", "Pactmakers"))),
     Declaration("leave", LeaveCmd, (Line(pattern(r"^leave$"), lambda m: LeaveCmd()),), players.leave, help=(
         Help("Cease to be a Pactmaker (no rejoining for two weeks).", "Leave", "Leave", "Pactmakers"),)),
     Declaration("idle", IdleCmd, (Line(pattern(r"^(idle|unidle)(?:\s+(.+))?$"), _idle),), players.idle, help=(

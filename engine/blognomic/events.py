@@ -103,9 +103,26 @@ class Ascension(EventModel):
 
 
 class Joined(EventModel):
+    """A Pactmaker joined: at once (``admission = "auto"``) or admitted by the Admin ``admitted_by``."""
     KIND = "joined"
     player: str
     name: str
+    admitted_by: str | None = None
+
+
+class Application(EventModel):
+    """A ``Join`` waits for an Admin (``admission = "admin"``)."""
+    KIND = "application"
+    player: str
+    name: str
+
+
+class Refused(EventModel):
+    """An Admin withdrew an application (``Refuse PLAYER``)."""
+    KIND = "application_refused"
+    player: str
+    name: str
+    by: str
 
 
 class Left(EventModel):
@@ -143,8 +160,10 @@ class Daily(EventModel):
     resolved: list[dict[str, Any]]
     idle: list[str]
     near_idle: list[dict[str, str]]
+    applicants: list[dict[str, str]] = []  # the oldest applications waiting for an Admin (daily.LISTED)
+    applications: int = 0  # how many wait in all
 
 
 EVENTS: tuple[type[EventModel], ...] = (
-    MatterOpened, Voted, Resolved, Amended, AppliedByHand, Hiatus, DynastyBegun, Seraphims, Ascension, Joined, Left,
-    Idled, Rolled, Daily)
+    MatterOpened, Voted, Resolved, Amended, AppliedByHand, Hiatus, DynastyBegun, Seraphims, Ascension, Joined,
+    Application, Refused, Left, Idled, Rolled, Daily)

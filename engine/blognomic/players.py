@@ -1,13 +1,19 @@
-"""Rules "Pactmakers" and "Idle Pactmakers": joining, leaving, idling and unidling."""
+"""Rules "Pactmakers" and "Idle Pactmakers": joining, leaving, idling and unidling.
+
+"Any human may apply to join ... An Admin shall add them to the roster": with ``[blognomic]
+admission = "admin"`` (the default) a ``Join`` is an application that waits until an Admin sends
+``Admit PLAYER`` (or ``Refuse PLAYER``); with ``"auto"`` it makes a Pactmaker at once.
+"""
 from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from engine.blognomic.commands import IdleCmd, JoinCmd, LeaveCmd
-from engine.blognomic.state import BlogState, Pactmaker, iso
+from engine.blognomic.commands import AdmitCmd, IdleCmd, JoinCmd, LeaveCmd
+from engine.blognomic.state import Applicant, BlogState, Pactmaker, iso
 from engine.context import Context, EngineConfig
+from engine.index import name_key
 from engine.inputs import Message
-from engine.blognomic.events import Idled, Joined, Left
+from engine.blognomic.events import Application, Idled, Joined, Left, Refused
 
 REJOIN = timedelta(weeks=2)
 ASKED = timedelta(days=4)  # "in an entry or comment from the past four days"
@@ -29,6 +35,11 @@ def seen(state: BlogState, sender: str, at: datetime) -> None:
         p.last_seen = at
 
 
+def admits_at_once(config: EngineConfig) -> bool:
+    """``[blognomic] admission = "auto"``: a Join makes a Pactmaker at once; anything else: an Admin admits."""
+    return config.options["admission"] == "auto"
+
+
 def join(state: BlogState, msg: Message, cmd: JoinCmd, ctx: Context) -> None:
     word = state.keywords["Pactmaker"]
     if state.player(msg.sender) is not None:
@@ -39,10 +50,52 @@ def join(state: BlogState, msg: Message, cmd: JoinCmd, ctx: Context) -> None:
         ctx.say(cmd.line, f"you ceased to be a {word} at {iso(left)}: you may join again from "
                 f"{iso(left + REJOIN)}; nothing done", ok=False)
         return
-    p = new_pactmaker(state, msg.sender, msg.name, ctx.at, ctx.config)
-    state.departed.pop(msg.sender, None)
-    ctx.emit(Joined(player=p.email, name=p.name))
+    if admits_at_once(ctx.config) or ctx.config.holds(msg.sender, "admins"):  # an Admin adds themselves
+        p = _add(state, msg.sender, msg.name, ctx, None)
+        ctx.say(cmd.line, f"{p.name} ({p.email}) is a {word}; Quorum is now {state.quorum()}")
+        return
+    waiting = state.applicants.get(msg.sender)
+    if waiting is None:
+        waiting = state.applicants[msg.sender] = Applicant(email=msg.sender, name=msg.name, applied_at=ctx.at)
+        ctx.emit(Application(player=msg.sender, name=msg.name))
+    ctx.say(cmd.line, f"your application of {iso(waiting.applied_at)} waits for an Admin to add you to the "
+            f"roster; you will be told when you are a {word}")
+
+
+def admit(state: BlogState, msg: Message, cmd: AdmitCmd, ctx: Context) -> None:
+    """An Admin's ``Admit PLAYER`` or ``Refuse PLAYER``: PLAYER an applicant's address or name."""
+    word = state.keywords["Pactmaker"]
+    a = applicant(state, cmd.player)
+    if a is None:
+        known = state.player(cmd.player)
+        if known is not None:
+            ctx.say(cmd.line, f"{known.name} is already a {word}; nothing changed")
+        else:
+            ctx.say(cmd.line, f"{cmd.player} has not applied to join (they send Join); nothing done", ok=False)
+        return
+    del state.applicants[a.email]
+    if not cmd.admit:
+        ctx.emit(Refused(player=a.email, name=a.name, by=msg.sender))
+        ctx.say(cmd.line, f"the application of {a.email} is refused; they are told, and may apply again")
+        return
+    p = _add(state, a.email, a.name, ctx, msg.sender)
     ctx.say(cmd.line, f"{p.name} ({p.email}) is a {word}; Quorum is now {state.quorum()}")
+
+
+def applicant(state: BlogState, who: str) -> Applicant | None:
+    """The applicant whose address is ``who``, or else whose name it is (case-insensitively)."""
+    who = who.strip().strip('"').strip().lower()
+    if "@" in who:
+        return state.applicants.get(who)
+    key = name_key(" ".join(who.split()))
+    return next((a for a in state.applicants.values() if name_key(" ".join(a.name.split())) == key), None)
+
+
+def _add(state: BlogState, email: str, name: str, ctx: Context, by: str | None) -> Pactmaker:
+    p = new_pactmaker(state, email, name, ctx.at, ctx.config)
+    state.departed.pop(email, None)
+    ctx.emit(Joined(player=p.email, name=p.name, admitted_by=by))
+    return p
 
 
 def leave(state: BlogState, msg: Message, cmd: LeaveCmd, ctx: Context) -> None:

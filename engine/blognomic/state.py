@@ -32,6 +32,13 @@ class Pactmaker(Player):
     unidle_asked_at: datetime | None = None  # their last `Unidle`, for an Admin's unidling of them
 
 
+class Applicant(Model):
+    """Someone who sent ``Join`` and waits for an Admin to add them to the roster."""
+    email: str
+    name: str  # the From display name they applied with
+    applied_at: datetime
+
+
 class Ballot(Model):
     """One voting icon used in one message, in the order received."""
     voter: str
@@ -174,6 +181,7 @@ class BlogState(GameState[Pactmaker]):
     dynasties: list[Dynasty] = Field(default_factory=list)
     hiatus: bool = False  # the Hiatus a Declaration of Victory began (not the seasonal downtime)
     departed: dict[str, datetime] = Field(default_factory=dict)  # who left, when (no rejoining for two weeks)
+    applicants: dict[str, Applicant] = Field(default_factory=dict)  # address -> a Join waiting for an Admin
     dov_lockout: dict[str, datetime] = Field(default_factory=dict)  # author -> may make a DoV again after
     keywords: dict[str, str] = Field(default_factory=dict)  # "Pactmaker"/"Seraphim" -> the dynasty's term
     settled_until: datetime  # the time up to which matters have been resolved automatically
@@ -259,6 +267,8 @@ class BlogState(GameState[Pactmaker]):
             "hiatus": self.hiatus, "quorum": self.quorum(),
             "players": [{"email": p.email, "name": p.name, "idle": p.idle, "admin": p.admin,
                          "seraphim": p.email in seraphims} for p in self.players],
+            "applicants": [{"email": a.email, "name": a.name, "applied_at": iso(a.applied_at)}
+                           for a in self.applicants.values()],
             "matters": [_matter_json(m, m.final or count_matter(self, m).frozen(self.seraphims())) for m in self.matters],
             "rules": [{"name": r.title, "section": r.section, "text": r.text, "repealed": r.repealed}
                       for r in self.rules],

@@ -1,5 +1,6 @@
 """The daily mail's moment, 00:00 UTC, where ``[suber] daily_mail = true``: a ``daily`` event saying
-whose turn it is, since when, and where the turn's proposal stands.
+whose turn it is, since when, where the turn's proposal stands, and whom the game waits for, with
+what each owes (``waiting``): a game that nothing moves on says every day who holds it.
 
 The state marks the last day mailed in ``daily_mailed`` (days since the game's start date), so
 the clock and replays agree on which midnights are done. A step that crosses several midnights
@@ -11,8 +12,10 @@ from datetime import datetime, time, timedelta, timezone
 from typing import Any
 
 from engine.context import Context, EngineConfig
+from engine.suber import judgment
 from engine.suber.state import SuberState
 from engine.suber.events import Daily
+
 
 def enabled(config: EngineConfig) -> bool:
     return bool(config.options["daily_mail"])
@@ -52,7 +55,37 @@ def facts(state: SuberState, at: datetime, day: int) -> dict[str, Any]:
             "number": current.number, "title": current.title, "status": current.status,
             "voted": list(current.votes),
             "waiting": [p.email for p in state.players if p.email not in current.votes]},
+        "owed": owed(state),
     }
+
+
+def owed(state: SuberState) -> list[dict[str, str]]:
+    """Whom the game waits for and what each owes, in turn order: the Judge an answer (212), the
+    player on turn this turn's proposal (or, in debate, the call of its vote: 111), every player
+    who has not voted their vote (105), the other players their consent after a Judgment (212)."""
+    if state.winner is not None:
+        return []
+    owes: dict[str, list[str]] = {p.email: [] for p in state.players}
+    for j in state.judgments:
+        if j.answer is None and j.judge in owes:
+            owes[j.judge].append(f"an answer to Judgment {j.number} ('Judgment {j.number}: TEXT')")
+    current = state.current_proposal()
+    if current is None and state.turn in owes:
+        if judgment.waiting_for_consent(state) is not None:
+            for p in state.players:
+                if p.email != state.turn and p.email not in (state.consent or []):
+                    owes[p.email].append(f"consent to {state.turn}'s turn ('Consent'; a majority of the others)")
+        owes[state.turn].append("this turn's proposal ('Proposal: NAME')")
+    elif current is not None:
+        if current.status == "debate":
+            owes[current.author].append(f"the call of the vote on proposal {current.number} ('Call vote "
+                                        f"{current.number}')")
+        for p in state.players:
+            if p.email not in current.votes and current.status == "voting":
+                owes[p.email].append(f"a vote on proposal {current.number} ('Vote yes {current.number}' or "
+                                     f"'Vote no {current.number}')")
+    return [{"player": p.email, "name": p.name, "owes": what}
+            for p in state.players for what in owes[p.email]]
 
 
 def _iso(at: datetime) -> str:

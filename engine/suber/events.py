@@ -169,6 +169,7 @@ class Daily(EventModel):
     unanimity: bool
     winner: str | None
     proposal: dict[str, Any] | None
+    owed: list[dict[str, str]] = []  # whom the game waits for: player, name, what they owe (daily.owed)
 
 
 EVENTS: tuple[type[EventModel], ...] = (

@@ -8,13 +8,15 @@ overrule the answer by a unanimous vote (each sends ``Overrule N``): the player 
 invoked, the next player may not propose until a majority of the other players send ``Consent``.
 The engine records Judgments and does not act on their text, but for one finding: a Judgment whose
 text begins "Rule 213" finds that play cannot continue (rule 213), and the player on turn, the
-first player unable to complete a turn, wins at once (docs/rulings-suber.md).
+first player unable to complete a turn, wins at once (docs/rulings-suber.md): from the circuit
+``[suber] rule_213_from_circuit`` on (1, the default: at any time, the literal reading); before it the
+finding is recorded and published only.
 """
 from __future__ import annotations
 
 import re
 
-from engine.context import Context
+from engine.context import Context, EngineConfig
 from engine.events import Cause
 from engine.inputs import Message
 from engine.suber import turns
@@ -54,7 +56,17 @@ def answer(state: SuberState, msg: Message, cmd: JudgmentCmd, ctx: Context) -> N
                                text=cmd.text))
         ctx.say(cmd.line, f"Judgment {judgment.number} given and published")
         if RULE_213.match(cmd.text):
-            _play_cannot_continue(state, judgment, ctx)
+            if state.circuit >= rule_213_from(ctx.config):
+                _play_cannot_continue(state, judgment, ctx)
+            else:
+                ctx.say("", f"rule 213: this game lets a Judgment end it only from circuit "
+                        f"{rule_213_from(ctx.config)} (now {state.circuit}); Judgment {judgment.number} is "
+                        "recorded and published, and the game goes on")
+
+
+def rule_213_from(config: EngineConfig) -> int:
+    """``[suber] rule_213_from_circuit``: the first circuit in which a Judge's rule 213 finding ends the game."""
+    return int(config.options["rule_213_from_circuit"])
 
 
 def _play_cannot_continue(state: SuberState, judgment: Judgment, ctx: Context) -> None:

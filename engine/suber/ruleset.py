@@ -7,7 +7,7 @@ from engine import dispatch
 from engine.context import Context, EngineConfig
 from engine.inputs import ClockStep, Message
 from engine.ruleset import command_models
-from engine.suber import calls, daily, turns
+from engine.suber import calls, daily, turns, voting
 from engine.suber.declarations import COMMANDS, OFFICE_NOTES
 from engine.suber.ruletext import parse_rules
 from engine.suber.state import SuberState
@@ -31,6 +31,8 @@ class Suber:
 
     def on_message(self, state: SuberState, msg: Message, ctx: Context) -> None:
         daily.catch_up(state, msg.at, ctx)
+        if state.winner is None:
+            voting.overdue(state, msg.at, ctx)
         if not dispatch.admitted(msg, ctx):
             return
         dispatch.run(state, msg, ctx, BY_KIND, ended=lambda: _ended(state),
@@ -38,13 +40,16 @@ class Suber:
 
     def on_clock(self, state: SuberState, step: ClockStep, ctx: Context) -> None:
         daily.catch_up(state, step.at, ctx)
+        if state.winner is None:
+            voting.overdue(state, step.at, ctx)
         calls.on_clock(state, step.at, ctx)
 
     def next_due(self, state: SuberState, config: EngineConfig) -> datetime | None:
-        """Rule 305's next step where the game plays it, or the next 00:00 UTC's daily mail."""
+        """Rule 305's next step where the game plays it, the end of a vote's ``vote_days``, or the next
+        00:00 UTC's daily mail."""
         if state.winner is not None:
             return None
-        due = [t for t in (calls.next_due(state) if calls.played(config) else None,
+        due = [t for t in (calls.next_due(state) if calls.played(config) else None, voting.deadline(state, config),
                            daily.next_due(state) if daily.enabled(config) else None) if t is not None]
         return min(due, default=None)
 

@@ -7,11 +7,19 @@ order: the changes of an adopted proposal take effect (205); a defeated proposer
 once unanimity no longer applies, each player who voted against an adopted proposal gains 10
 (204), in turn order; the proposer gains rule 202's points, adopted or not (the turn's second
 part); then the turn passes, unless someone has won (208).
+
+A player who never votes holds the vote open for ever (rule 105, the literal reading: "Every
+eligible voter must participate in every vote"); the daily mail names them every day
+(engine/suber/daily.py). ``[suber] vote_days = N`` (0, the default: never) is the operator's way
+out: N days after the vote was called it completes with the votes cast, those who did not vote
+counted as absent (docs/rulings-suber.md).
 """
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
 from engine import threads
-from engine.context import Context
+from engine.context import Context, EngineConfig
 from engine.events import Cause
 from engine.inputs import Message
 from engine.suber import changes, points, turns
@@ -71,22 +79,48 @@ def adopted(proposal: Proposal, players: int) -> bool:
     return 2 * yes > len(proposal.votes)
 
 
+def vote_days(config: EngineConfig) -> int:
+    """``[suber] vote_days``: days from the call after which a vote completes with the votes cast (0: never)."""
+    return int(config.options["vote_days"])
+
+
+def deadline(state: SuberState, config: EngineConfig) -> datetime | None:
+    """When the vote in progress completes with the votes cast, where the game sets ``vote_days``."""
+    current, days = state.current_proposal(), vote_days(config)
+    if not days or current is None or current.status != "voting" or current.called_at is None:
+        return None
+    return current.called_at + timedelta(days=days)
+
+
+def overdue(state: SuberState, at: datetime, ctx: Context) -> None:
+    """The vote in progress completes with the votes cast once its ``vote_days`` are over."""
+    due = deadline(state, ctx.config)
+    current = state.current_proposal()
+    if due is None or current is None or at < due:
+        return
+    absent = [p.name for p in state.players if p.email not in current.votes]
+    ctx.say(f"proposal {current.number}", f"{vote_days(ctx.config)} days since the vote was called: it completes "
+            f"with the votes cast; not voted, counted as absent: {', '.join(absent)}")
+    complete(state, current, ctx, eligible=len(current.votes))
+
+
 def _complete_if_done(state: SuberState, proposal: Proposal, ctx: Context) -> None:
     if proposal.status == "voting" and all(p.email in proposal.votes for p in state.players):
         complete(state, proposal, ctx)
 
 
-def complete(state: SuberState, proposal: Proposal, ctx: Context) -> None:
+def complete(state: SuberState, proposal: Proposal, ctx: Context, eligible: int | None = None) -> None:
     """The vote on ``proposal`` is complete: its consequences, in the order of the module docstring,
-    each caused by the proposal."""
+    each caused by the proposal. ``eligible``: the voters unanimity counts (every player, unless
+    the vote's days ran out: those who voted)."""
     with ctx.because(Cause("proposal", proposal.number)):
-        _consequences(state, proposal, ctx)
+        _consequences(state, proposal, ctx, len(state.players) if eligible is None else eligible)
 
 
-def _consequences(state: SuberState, proposal: Proposal, ctx: Context) -> None:
+def _consequences(state: SuberState, proposal: Proposal, ctx: Context, eligible: int) -> None:
     yes = sum(v == "yes" for v in proposal.votes.values())
     cast = len(proposal.votes)
-    proposal.status = "adopted" if adopted(proposal, len(state.players)) else "defeated"
+    proposal.status = "adopted" if cast and adopted(proposal, eligible) else "defeated"
     proposal.completed_at = ctx.at
     proposal.points = points.formula(proposal.number, yes, cast)
     ctx.emit(Completed(number=proposal.number, status=proposal.status, yes=yes, no=cast - yes,

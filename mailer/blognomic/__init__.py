@@ -1,9 +1,9 @@
 """BlogNomic's mail: each new matter announced at once to the list and the Admins, with one-click
 votes (``matters``); each resolution with the standard tally line (``matters``); the daily mail at
-00:00 UTC (``daily``)."""
+00:00 UTC (``daily``); the applicant's letter when an Admin admits or refuses them (``admission``)."""
 from __future__ import annotations
 
-from mailer.blognomic import daily, matters
+from mailer.blognomic import admission, daily, matters
 from mailer.rulesets import Composer
 
 
@@ -12,6 +12,8 @@ class BlogNomicMail:
         "matter_opened": matters.opened,
         "resolved": matters.resolved,
         "daily": daily.compose,
+        "joined": admission.compose,
+        "application_refused": admission.compose,
     }
     day_event = "daily"
     about = ("matter_opened", "vote", "resolved")

@@ -62,6 +62,7 @@ class SiteData:
     state: GameState[Any]
     game: dict
     offices: dict
+    options: dict  # the ruleset's own section of game.toml (``[suber]``, ...)
     seed_hash: str
     seed: str | None  # only once the operator has revealed it
     events: list[EventRecord] = field(default_factory=list)
@@ -88,6 +89,7 @@ def read(game: "Game", memory: "SiteMemory") -> SiteData:
         known.posts.update(_posts(s, [seq for seq in seqs if seq not in known.posts]))
     return SiteData(
         state=game.state(), game=dict(cfg.game), offices=dict(cfg.section("offices")),
+        options=dict(cfg.section(cfg.settings.game.ruleset)),
         seed_hash=seed_hash(seed), seed=seed if cfg.settings.game.reveal_seed else None,
         events=events, posts=[known.posts[seq] for seq in seqs if seq in known.posts])
 

@@ -27,4 +27,5 @@ def how_to_play(m: SiteModel) -> Iterator[Page]:
     """The commands with mailto: links; the ruleset's ``site/how_to_play_intro.html`` opens the page."""
     ruleset = m.data.state.ruleset
     yield Page("how-to-play.html", "how_to_play.html", {
-        **command_help(m.data.game, ruleset_for(ruleset)), "offices_heading": site_for(ruleset).offices_heading})
+        **command_help(m.data.game, ruleset_for(ruleset)), "offices_heading": site_for(ruleset).offices_heading,
+        "options": m.data.options})

@@ -1,6 +1,8 @@
 """A BlogNomic game.toml (storage/defaults/blognomic.toml)."""
 from __future__ import annotations
 
+from typing import Literal
+
 from storage.settings.common import CommonSettings, Count, Holders, Section
 
 
@@ -12,6 +14,7 @@ class BlogNomicOffices(Section):
 
 class BlogNomicSection(Section):
     auto_resolve: bool
+    admission: Literal["admin", "auto"]
     daily_mail: bool
     max_pending_cfjs: Count  # at least 1: refused at load, not a fault at every CfJ or DoV
     max_pending_dovs: Count

@@ -62,6 +62,7 @@ class GameSection(Section):
     start: Time
     seed: str
     reveal_seed: bool
+    accept_known_seed: bool
     rules_file: str
     database_url: str
     site_url: str
@@ -133,6 +134,7 @@ class OutboxSection(Section):
 
 
 class ListSection(Section):
+    token_secret: str
     subject_tag: str
     bounce_limit: Count
     operator: str

@@ -27,11 +27,12 @@ def at(hours: float = 0, days: float = 0) -> datetime:
 
 
 def config(*, edition: str = "149", admins: tuple[str, ...] = (ADMIN,), seraphims: tuple[str, ...] = (),
-           auto: bool = True) -> EngineConfig:
+           auto: bool = True, admission: str = "auto") -> EngineConfig:
+    """``admission``: "auto" (a Join makes a Pactmaker at once) for the games not about admission."""
     return EngineConfig(start=START, seed="blog-seed", address=ADDRESS, list_address="list@blog.test",
                         offices={"admins": admins, "seraphims": seraphims}, ruleset="blognomic",
-                        edition=edition, options={"auto_resolve": auto, "daily_mail": False,
-                                                         "max_pending_cfjs": 2, "max_pending_dovs": 1})
+                        edition=edition, options={"auto_resolve": auto, "admission": admission, "daily_mail": False,
+                                                  "max_pending_cfjs": 2, "max_pending_dovs": 1})
 
 
 @dataclass

@@ -214,7 +214,8 @@ def test_the_state_json_has_exactly_the_contracts_keys():
     game = new_game(FIVE, seraphims=("sera@blog.test",))
     game.mail(ALICE, "Proposal: A", hours=1)
     view = game.json()
-    assert list(view) == ["ruleset", "edition", "dynasty", "hiatus", "quorum", "players", "matters", "rules"]
+    assert list(view) == ["ruleset", "edition", "dynasty", "hiatus", "quorum", "players", "applicants", "matters",
+                          "rules"]  # applicants: docs/contract-additions.md
     assert list(view["players"][0]) == ["email", "name", "idle", "admin", "seraphim"]
     assert list(view["matters"][0]) == ["number", "kind", "author", "title", "status", "opened_at", "resolved_at",
                                         "self_killed", "vetoed", "votes", "tally"]

@@ -13,13 +13,15 @@ NAMES = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol", DAVE: "Dave"}
 
 
 def new_game(tmp_path, new_database_url, auto_resolve: bool = True, daily_mail: bool = False,
-             start: str = "2026-01-05T00:00:00Z") -> RulesetPlay:
+             start: str = "2026-01-05T00:00:00Z", admission: str = "auto") -> RulesetPlay:
     """A game made by ``nomic init --ruleset blognomic`` with the Admin its only Pactmaker; answers
-    are not rate-limited (a test game writes many messages an hour)."""
+    are not rate-limited (a test game writes many messages an hour). ``admission``: "auto" (a Join
+    makes a Pactmaker at once) unless the game is about admission."""
     flag = {True: "true", False: "false"}
     return RulesetPlay(tmp_path / "blog", "blognomic", new_database_url(), {
         "game": {"start": f'"{start}"'}, "answers": {"per_sender_per_hour": "1000"},
-        "blognomic": {"auto_resolve": flag[auto_resolve], "daily_mail": flag[daily_mail]}})
+        "blognomic": {"auto_resolve": flag[auto_resolve], "daily_mail": flag[daily_mail],
+                      "admission": f'"{admission}"'}})
 
 
 def t(day: int, hour: int, minute: int = 0, second: int = 0, month: int = 1) -> str:
@@ -34,7 +36,7 @@ class Expect:
         rules = parse_rules(Config.load(play.dir).rules_text())
         self.view: dict[str, Any] = {
             "ruleset": "blognomic", "edition": "149", "dynasty": 1, "hiatus": False, "quorum": 1,
-            "players": [self.pactmaker(ADMIN, "admin", admin=True)], "matters": [],
+            "players": [self.pactmaker(ADMIN, "admin", admin=True)], "applicants": [], "matters": [],
             "rules": [{"name": r.title, "section": r.section, "text": r.text, "repealed": False} for r in rules]}
 
     @staticmethod

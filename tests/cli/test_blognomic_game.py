@@ -16,18 +16,29 @@ def announced(play: RulesetPlay, number: int) -> tuple[str, str]:
 
 
 def test_a_dynasty_by_mail_and_the_clock(tmp_path, new_database_url):
-    play = new_game(tmp_path, new_database_url)
+    play = new_game(tmp_path, new_database_url, admission="admin")
     want = Expect(play)
     want.check()
 
-    # Four people join: with the Admin, five Pactmakers, Quorum 3.
+    # Four people apply (rule "Pactmakers": "An Admin shall add them to the roster"); the Admin
+    # admits each, and each is told: with the Admin, five Pactmakers, Quorum 3.
+    for i, (email, name) in enumerate(NAMES.items()):
+        play.send(email, "Join", at=t(5, 0, 10 + i), name=name)
+        said(play, email, f'  "Join": your application of {t(5, 0, 10 + i)} waits for an Admin to add you to '
+                          "the roster; you will be told when you are a Pactmaker")
+        want.view["applicants"].append({"email": email, "name": name, "applied_at": t(5, 0, 10 + i)})
+    want.check()
     for i, (email, name) in enumerate(NAMES.items()):
         quorum = (i + 2) // 2 + 1
-        assert play.send(email, "Join", at=t(5, 0, 10 + i), name=name).endswith(
-            f"{name} ({email}) is a Pactmaker; Quorum is now {quorum}\n")
+        play.send(ADMIN, "Roster", f"Admit {name}", at=t(5, 0, 20 + i))
+        said(play, ADMIN, f'  "Admit {name}": {name} ({email}) is a Pactmaker; Quorum is now {quorum}')
+        [letter] = [m for m in play.mail_to(email) if m["kind"] == "admission"]
+        assert letter["subject"] == "[BlogNomic] You are a Pactmaker"
+        assert f"admin@blog.test, an Admin, has added you to the roster: you are a Pactmaker of BlogNomic. " \
+               f"Quorum is now {quorum}." in letter["text"]
         want.view["players"].append(want.pactmaker(email, name))
+        want.view["applicants"].pop(0)
         want.view["quorum"] = quorum
-        said(play, email, f'  "Join": {name} ({email}) is a Pactmaker; Quorum is now {quorum}')
     want.check()
 
     # Alice proposes a rule; Bob votes FOR with a line, Carol with a bare FOR in a reply to the

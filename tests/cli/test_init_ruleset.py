@@ -3,6 +3,7 @@ the game begins with its rules text for its edition (CONTRACT.md, "Rulesets").""
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from importlib import resources
 
@@ -29,7 +30,10 @@ def bundled(name: str) -> str:
 def test_init_writes_the_rulesets_commented_defaults(tmp_path, ruleset):
     assert nomic("init", str(tmp_path / "g"), "--ruleset", ruleset) == (0, f"created a game in {tmp_path / 'g'}\n")
     text = (tmp_path / "g" / "game.toml").read_text()
-    assert text == default_text(ruleset)
+    secrets = tomllib.loads(text)["game"]["seed"], tomllib.loads(text)["list"]["token_secret"]
+    assert all(re.fullmatch("[0-9a-f]{64}", s) for s in secrets)  # random: tests/cli/test_secrets.py
+    assert text == default_text(ruleset).replace('seed = "change-me"', f'seed = "{secrets[0]}"').replace(
+        'token_secret = ""', f'token_secret = "{secrets[1]}"')
     assert text.startswith(f"# A game of {tomllib.loads(text)['game']['name']} run by The Humble Scribe.")
     assert tomllib.loads(text)["game"]["ruleset"] == ruleset
     code, out = nomic("state", "--json", "--game", str(tmp_path / "g"))
@@ -40,7 +44,8 @@ def test_a_blognomic_game_gets_its_own_defaults_and_none_of_imperials(tmp_path):
     (tmp_path / "game.toml").write_text('[game]\nruleset = "blognomic"\n')
     data = Config.load(tmp_path).data
     assert data["offices"] == {"admins": ["admin@blog.test"], "seraphims": [], "admins_passphrase": ""}
-    assert data["blognomic"] == {"auto_resolve": True, "daily_mail": True, "max_pending_cfjs": 2, "max_pending_dovs": 1}
+    assert data["blognomic"] == {"auto_resolve": True, "admission": "admin", "daily_mail": True,
+                                 "max_pending_cfjs": 2, "max_pending_dovs": 1}
     assert (data["game"]["edition"], data["game"]["address"]) == ("149", "ths@blog.test")
     assert "day_mode" not in data["game"] and "variables" not in data
     assert data["auth"]["mode"] == "authres"  # every game's keys (storage/defaults/common.toml)

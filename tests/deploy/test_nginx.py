@@ -80,7 +80,7 @@ def test_nginx_serves_the_site_and_passes_one_click_unsubscribe_to_the_daemon(ma
         assert (status, body) == (200, "<h1>Imperial Nomic</h1>")
         assert headers["Server"].startswith("nginx") and headers["X-Content-Type-Options"] == "nosniff"
 
-        token = stamped_token(settings(Game(play.dir)).seed, "unsubscribe", "alice@wonder.land",
+        token = stamped_token(settings(Game(play.dir)).token_key, "unsubscribe", "alice@wonder.land",
                               datetime.now(timezone.utc))
         status, _, body = _request(f"http://127.0.0.1:{port}/unsubscribe/{token}", data=b"List-Unsubscribe=One-Click")
         assert (status, body) == (200, "alice@wonder.land is unsubscribed from players@imperial.test.")

@@ -25,7 +25,7 @@ def five_pactmakers(tmp_path, database_url: str, auto_resolve: str = "true") -> 
     """Five Pactmakers (the Admin from game.toml, four who joined and subscribed), the daily mail on,
     and Alice's Proposal 1."""
     play = RulesetPlay(tmp_path / "blog", "blognomic", database_url,
-                       {"blognomic": {"auto_resolve": auto_resolve, "daily_mail": "true"}})
+                       {"blognomic": {"auto_resolve": auto_resolve, "daily_mail": "true", "admission": '"auto"'}})
     for i, who in enumerate(MEMBERS):
         play.send(who, "Join", "Subscribe", at=f"2026-01-05T00:0{i + 1}:00Z", name=who.split("@")[0].capitalize())
     play.send(ADMIN, "Subscribe", at="2026-01-05T00:05:00Z")
@@ -191,3 +191,26 @@ def test_the_answer_to_a_matter_is_threaded_as_about_that_matter(game):
     game.send(BOB, "vote", "AGAINST 1", at="2026-01-05T02:00:00Z")
     answers = [m for m in outbox_mail(game) if m["To"] in (ALICE, BOB) and "answer" in m["Message-ID"]]
     assert [a["Message-ID"].split(".")[0] for a in answers][-2:] == ["<sub1", "<sub1"]
+
+
+def test_applications_wait_in_the_daily_mail_and_the_applicant_hears_of_the_admins_answer(tmp_path, new_database_url):
+    play = RulesetPlay(tmp_path / "admission", "blognomic", new_database_url(), {"blognomic": {"daily_mail": "true"}})
+    play.send(ALICE, "Join", at="2026-01-05T01:00:00Z", name="Alice")
+    play.send("sock@puppet.test", "Join", at="2026-01-05T02:00:00Z")
+    assert "Alice" not in [p["name"] for p in play.state()["players"]]
+    play.tick("2026-01-06T00:00:00Z")
+    [mail] = [m for m in play.outbox() if m["kind"] == "officer"]
+    assert mail["to"] == [ADMIN]
+    assert ("Applications waiting for an Admin (\"Admit PLAYER\" or \"Refuse PLAYER\"), oldest first:\n"
+            f"  Alice <{ALICE}>, applied 2026-01-05T01:00:00Z\n"
+            "  sock@puppet.test, applied 2026-01-05T02:00:00Z\n") in mail["text"]
+    play.send(ADMIN, "Roster", "Admit alice@blog.test\nRefuse sock@puppet.test", at="2026-01-06T09:00:00Z")
+    letters = {m["to"][0]: m for m in play.outbox() if m["kind"] == "admission"}
+    assert letters[ALICE]["subject"] == "[BlogNomic] You are a Pactmaker"
+    assert letters["sock@puppet.test"]["subject"] == "[BlogNomic] Your application is refused"
+    assert ("admin@blog.test, an Admin, has refused your application to join BlogNomic: you are not a Pactmaker.\n"
+            "You may apply again by mailing \"Join\" to ths@blog.test.") in letters["sock@puppet.test"]["text"]
+    assert [p["email"] for p in play.state()["players"]] == [ADMIN, ALICE] and play.state()["applicants"] == []
+    play.tick("2026-01-07T00:00:00Z")
+    assert "Applications waiting" not in [m for m in play.outbox() if m["kind"] == "officer"][-1]["text"]
+    play.verify()

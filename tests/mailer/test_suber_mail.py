@@ -144,14 +144,18 @@ def test_the_daily_mail_says_whose_turn_it_is_and_how_long_it_has_lasted(game):
     assert _sent(game)[-1] == ("daily", PLAYERS, subject)
     mail = outbox_mail(game, "daily")[0]
     assert mail["Date"] == "Tue, 06 Jan 2026 00:00:00 +0000" and mail["List-Id"] is not None
-    assert mail.get_content().splitlines()[:7] == [
+    assert mail.get_content().splitlines()[:11] == [
         "Suber's Nomic at 00:00 UTC on 2026-01-06.",
         "",
         "On turn: Alice Adams, since 2026-01-05T00:00:00Z (1 day 0 hours); circuit 1.",
         "Unanimity adopts a proposal (rule 203).",
         "",
         'Proposal 301, "Hello": voting.',
-        f"Not yet voted: {ALICE}, {CAROL}"]
+        f"Not yet voted: {ALICE}, {CAROL}",
+        "",
+        "Waiting for:",
+        f"  Alice Adams <{ALICE}>: a vote on proposal 301 ('Vote yes 301' or 'Vote no 301')",
+        f"  Carol Clark <{CAROL}>: a vote on proposal 301 ('Vote yes 301' or 'Vote no 301')"]
     assert game.tick("2026-01-06T23:59:59Z") == "nothing due\n"
     game.verify()
 

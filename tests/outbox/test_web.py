@@ -9,6 +9,7 @@ from urllib.parse import urlencode
 from sqlmodel import Session, select
 
 from engine.imperial.state import ImperialState
+from mailer.listconfig import settings
 from mailer.tokens import address_token
 from mailer.web import handle_get, handle_post
 from nomic.game import Game
@@ -153,7 +154,7 @@ def test_one_click_unsubscribe_from_the_list_unsubscribe_header(game, relay):
     assert post(game, path, "") == (  # no RFC 8058 body: a POST by something else than a mail client or the page
         400, "This request lacks the body List-Unsubscribe=One-Click (RFC 8058); "
              "open the link in a browser and press its button.")
-    assert post(game, "/unsubscribe/" + address_token("test-seed", "unsubscribe", ALICE), ONE_CLICK) == (
+    assert post(game, "/unsubscribe/" + address_token(settings(Game(game.dir)).token_key, "unsubscribe", ALICE), ONE_CLICK) == (
         400, f"This unsubscribe link is not valid; {ELSEWISE}")  # the old links, without a time, work no more
     assert post(game, path[:-1] + "x", ONE_CLICK) == (400, f"This unsubscribe link is not valid; {ELSEWISE}")
     assert subscribers(game) == [ALICE]

@@ -30,7 +30,7 @@ def in_queue(number: int) -> str:
 @pytest.fixture
 def game(tmp_path, new_database_url) -> tuple[RulesetPlay, Rebuilds]:
     play = RulesetPlay(tmp_path / "blog", "blognomic", new_database_url(),
-                       {"offices": {"seraphims": f'["{CAROL}"]'}, "blognomic": {"daily_mail": "false"}})
+                       {"offices": {"seraphims": f'["{CAROL}"]'}, "blognomic": {"daily_mail": "false", "admission": '"auto"'}})
     for i, name in enumerate(("Alice", "Bob", "Dave")):
         play.send(f"{name.lower()}@blog.test", "Join", at=f"2026-01-05T00:1{i}:00Z", name=name)
     return play, Rebuilds(play.dir, tmp_path / "public")
@@ -211,3 +211,24 @@ def test_a_victory_shows_the_new_dynasty_and_its_ascension(game):
             if k in ("Captains", "Pirates")} == {"Captains": "Alice", "Pirates": "5"}
     assert facts(parse(out / "matters" / "1.html").find(".//dl[@class='meta-list']"))["Status"] == \
         "enacted: Enacted 4-0 (Quorum 3)"
+
+
+@pytest.mark.parametrize("admission", ["admin", "auto"])
+def test_applications_wait_on_the_pactmakers_page_and_how_to_play_says_how_to_join(tmp_path, new_database_url,
+                                                                                   admission):
+    play = RulesetPlay(tmp_path / "blog", "blognomic", new_database_url(),
+                       {"blognomic": {"daily_mail": "false", "admission": f'"{admission}"'}})
+    play.send(ALICE, "Join", at="2026-01-05T00:10:00Z", name="Alice & Co")
+    play.send(BOB, "Join", at="2026-01-05T00:20:00Z")
+    play.cli("build", "--out", str(tmp_path / "public"))
+    page = tmp_path / "public" / "players" / "index.html"
+    join = words(parse(tmp_path / "public" / "how-to-play.html").find(".//main/p"))
+    if admission == "auto":
+        assert parse(page).find(".//h2[@id='applications']") is None
+        assert "Mail Join to become a Pactmaker. Proposals" in join
+        return
+    assert parse(page).find(".//h2[@id='applications']") is not None
+    assert rows(parse(page).findall(".//table")[-1]) == [
+        ("Alice & Co", "2026-01-05 00:10 UTC"), ("bob", "2026-01-05 00:20 UTC")]
+    assert ("Mail Join to apply: you become a Pactmaker when an Admin adds you to the roster (the answer says your "
+            "application waits; you are told when you are admitted). Proposals") in join

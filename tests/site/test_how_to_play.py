@@ -44,3 +44,25 @@ def test_every_ruleset_s_how_to_play_page_lists_its_commands(ruleset, tmp_path, 
     play.cli("build", "--out", str(tmp_path / "public"))
     assert len(reference_rows(ruleset)) > 15
     assert site_rows(tmp_path / "public" / "how-to-play.html") == reference_rows(ruleset)
+
+
+@pytest.mark.parametrize("settings, says", [
+    ({}, "A vote completes only when every player has voted (rule 105), however long that takes: the daily mail "
+         "names whom the game waits for. | A Judge (rule 212) may end the game: a Judgment: Rule 213: REASON finds "
+         "that play cannot continue, and the player on turn wins at once, at any time, even on the first turn "
+         "([suber] rule_213_from_circuit in game.toml)."),
+    ({"vote_days": "7", "rule_213_from_circuit": "3"},
+     "A vote completes when every player has voted, or 7 days after it was called, with the votes cast (whoever "
+     "has not voted counts as absent). | A Judge (rule 212) may end the game: a Judgment: Rule 213: REASON finds "
+     "that play cannot continue, and the player on turn wins at once from circuit 3 on; before it such a Judgment "
+     "is only published ([suber] rule_213_from_circuit in game.toml)."),
+])
+def test_a_suber_game_s_how_to_play_page_says_when_a_judge_may_end_it_and_when_a_vote_completes(
+        settings, says, tmp_path, new_database_url):
+    play = RulesetPlay(tmp_path / "suber", "suber", new_database_url(), {"suber": settings})
+    play.cli("build", "--out", str(tmp_path / "public"))
+    intro = parse(tmp_path / "public" / "how-to-play.html").findall(".//main/p")
+    text = [" ".join("".join(p.itertext()).split()) for p in intro]
+    vote = next(t for t in text if t.startswith("The game is played by mail"))
+    judge = next(t for t in text if t.startswith("A Judge"))
+    assert vote[vote.index("A vote completes"):] + " | " + judge == says

@@ -105,3 +105,33 @@ def test_any_other_judgment_leaves_the_game_going() -> None:
     game.send(BOB, "Invoke judgment: Is rule 213 in force?")
     assert kinds(game.send(CAROL, "Judgment: Yes, rule 213 is in force.")) == ["judgment"]
     assert game.json()["winner"] is None
+
+
+def test_by_default_a_judge_may_end_the_game_on_turn_one() -> None:
+    """The literal reading of rule 213 (rule_213_from_circuit = 1): nothing waits for a first circuit."""
+    game = Game()
+    game.send(BOB, "Invoke judgment: Can Alice move?")  # Alice on turn 1: Carol, the last, judges
+    assert kinds(game.send(CAROL, "Judgment: Rule 213: Alice cannot move.")) == ["judgment", "winner"]
+    assert game.json()["winner"] == ALICE
+
+
+def test_a_game_may_let_a_rule_213_finding_end_it_only_from_a_later_circuit() -> None:
+    game = Game(rule_213_from_circuit=2)
+    game.send(BOB, "Invoke judgment: Can Alice move?")
+    events = game.send(CAROL, "Judgment: Rule 213: Alice cannot move.")
+    assert kinds(events) == ["judgment"] and game.json()["winner"] is None
+    assert [e.data["result"] for e in events if e.kind == "outcome"] == [
+        "Judgment 1 given and published",
+        "rule 213: this game lets a Judgment end it only from circuit 2 (now 1); Judgment 1 is recorded and "
+        "published, and the game goes on"]
+    for number, proposer in ((301, ALICE), (302, BOB), (303, CAROL)):  # circuit 1 ends: Alice on turn again
+        game.send(proposer, "Proposal: Turn", "Enact rule: A turn.")
+        game.send(proposer, f"Call vote {number}")
+        vote_all(game, number, {ALICE: "Yes", BOB: "Yes", CAROL: "Yes"})
+        if number == 301:  # Judgment was invoked on turn 1: Bob begins with the others' consent (212)
+            game.send(ALICE, "Consent")
+            game.send(CAROL, "Consent")
+    assert (game.json()["circuit"], game.json()["turn"]) == (2, ALICE)
+    game.send(BOB, "Invoke judgment: Can Alice move now?")
+    assert kinds(game.send(CAROL, "Judgment: Rule 213: Alice still cannot move.")) == ["judgment", "winner"]
+    assert game.json()["winner"] == ALICE

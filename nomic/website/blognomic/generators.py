@@ -167,8 +167,10 @@ def _player_key(m: BlogModel, p: Pactmaker) -> tuple:
 def players(m: BlogModel) -> Iterator[Page | Family]:
     st = m.state
     keys = [_player_key(m, p) for p in st.players]
+    waiting = [(a.name or a.email.partition("@")[0], when(a.applied_at)) for a in st.applicants.values()]
     yield Page("players/index.html", "players.html", lambda: {
-        "players": [_player_row(m, p, "../") for p in st.players], "quorum": st.quorum()}, key=keys)
+        "players": [_player_row(m, p, "../") for p in st.players], "quorum": st.quorum(),
+        "applicants": [{"name": n, "applied": t} for n, t in waiting]}, key=(keys, waiting))
     authored = {p.email: [x for x in st.matters if x.author == p.email] for p in st.players}
     yield Family("pactmaker", "player.html", [f"players/{m.people.slugs[p.email]}.html" for p in st.players],
                  [(k, [(x.number, x.status, x.tally_line) for x in authored[p.email]])
