@@ -1,4 +1,6 @@
-"""Every benchmark at its default size, one after the other (about 10 minutes on 2 cores)."""
+"""Every benchmark at its default size, one after the other (about 10 minutes on 2 cores);
+with --peer, then GNU Mailman 3 beside nomic serve (bench/peer/mailman.py: installs Mailman into
+a venv of its own on first use)."""
 from __future__ import annotations
 
 import subprocess
@@ -9,5 +11,6 @@ HERE = Path(__file__).resolve().parent
 SCRIPTS = ["engine.py", "fanout.py", "drain.py", "site.py", "intake.py", "process.py", "replay.py", "hostile.py", "host.py", "blognomic.py", "bnomic.py"]
 
 if __name__ == "__main__":
-    failed = [s for s in SCRIPTS if subprocess.run([sys.executable, str(HERE / s)]).returncode]
+    scripts = SCRIPTS + (["peer/mailman.py"] if "--peer" in sys.argv[1:] else [])
+    failed = [s for s in scripts if subprocess.run([sys.executable, str(HERE / s)]).returncode]
     sys.exit(f"failed: {', '.join(failed)}" if failed else 0)

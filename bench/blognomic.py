@@ -16,7 +16,7 @@ import time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from common import report, verdict
+from common import Conditions, report, verdict
 
 from engine import machine
 from engine.blognomic.commands import JoinCmd, SubmitCmd, VoteCmd
@@ -98,6 +98,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     ap.add_argument("--votes", type=int, default=500, help="new votes timed")
     ap.add_argument("--pending", type=int, default=10, help="pending matters for next_due")
     args = ap.parse_args(argv)
+    since = Conditions()
     state = game(args.players, args.ballots)
     assert len(state.matters[0].ballots) == args.ballots and state.matters[0].status == "pending"
     bare = per_fold(state, args.ballots, args.votes, args.players, vote=False)
@@ -112,7 +113,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
         ("ratio (vote / no command)", f"{vote / bare:.1f}"),
         (f"next_due, {args.pending} matters pending, none due for 48 hours", f"{due * 1e3:.3f} ms"),
         ("ratio (next_due / no command)", f"{due / bare:.1f}"),
-    ])
+    ], since)
     return {"vote_ms": vote * 1e3, "bare_ms": bare * 1e3, "next_due_ms": due * 1e3}
 
 

@@ -12,7 +12,7 @@ from collections import Counter
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from common import report, verdict
+from common import Conditions, report, verdict
 
 from engine import machine
 from engine.bnomic import voting
@@ -80,6 +80,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     ap.add_argument("--proposals", type=int, default=200)
     ap.add_argument("--runs", type=int, default=5)
     args = ap.parse_args(argv)
+    since = Conditions()
     state = game(args.players, args.proposals)
     end = per_end(state, args.runs)
     bare = per_bare(state, 200)
@@ -90,7 +91,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
         ("ratio (end of Voting / no command)", f"{end / bare:.0f}"),
         ("one C pass counting every vote", f"{one_pass * 1e3:.1f} ms"),
         ("ratio (end of Voting / one pass)", f"{end / one_pass:.1f}"),
-    ])
+    ], since)
     return {"end_ms": end * 1e3, "bare_ms": bare * 1e3}
 
 

@@ -1,12 +1,14 @@
 """Shared helpers for the benchmarks: a game directory, ordinary mail, timing, the machine."""
 from __future__ import annotations
 
+import math
 import os
 import platform
 import resource
 import sys
 import time
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
@@ -60,13 +62,55 @@ def mail(i: int, sender: str | None = None) -> bytes:
 
 @contextmanager
 def timed() -> Iterator[list[float]]:
-    """``with timed() as t: ...`` then t[0] is the wall time in seconds."""
+    """``with timed() as t: ...`` then t[0] is the wall time in seconds, t[1] this process's CPU
+    seconds meanwhile (all its threads)."""
     box: list[float] = []
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     try:
         yield box
     finally:
-        box.append(time.perf_counter() - t0)
+        box += [time.perf_counter() - t0, time.process_time() - c0]
+
+
+def proc_cpu_seconds(pid: int) -> float:
+    """The user and system CPU another process has used so far (Linux: /proc/PID/stat)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def children_cpu_seconds() -> float:
+    """CPU of the waited-for child processes so far (take the difference around a subprocess.run)."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def rate(n: int, seconds: float, cpu: float, unit: str = "msgs") -> str:
+    """"1,234 msgs/s (0.81 ms CPU each)": a rate with its CPU per unit beside it, which the
+    machine's load sways far less than the rate."""
+    return f"{n / seconds:,.0f} {unit}/s ({cpu / max(1, n) * 1000:.2f} ms CPU each)"
+
+
+def growth(sizes: list[int], costs: list[float]) -> float:
+    """The growth exponent from the smallest size to the largest: log(cost ratio) / log(size ratio).
+    For a total cost, 1.0 is a flat cost per unit and 2.0 a quadratic one; for a per-unit
+    cost, 0.0 is flat."""
+    if len(sizes) < 2 or sizes[0] == sizes[-1] or min(costs[0], costs[-1]) <= 0:
+        return float("nan")
+    return math.log(costs[-1] / costs[0]) / math.log(sizes[-1] / sizes[0])
+
+
+def sizes(text: str) -> list[int]:
+    """``--n 10000,50000`` as [10000, 50000], smallest first."""
+    return sorted(int(v) for v in text.split(","))
+
+
+@dataclass
+class Conditions:
+    """The machine and its load when a benchmark started, to print beside its figures."""
+    load_before: float = field(default_factory=lambda: os.getloadavg()[0])
+
+    def line(self) -> str:
+        return f"{machine()}; load average {self.load_before:.1f} before, {os.getloadavg()[0]:.1f} after"
 
 
 def peak_rss_mb(who: int = resource.RUSAGE_SELF) -> float:
@@ -75,15 +119,17 @@ def peak_rss_mb(who: int = resource.RUSAGE_SELF) -> float:
 
 
 def machine() -> str:
+    """The CPU model and the number of cores."""
     model = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
                   if line.startswith("model name")), platform.processor() or "unknown CPU")
     return f"{os.cpu_count()} CPUs ({model}), Python {platform.python_version()}, {platform.system()}"
 
 
-def report(title: str, rows: list[tuple[str, str]]) -> None:
-    print(f"== {title}  [{machine()}]")
+def report(title: str, rows: list[tuple[str, str]], since: Conditions) -> None:
+    """The figures of one benchmark, under the machine and its load average before and after."""
+    print(f"== {title}\n  [{since.line()}]")
     for label, value in rows:
-        print(f"  {label:<44} {value}")
+        print(f"  {label:<52} {value}")
 
 
 def verdict(ok: bool) -> str:
@@ -91,4 +137,5 @@ def verdict(ok: bool) -> str:
 
 
 __all__ = ["Game", "iso", "GAME", "LIST", "EMPEROR", "START", "game_toml", "new_game", "player", "mail",
-           "timed", "peak_rss_mb", "machine", "report", "verdict"]
+           "timed", "peak_rss_mb", "machine", "report", "verdict", "proc_cpu_seconds", "children_cpu_seconds",
+           "rate", "growth", "sizes", "Conditions"]

@@ -9,7 +9,7 @@ import argparse
 import tempfile
 from pathlib import Path
 
-from common import new_game, player, report, timed, verdict
+from common import Conditions, new_game, player, report, timed, verdict
 
 import engine as rules
 from engine.inputs import ClockStep
@@ -33,6 +33,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     ap.add_argument("--players", type=int, default=10_000)
     ap.add_argument("--submissions", type=int, default=1_000)
     args = ap.parse_args(argv)
+    since = Conditions()
     with tempfile.TemporaryDirectory() as tmp:
         g = new_game(Path(tmp), day_mode="fixed")
     state = g.new_state()
@@ -52,7 +53,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
          f"{verdict(t_day[0] < 1)} (< 1 s)"),
         ("baseline: JSON round trip of the state", f"{t_base[0] * 1000:,.0f} ms"),
         ("ratio (day end / round trip)", f"{t_day[0] / t_base[0]:.2f}"),
-    ])
+    ], since)
     return r
 
 

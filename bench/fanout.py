@@ -11,7 +11,7 @@ import tempfile
 from datetime import timedelta
 from pathlib import Path
 
-from common import new_game, report, timed, verdict
+from common import Conditions, new_game, report, timed, verdict
 from sqlalchemy import text
 from sqlmodel import Session
 
@@ -37,6 +37,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--n", type=int, default=100_000, help="subscribers")
     args = ap.parse_args(argv)
+    since = Conditions()
     with tempfile.TemporaryDirectory() as tmp:
         g = new_game(Path(tmp), day_mode="fixed")
         state = g.state()
@@ -62,7 +63,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
          f"{verdict(t_chime[0] < 5)} (< 5 s)"),
         ("bare bulk INSERT of as many rows", f"{base:.2f} s"),
         ("ratio (bare time / chime time)", f"{base / t_chime[0]:.2f}"),
-    ])
+    ], since)
     return r
 
 

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from common import BODY, GAME, Game, mail, new_game, report, verdict
+from common import BODY, Conditions, GAME, Game, mail, new_game, report, verdict
 from hypothesis import HealthCheck, given, settings
 
 from mailer import grammar
@@ -186,6 +186,7 @@ def main() -> None:
     ap.add_argument("--cfjs", type=int, default=2_000, help="pending Calls for Judgement in the flooded game")
     ap.add_argument("--votes", type=int, default=100, help="votes timed in each BlogNomic game")
     args = ap.parse_args()
+    since = Conditions()
     ordinary = mail(1)
     at_limit = message((BODY * (LIMIT // len(BODY)))[:LIMIT - 400])
     base = best(lambda: read(ordinary), args.runs * 10)
@@ -212,8 +213,9 @@ def main() -> None:
                  f"({worst_path / path_base:.1f}x ordinary)"))
     ok = max(worst_fuzz, worst_attack) / limit_cost <= TARGET
     rows.append((f"target: worst <= {TARGET:.0f}x the Proposal at the limit", verdict(ok)))
-    report("hostile mail: the cost of the worst message", rows)
-    report(f"a flood of matters: a vote among {args.cfjs:,} pending Calls for Judgement", flood(args.cfjs, args.votes))
+    report("hostile mail: the cost of the worst message", rows, since)
+    report(f"a flood of matters: a vote among {args.cfjs:,} pending Calls for Judgement", flood(args.cfjs, args.votes),
+           since)
 
 
 if __name__ == "__main__":

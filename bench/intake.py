@@ -1,30 +1,36 @@
 """Intake: N messages (default 5,000), Proposals and list posts of ordinary size, sent over LMTP on
-loopback by 1, 4 and 16 clients at once, each over its own connection (where group commit shows), to
-three servers in turn: a bare aiosmtpd LMTP server in its own process whose handler only counts; the
-same with a SQLite INSERT and COMMIT before each 250 (the durable sink); and `nomic serve` (a
-subprocess with a new game: every message journaled and committed before its 250, the processor
-folding behind it, as in production). The three servers of a round run back to back, fresh, and
-every round is repeated (--repeat): the machine's load swings by minutes, so each ratio is taken
-against its own round and the median reported, with the servers' CPU per message, which the load
-sways far less than their rates.
+loopback by 1, 4 and 16 clients at once, each in its own process over its own connection (so the
+clients share neither the servers' nor this script's GIL), to three servers in turn: a bare
+aiosmtpd LMTP server in its own process whose handler only counts; the same with every message
+INSERTed into a bare SQLite table (WAL, synchronous=FULL) before its 250, committed by nomic's own
+group-commit writer (mailer.intake.JournalWriter: one thread committing every waiting message in
+one transaction), the durable sink; and `nomic serve` (a subprocess with a new game: every message
+journaled and committed before its 250, the processor folding and answering behind it, as in
+production). Every server reads envelope addresses with nomic's reader (mailer.envelope), so the
+baselines pay no parsing that nomic does not. Two clocks: until the last 250, and until the last
+entry is folded and its answers queued (the sinks defer nothing: the same for them). The three
+servers of a round run back to back, fresh, and every round is repeated (--repeat): the machine's
+load swings by minutes, so each ratio is taken against its own round and the median reported,
+with the servers' CPU per message, which the load sways far less than their rates.
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
-import os
+import multiprocessing
+import multiprocessing.synchronize
 import smtplib
 import socket
+import sqlite3
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from common import GAME, mail, new_game, report, timed, verdict
+from common import GAME, Conditions, mail, new_game, proc_cpu_seconds, report, verdict
 
 HERE = Path(__file__).resolve()
 WARM = 20  # messages each server takes before the timing starts (its first answers compile templates)
@@ -36,37 +42,58 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+@dataclass(frozen=True)
+class Stored:
+    """What the durable sink gives the writer for each message (the Receipt fields it reads)."""
+    seq: int
+    status: str = "stored"
+
+
+class BareJournal:
+    """The durable sink's store: each batch INSERTed into a bare SQLite table in one transaction
+    (WAL, synchronous=FULL, as nomic's journal): the floor of any server that keeps the promise a
+    250 makes, with no parsing, hashing or SQLAlchemy. Used by one writer thread only."""
+
+    def __init__(self, path: Path):
+        self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=FULL")
+        self.db.execute("CREATE TABLE mail (id INTEGER PRIMARY KEY, raw BLOB)")
+
+    def receive_many(self, batch: list[bytes]) -> list[Stored]:
+        self.db.execute("BEGIN IMMEDIATE")
+        first = self.db.execute("SELECT coalesce(max(id), 0) + 1 FROM mail").fetchone()[0]
+        self.db.executemany("INSERT INTO mail (raw) VALUES (?)", [(raw,) for raw in batch])
+        self.db.execute("COMMIT")
+        return [Stored(first + k) for k in range(len(batch))]
+
+
 def sink(port: int, durable: Path | None = None) -> None:
-    """The baseline: aiosmtpd's LMTP with a handler that only counts (runs until killed).
-
-    With ``durable``, the handler also INSERTs each message into a bare SQLite table there and
-    COMMITs (WAL, synchronous=FULL) before its 250: the floor of any server that keeps the
-    promise a 250 makes, with no parsing, hashing or SQLAlchemy.
-    """
-    import sqlite3
-
+    """The baseline: aiosmtpd's LMTP reading addresses as nomic does, with a handler that only
+    counts, or (``durable``) that has nomic's group-commit writer store the message in a bare
+    SQLite table before its 250. Runs until killed."""
     from aiosmtpd.lmtp import LMTP
-    db = None
-    if durable is not None:
-        db = sqlite3.connect(durable, isolation_level=None)
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA synchronous=FULL")
-        db.execute("CREATE TABLE mail (id INTEGER PRIMARY KEY, raw BLOB)")
+
+    from mailer.envelope import QuickAddress
+    from mailer.intake import JournalWriter
+
+    class QuickLMTP(QuickAddress, LMTP):
+        """aiosmtpd's LMTP with nomic's envelope address reader."""
+
+    writer = JournalWriter(BareJournal(durable)).start() if durable else None  # type: ignore[arg-type]
 
     class Count:
         n = 0
 
         async def handle_DATA(self, server, session, envelope) -> str:
             Count.n += 1
-            if db is not None:
-                db.execute("BEGIN IMMEDIATE")
-                db.execute("INSERT INTO mail (raw) VALUES (?)", (envelope.original_content,))
-                db.execute("COMMIT")
+            if writer is not None:
+                await writer.submit(envelope.original_content)  # type: ignore[arg-type]
             return "250 OK"
 
     async def serve() -> None:
         loop = asyncio.get_running_loop()
-        await loop.create_server(lambda: LMTP(Count()), "127.0.0.1", port)
+        await loop.create_server(lambda: QuickLMTP(Count()), "127.0.0.1", port)
         print("ready", flush=True)
         await asyncio.Event().wait()
 
@@ -86,44 +113,79 @@ def wait_listening(port: int, proc: subprocess.Popen, log: Path, limit: float = 
     raise SystemExit(f"nothing listens on port {port}")
 
 
+def client(port: int, share: list[bytes], ready: multiprocessing.synchronize.Barrier) -> None:
+    """One client process: connect, wait for the others, deliver its share over one connection."""
+    lmtp = smtplib.LMTP("127.0.0.1", port)
+    lmtp.ehlo_or_helo_if_needed()
+    ready.wait()
+    for i, raw in enumerate(share):
+        lmtp.sendmail(f"p{i % 1000}@players.test", [GAME], raw)
+    lmtp.quit()
+
+
 def send_all(port: int, messages: list[bytes], clients: int = 1) -> float:
-    """Seconds for ``clients`` clients, each over its own LMTP connection, to deliver every message."""
-    def client(share: list[bytes]) -> None:
-        lmtp = smtplib.LMTP("127.0.0.1", port)
-        for i, raw in enumerate(share):
-            lmtp.sendmail(f"p{i % 1000}@players.test", [GAME], raw)
-        lmtp.quit()
+    """Seconds for ``clients`` client processes, each over its own LMTP connection, to deliver
+    every message (from the moment all are connected)."""
+    ctx = multiprocessing.get_context("fork")
+    ready = ctx.Barrier(clients + 1)
+    procs = [ctx.Process(target=client, args=(port, messages[k::clients], ready)) for k in range(clients)]
+    for proc in procs:
+        proc.start()
+    ready.wait()
+    t0 = time.perf_counter()
+    for proc in procs:
+        proc.join()
+    took = time.perf_counter() - t0
+    if any(proc.exitcode for proc in procs):
+        raise SystemExit("a client failed")
+    return took
 
-    with timed() as t, ThreadPoolExecutor(clients) as pool:
-        list(pool.map(client, [messages[k::clients] for k in range(clients)]))
-    return t[0]
 
-
-def cpu_seconds(pid: int) -> float:
-    """The user and system CPU a process has used so far (Linux: /proc/PID/stat)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+def folded(game_db: Path | None, total: int, limit: float = 900) -> None:
+    """Wait until the game has folded ``total`` entries (their answers are queued in the same
+    transaction); at once for a sink (``game_db`` None)."""
+    if game_db is None:
+        return
+    deadline = time.monotonic() + limit
+    db = sqlite3.connect(f"file:{game_db}?mode=ro", uri=True, timeout=30)
+    try:
+        while time.monotonic() < deadline:
+            row = db.execute("SELECT value FROM meta WHERE key = 'processed_seq'").fetchone()
+            if row and int(row[0]) >= total:
+                return
+            time.sleep(0.02)
+    finally:
+        db.close()
+    raise SystemExit(f"{total} entries not folded in {limit:.0f} s")
 
 
 @dataclass
 class Round:
-    """One server taking one round of messages: wall seconds, and the server's CPU seconds meanwhile."""
+    """One server taking one round of messages: wall and server CPU seconds until the last 250,
+    and until the last entry was folded and answered."""
     seconds: float
     cpu: float
+    seconds_folded: float
+    cpu_folded: float
 
 
-def run_round(argv: list[str], port: int, clients: int, messages: list[bytes], log: Path) -> Round:
+def run_round(argv: list[str], port: int, clients: int, messages: list[bytes], log: Path,
+              game_db: Path | None) -> Round:
     """Start the server (its log to a file: a full pipe would stall it), warm it with the first
-    ``WARM`` messages, time ``clients`` clients sending the rest, stop it."""
+    ``WARM`` messages (folded, for nomic), time ``clients`` clients sending the rest and the server
+    folding them, stop it."""
     warm, messages = messages[:WARM], messages[WARM:]
     with log.open("w") as err:
         proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=err)
         try:
             wait_listening(port, proc, log)
             send_all(port, warm, clients)
-            cpu = cpu_seconds(proc.pid)
+            folded(game_db, WARM)
+            cpu, t0 = proc_cpu_seconds(proc.pid), time.perf_counter()
             seconds = send_all(port, messages, clients)
-            return Round(seconds, cpu_seconds(proc.pid) - cpu)
+            cpu_sent = proc_cpu_seconds(proc.pid) - cpu
+            folded(game_db, WARM + len(messages))
+            return Round(seconds, cpu_sent, time.perf_counter() - t0, proc_cpu_seconds(proc.pid) - cpu)
         finally:
             proc.terminate()
             proc.wait(timeout=300)
@@ -158,25 +220,32 @@ def measure(n: int, concurrency: list[int], repeat: int, tmp: Path) -> dict[tupl
             messages = [mail((r * len(concurrency) + k) * (n + WARM) + i) for i in range(n + WARM)]
             port = free_port()
             for kind, argv in servers(tmp, name, port).items():
+                game_db = tmp / name / "game.db" if kind == "ours" else None
                 found.setdefault((clients, kind), []).append(
-                    run_round(argv, port, clients, messages, tmp / f"{name}-{kind}.log"))
+                    run_round(argv, port, clients, messages, tmp / f"{name}-{kind}.log", game_db))
             if (stored := journaled(tmp / name)) != n + WARM:
                 raise SystemExit(f"{stored} of {n + WARM} messages journaled in round {name}")
     return found
 
 
-def median_rate(n: int, rounds: list[Round]) -> float:
-    return statistics.median(n / r.seconds for r in rounds)
+def median_rate(n: int, rounds: list[Round], until_folded: bool = False) -> float:
+    return statistics.median(n / (r.seconds_folded if until_folded else r.seconds) for r in rounds)
 
 
-def cpu_ms(n: int, rounds: list[Round]) -> float:
+def cpu_ms(n: int, rounds: list[Round], until_folded: bool = False) -> float:
     """The server's CPU per message (ms), median of the rounds: what it costs, whatever the load."""
-    return statistics.median(r.cpu / n * 1000 for r in rounds)
+    return statistics.median((r.cpu_folded if until_folded else r.cpu) / n * 1000 for r in rounds)
 
 
-def ratio(n: int, ours: list[Round], base: list[Round]) -> float:
+def ratio(ours: list[Round], base: list[Round], until_folded: bool = False) -> float:
     """nomic serve's rate over the baseline's, each repetition against its own round; the median."""
-    return statistics.median(b.seconds / o.seconds for o, b in zip(ours, base))
+    return statistics.median(b.seconds / (o.seconds_folded if until_folded else o.seconds)
+                             for o, b in zip(ours, base))
+
+
+def figures(n: int, rounds: list[Round], until_folded: bool = False) -> str:
+    return (f"{median_rate(n, rounds, until_folded):,.0f} msgs/s "
+            f"({cpu_ms(n, rounds, until_folded):.2f} ms server CPU each)")
 
 
 def main(argv: list[str] | None = None) -> dict[str, float]:
@@ -191,29 +260,29 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     if args.sink:
         sink(args.sink, args.durable)
         return {}
-    load = os.getloadavg()[0]
+    since = Conditions()
     with tempfile.TemporaryDirectory() as tmp:
         found = measure(args.n, args.clients, args.repeat, Path(tmp))
-    load_note = f"load average {load:.1f} -> {os.getloadavg()[0]:.1f}, medians of {args.repeat}"
-    r: dict[str, float] = {}
+    n, r = args.n, {}
     for clients in args.clients:
         bare, durable, ours = (found[clients, kind] for kind in ("bare", "durable", "ours"))
-        rates = {kind: median_rate(args.n, found[clients, kind]) for kind in ("bare", "durable", "ours")}
-        of_bare, of_durable = ratio(args.n, ours, bare), ratio(args.n, ours, durable)
-        r |= {f"{kind}_rate_{clients}": rate for kind, rate in rates.items()}
-        r |= {f"ours_of_durable_{clients}": of_durable, f"ours_cpu_ms_{clients}": cpu_ms(args.n, ours)}
-        costs = ", ".join(f"{kind} {cpu_ms(args.n, found[clients, kind]):.2f}" for kind in ("bare", "durable", "ours"))
-        rows = [
-            ("bare aiosmtpd LMTP (counts only)", f"{rates['bare']:,.0f} msgs/s"),
-            ("bare + SQLite INSERT and COMMIT (FULL)", f"{rates['durable']:,.0f} msgs/s: the floor of a durable 250"),
-            ("nomic serve --lmtp (journaled, committed)", f"{rates['ours']:,.0f} msgs/s"),
-            ("server CPU per message (ms)", costs),
+        of_bare, of_durable = ratio(ours, bare), ratio(ours, durable)
+        of_durable_folded = ratio(ours, durable, until_folded=True)
+        r |= {f"{kind}_rate_{clients}": median_rate(n, found[clients, kind]) for kind in ("bare", "durable", "ours")}
+        r |= {f"ours_folded_rate_{clients}": median_rate(n, ours, True), f"ours_of_durable_{clients}": of_durable,
+              f"ours_of_durable_folded_{clients}": of_durable_folded, f"ours_cpu_ms_{clients}": cpu_ms(n, ours),
+              f"ours_cpu_ms_folded_{clients}": cpu_ms(n, ours, True)}
+        report(f"intake of {n:,} messages over LMTP, {clients} client process(es) at once, medians of {args.repeat}", [
+            ("bare aiosmtpd LMTP (counts only)", figures(n, bare)),
+            ("durable sink (group commit, FULL)", figures(n, durable)),
+            ("nomic serve --lmtp, until the last 250", figures(n, ours)),
+            ("nomic serve, until the last entry folded", figures(n, ours, True) + ", answers queued"),
             ("ratio (nomic serve / durable sink)", f"{of_durable:.2f}" + (
                 "" if clients == 1 else f"  {verdict(of_durable >= 0.8)} (>= 0.80)")),
+            ("ratio (nomic serve folded / durable sink)", f"{of_durable_folded:.2f}"),
             ("ratio (nomic serve / bare)", f"{of_bare:.2f}" + (
                 f"  {verdict(of_bare >= 0.6)} (>= 0.60)" if clients == 1 else "")),
-        ]
-        report(f"intake of {args.n:,} messages over LMTP, {clients} client(s) at once ({load_note})", rows)
+        ], since)
     return r
 
 

@@ -1,4 +1,5 @@
-"""Processing: the first fold of N journaled messages (default 2,000: two in three Proposals, each
+"""Processing: the first fold of N journaled messages (default 2,000 and 10,000, with the growth
+exponent of its CPU between them; two in three Proposals, each
 announced to the Emperor and the list and answered; one in three list posts, copied to the list) with
 its mail composed and queued, as `nomic serve`'s processor does, against the same fold of the same
 messages without mail (`Game.process(send=False)`) in the same run. Then composing one mail (an
@@ -18,7 +19,7 @@ from email.message import EmailMessage
 from email.utils import format_datetime
 from pathlib import Path
 
-from common import Game, mail, new_game, report
+from common import Conditions, Game, growth, mail, new_game, report, sizes
 
 from mailer.compose import body, list_headers, machine_mail, thread
 
@@ -82,25 +83,33 @@ def compose_ms(game: Game, make: Callable[[Game, int], bytes], rounds: int = 7, 
 
 def main(argv: list[str] | None = None) -> dict[str, float]:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--n", type=int, default=2_000, help="journaled messages folded")
+    ap.add_argument("--n", type=sizes, default=[2_000, 10_000], help="journaled messages folded, e.g. 2000,10000")
     args = ap.parse_args(argv)
+    since = Conditions()
+    quiet, full = [], []
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        quiet = fold_seconds(journaled(root, "quiet", args.n), send=False)
-        full = fold_seconds(journaled(root, "full", args.n), send=True)
-        game = Game(root / "full")
+        for n in args.n:
+            quiet.append(fold_seconds(journaled(root, f"quiet{n}", n), send=False))
+            full.append(fold_seconds(journaled(root, f"full{n}", n), send=True))
+        game = Game(root / f"full{args.n[-1]}")
         mine, theirs = compose_ms(game, ours), compose_ms(game, stdlib)
-    r = {"fold_with_mail": args.n / full, "fold_without_mail": args.n / quiet, "compose_ms": mine,
-         "compose_stdlib_ms": theirs}
-    report(f"processing {args.n:,} journaled messages, first fold (CPU time)", [
-        ("fold with mail composed and queued", f"{r['fold_with_mail']:,.0f} entries/s"),
-        ("the same fold without mail (baseline)", f"{r['fold_without_mail']:,.0f} entries/s"),
-        ("ratio (with mail / without)", f"{r['fold_with_mail'] / r['fold_without_mail']:.2f}"),
-        ("composing one mail, as the game does", f"{mine:.3f} ms"),
-        ("the same mail, stdlib EmailMessage (baseline)", f"{theirs:.3f} ms"),
-        ("ratio (game / stdlib)", f"{mine / theirs:.2f}"),
-    ])
-    return r
+    rows = []
+    for n, q, f in zip(args.n, quiet, full):
+        rows += [(f"{n:,} entries: fold with mail composed and queued", f"{n / f:,.0f} entries/s ({f / n * 1000:.2f} ms CPU each)"),
+                 ("  the same fold without mail (baseline)", f"{n / q:,.0f} entries/s ({q / n * 1000:.2f} ms CPU each)"),
+                 ("  ratio (with mail / without)", f"{q / f:.2f}")]
+    g_full, g_quiet = growth(args.n, full), growth(args.n, quiet)
+    if len(args.n) > 1:
+        rows.append((f"growth exponent of CPU, {args.n[0]:,} to {args.n[-1]:,}",
+                     f"with mail {g_full:.2f}, without {g_quiet:.2f} (1.00: flat per entry)"))
+    rows += [("composing one mail, as the game does", f"{mine:.3f} ms CPU"),
+             ("the same mail, stdlib EmailMessage (baseline)", f"{theirs:.3f} ms CPU"),
+             ("ratio (game / stdlib)", f"{mine / theirs:.2f}")]
+    report("processing journaled messages, first fold (CPU time)", rows, since)
+    n = args.n[-1]
+    return {"fold_with_mail": n / full[-1], "fold_without_mail": n / quiet[-1], "compose_ms": mine,
+            "compose_stdlib_ms": theirs, "growth_with_mail": g_full, "growth_without_mail": g_quiet}
 
 
 if __name__ == "__main__":

@@ -1,11 +1,13 @@
-"""Replay: `nomic replay --verify` over a journal of N entries (default 200,000).
+"""Replay: `nomic replay --verify` over journals of N entries (default 10,000, 50,000 and 200,000).
 
-Figures, all from one run:
+Figures, all from one run, at each size, with the growth exponent of each cost from the smallest
+size to the largest (1.0: a flat cost per entry):
   * stdlib `email` parsing alone of every stored message: the limit for re-parsing;
   * the first fold (`Game.process`, as `nomic serve` does, without mail out): parses every
     message once, keeps its commands (the cache of parsed inputs), stores events and snapshots;
   * `nomic replay --verify` in a subprocess: the hash chain and a full fold from the parsed
-    commands, then with `--reparse` from the raw mail parsed again; each with its peak memory.
+    commands (less the start-up of the process, timed alone), then at the largest size with
+    `--reparse` from the raw mail parsed again; each with its peak memory.
 The journal is written in bulk with a valid hash chain (storage.append_many), not by N CLI calls.
 """
 from __future__ import annotations
@@ -19,7 +21,7 @@ import tempfile
 from datetime import timedelta
 from pathlib import Path
 
-from common import Game, mail, new_game, peak_rss_mb, report, timed, verdict
+from common import Conditions, Game, children_cpu_seconds, growth, mail, new_game, peak_rss_mb, rate, report, sizes, timed, verdict
 from sqlmodel import Session
 
 import storage
@@ -67,48 +69,79 @@ def stdlib_parse_seconds(g: Game) -> float:
     return total
 
 
-def verify(game_dir: Path, *flags: str) -> tuple[float, float]:
-    """(seconds, peak MB) of `nomic replay --verify` in a fresh process."""
+def verify(game_dir: Path, *flags: str) -> tuple[float, float, float]:
+    """(seconds, CPU seconds, peak MB) of `nomic replay --verify` in a fresh process."""
+    cpu = children_cpu_seconds()
     with timed() as t:
         out = subprocess.run([sys.executable, "-c", CHILD, "replay", "--verify", *flags, "--game", str(game_dir)],
                              capture_output=True, text=True)
     if out.returncode != 0 or "matches" not in out.stdout:
         sys.exit(f"replay --verify {' '.join(flags)} failed: {out.stdout}{out.stderr}")
-    return t[0], int(out.stderr.rpartition("VmHWM:")[2].split()[0] or 0) / 1024
+    return t[0], children_cpu_seconds() - cpu, int(out.stderr.rpartition("VmHWM:")[2].split()[0] or 0) / 1024
+
+
+def start_up() -> tuple[float, float]:
+    """(seconds, CPU seconds) of the same process doing nothing: `nomic --help`."""
+    cpu = children_cpu_seconds()
+    with timed() as t:
+        subprocess.run([sys.executable, "-c", CHILD, "--help"], capture_output=True, check=True)
+    return t[0], children_cpu_seconds() - cpu
+
+
+def one_size(root: Path, n: int, reparse: bool) -> dict[str, float]:
+    """Every figure of a journal of n entries (``reparse``: also replay --verify --reparse)."""
+    g = new_game(root, f"n{n}")
+    with timed() as t_gen:
+        write_journal(g, n)
+    r = {"n": n, "gen_s": t_gen[0], "email_s": stdlib_parse_seconds(g)}
+    with timed() as t_first:
+        while g.process(send=False, limit=BATCH):  # as the daemon does, a chunk at a time
+            pass
+    r |= {"first_s": t_first[0], "first_cpu": t_first[1]}
+    r["cached_s"], r["cached_cpu"], r["cached_mb"] = verify(g.config.dir)
+    if reparse:
+        r["reparse_s"], r["reparse_cpu"], r["reparse_mb"] = verify(g.config.dir, "--reparse")
+    return r
 
 
 def main(argv: list[str] | None = None) -> dict[str, float]:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--n", type=int, default=200_000, help="journal entries")
+    ap.add_argument("--n", type=sizes, default=[10_000, 50_000, 200_000], help="journal entries, e.g. 10000,200000")
     args = ap.parse_args(argv)
-    n = args.n
+    since = Conditions()
+    boot_s, boot_cpu = start_up()
     with tempfile.TemporaryDirectory() as tmp:
-        g = new_game(Path(tmp))
-        with timed() as t_gen:
-            write_journal(g, n)
-        t_email = stdlib_parse_seconds(g)
-        with timed() as t_first:
-            while g.process(send=False, limit=BATCH):  # as the daemon does, a chunk at a time
-                pass
-        t_cached, mb_cached = verify(g.config.dir)
-        t_reparse, mb_reparse = verify(g.config.dir, "--reparse")
-    r = {"gen_rate": n / t_gen[0], "email_rate": n / t_email, "first_rate": n / t_first[0],
-         "cached_rate": n / t_cached, "cached_mb": mb_cached, "reparse_rate": n / t_reparse,
-         "reparse_mb": mb_reparse}
-    report(f"replay of {n:,} journal entries", [
-        ("journal written (bulk, hash-chained)", f"{t_gen[0]:.1f} s ({r['gen_rate']:,.0f}/s)"),
-        ("stdlib email parsing alone", f"{r['email_rate']:,.0f} msgs/s"),
-        ("first fold (Game.process: parse, fold, store)", f"{t_first[0]:.1f} s ({r['first_rate']:,.0f} entries/s)"),
-        ("replay --verify from parsed commands", f"{t_cached:.1f} s: {r['cached_rate']:,.0f} entries/s  "
-         f"{verdict(r['cached_rate'] >= 20_000)} (>= 20,000/s)"),
-        ("  its peak memory", f"{mb_cached:,.0f} MB  {verdict(mb_cached < 500)} (< 500 MB)"),
-        ("replay --verify --reparse (mail parsed again)", f"{t_reparse:.1f} s: {r['reparse_rate']:,.0f} entries/s"
-         f" = {r['reparse_rate'] / r['email_rate']:.2f} of stdlib email  {verdict(r['reparse_rate'] >= 1500)}"
-         " (>= 1,500/s)"),
-        ("  its peak memory", f"{mb_reparse:,.0f} MB  {verdict(mb_reparse < 500)} (< 500 MB)"),
+        runs = [one_size(Path(tmp), n, reparse=n == args.n[-1]) for n in args.n]
+    rows = [("start-up of the replay process (subtracted)", f"{boot_s:.2f} s ({boot_cpu:.2f} s CPU)")]
+    for r in runs:
+        n = int(r["n"])
+        verify_s, verify_cpu = max(1e-6, r["cached_s"] - boot_s), max(0.0, r["cached_cpu"] - boot_cpu)
+        r["cached_rate"] = n / verify_s
+        rows += [
+            (f"{n:,} entries: journal written (bulk)", f"{r['gen_s']:.1f} s"),
+            ("  stdlib email parsing alone", f"{n / r['email_s']:,.0f} msgs/s"),
+            ("  first fold (Game.process: parse, fold, store)", rate(n, r["first_s"], r["first_cpu"], "entries")),
+            ("  replay --verify from parsed commands", rate(n, verify_s, verify_cpu, "entries") +
+             f"  {verdict(r['cached_rate'] >= 20_000)} (>= 20,000/s)"),
+            ("  its peak memory", f"{r['cached_mb']:,.0f} MB  {verdict(r['cached_mb'] < 500)} (< 500 MB)"),
+        ]
+    big = runs[-1]
+    n = int(big["n"])
+    reparse_rate, email_rate = n / big["reparse_s"], n / big["email_s"]
+    rows += [
+        (f"{n:,} entries: replay --verify --reparse", rate(n, big["reparse_s"], big["reparse_cpu"], "entries") +
+         f" = {reparse_rate / email_rate:.2f} of stdlib email  {verdict(reparse_rate >= 1500)} (>= 1,500/s)"),
+        ("  its peak memory", f"{big['reparse_mb']:,.0f} MB  {verdict(big['reparse_mb'] < 500)} (< 500 MB)"),
         ("peak memory of this script", f"{peak_rss_mb():,.0f} MB"),
-    ])
-    return r
+    ]
+    ns = [int(r["n"]) for r in runs]
+    exponents = {"first": growth(ns, [r["first_cpu"] for r in runs]),
+                 "verify": growth(ns, [max(1e-6, r["cached_cpu"] - boot_cpu) for r in runs])}
+    rows += [(f"growth exponent of CPU, {ns[0]:,} to {ns[-1]:,} entries",
+              f"first fold {exponents['first']:.2f}, replay --verify {exponents['verify']:.2f} (1.00: flat per entry)")]
+    report(f"replay of journals of {', '.join(f'{n:,}' for n in ns)} entries", rows, since)
+    return {"first_rate": n / big["first_s"], "cached_rate": big["cached_rate"], "reparse_rate": reparse_rate,
+            "cached_mb": big["cached_mb"], "first_growth": exponents["first"], "verify_growth": exponents["verify"]}
 
 
 if __name__ == "__main__":

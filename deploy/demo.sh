@@ -3,6 +3,9 @@
 # Everything the game sends goes to the demo's own mailbox (python -m mailer.sink on 127.0.0.1:8026,
 # a Maildir in ./demo/mailbox): nothing leaves the machine.
 # NOMIC_DEMO_RULESET=blognomic (or suber, or bnomic) starts that game instead of Imperial Nomic, in ./demo-RULESET.
+# The game starts today (00:00 UTC) and its first mail is received now.
+# Ports (HOST:PORT): NOMIC_DEMO_SMTP (8025), NOMIC_DEMO_LMTP (8024), NOMIC_DEMO_HTTP (8000) and the
+# mailbox NOMIC_DEMO_MAILBOX (8026), all on 127.0.0.1 unless given. SIGINT or SIGTERM stops the daemon too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RULESET=${NOMIC_DEMO_RULESET:-imperial}
@@ -11,10 +14,15 @@ case "$RULESET" in
     blognomic|suber|bnomic) CONFIG=deploy/demo-$RULESET.toml; MAIL=deploy/demo-mail/$RULESET; GAME=${NOMIC_GAME:-demo-$RULESET} ;;
     *) echo "demo: NOMIC_DEMO_RULESET must be imperial, blognomic, suber or bnomic, not '$RULESET'" >&2; exit 2 ;;
 esac
-MAILBOX=127.0.0.1:8026   # [outbox] relay in deploy/demo-*.toml
+SMTP=${NOMIC_DEMO_SMTP:-127.0.0.1:8025}
+LMTP=${NOMIC_DEMO_LMTP:-127.0.0.1:8024}
+HTTP=${NOMIC_DEMO_HTTP:-127.0.0.1:8000}
+MAILBOX=${NOMIC_DEMO_MAILBOX:-127.0.0.1:8026}   # the game's [outbox] relay (deploy/demo-*.toml say 127.0.0.1:8026)
 if [ ! -f "$GAME/game.toml" ]; then
-    nomic init "$GAME" --config "$CONFIG"
-    nomic ingest --game "$GAME" --at 2026-01-05T01:00:00Z "$MAIL"/*.eml
+    nomic init "$GAME" --config "$CONFIG" --start "$(date -u +%Y-%m-%dT00:00:00Z)"
+    sed -i "s|^relay = \"127.0.0.1:8026\"|relay = \"$MAILBOX\"|" "$GAME/game.toml"
+    sed -i "s|^site_url = \"http://127.0.0.1:8000/\"|site_url = \"http://$HTTP/\"|" "$GAME/game.toml"
+    nomic ingest --game "$GAME" "$MAIL"/*.eml
 fi
 if grep -q '^seed = "demo-seed-not-secret"' "$GAME/game.toml"; then   # made before init wrote random seeds
     echo "demo: $GAME/game.toml has the demos' public seed, which nomic refuses; remove $GAME to start afresh" >&2
@@ -33,14 +41,14 @@ for _ in $(seq 100); do   # the mailbox listens before the daemon sends anything
 done
 
 case "$RULESET" in
-    imperial) PLAY='mail ths@imperial.test over SMTP on 127.0.0.1:8025 (any mail client, swaks, or Python smtplib),
+    imperial) PLAY='mail ths@imperial.test over SMTP on '"$SMTP"' (any mail client, swaks, or Python smtplib),
     e.g. from alice@wonder.land, Subject "Proposal: More cake". The answer says which number it got;
     judge it as the Emperor: mail from tie@imperial.test with a line "Accept N" (N: the number in the answer).' ;;
-    blognomic) PLAY='mail ths@blog.test over SMTP on 127.0.0.1:8025 (any mail client, swaks, or Python smtplib):
+    blognomic) PLAY='mail ths@blog.test over SMTP on '"$SMTP"' (any mail client, swaks, or Python smtplib):
     "Join" from any address makes you a Pactmaker; then Subject "Proposal: TITLE", and lines "FOR N" / "AGAINST N".
     Alice and Bob have joined; Proposal 1 by Alice, with two FOR, is enacted by the clock once its 12 hours are up.
     The Admin is admin@blog.test ("Enact N", "Fail N").' ;;
-    suber) PLAY='mail ths@suber.test over SMTP on 127.0.0.1:8025 (any mail client, swaks, or Python smtplib).
+    suber) PLAY='mail ths@suber.test over SMTP on '"$SMTP"' (any mail client, swaks, or Python smtplib).
     The players are alice@, bob@ and carol@suber.test (every From is believed: write as any of them).
     Alice, on turn, has proposed 301 "Hello": as Alice, mail "Call vote 301"; then each player "Vote yes 301"
     (or "Vote no 301"). When all have voted the turn passes to Bob: Subject "Proposal: NAME", body "Enact rule: TEXT".' ;;
@@ -56,6 +64,15 @@ Demo game of $RULESET in $GAME (authentication off: every From is believed).
     nomic outbox --game $GAME            lists what was sent, numbered
     nomic outbox --game $GAME --show N   prints mail N (headers and text)
     mutt -f $GAME/mailbox                or any mail client that opens a Maildir
-  Every mail command and game.toml key: docs/reference.md. The site: http://127.0.0.1:8000/
+  Every mail command and game.toml key: docs/reference.md. The site: http://$HTTP/
 EOM
-nomic serve --game "$GAME" --smtp 127.0.0.1:8025 --lmtp 127.0.0.1:8024 --http 127.0.0.1:8000
+nomic serve --game "$GAME" --smtp "$SMTP" --lmtp "$LMTP" --http "$HTTP" &
+SERVE=$!
+trap 'kill -TERM $SERVE 2>/dev/null' INT TERM   # the daemon stops with the demo, and frees its ports
+status=0
+wait $SERVE || status=$?
+if [ $status -gt 128 ] && kill -0 $SERVE 2>/dev/null; then   # a trapped signal ended the wait: the daemon is stopping
+    status=0
+    wait $SERVE || status=$?
+fi
+exit $status

@@ -75,7 +75,25 @@ class Amend:
     apply: Callable[[Cmd, re.Match[str]], None]
 
 
-Reader = Line | Subject | Rest | Amend
+@dataclass(frozen=True)
+class Block:
+    """Lines that wrap the lines between them (``BEGIN TRANSACTION`` ... ``END TRANSACTION``): each
+    line between is read as a one-line command; ``build(commands, unread)`` gets those read and
+    the lines not read, in order, so a ruleset can make an unread line fail the whole block."""
+    start: re.Pattern[str]
+    end: re.Pattern[str]
+    build: Callable[[list[Cmd], list[str]], Cmd]
+
+
+@dataclass(frozen=True)
+class Prefix:
+    """A line that wraps the rest of itself (``Repeat 3 times: LINE``): the pattern's last group is
+    read as a one-line command, handed to ``build`` with the match (None when it is no command)."""
+    pattern: re.Pattern[str]
+    build: Callable[[re.Match[str], Cmd | None], Cmd]
+
+
+Reader = Line | Subject | Rest | Amend | Block | Prefix
 
 
 @dataclass(frozen=True)

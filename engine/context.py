@@ -28,6 +28,7 @@ class EngineConfig:
     variables: dict[str, int] = field(default_factory=dict)  # overrides of game variables
     options: dict[str, Any] = field(default_factory=dict)  # the ruleset's own section of game.toml, every key
     # present (storage/defaults/RULESET.toml fills it in; storage/settings/ checks it)
+    subscribe_players: bool = True  # [list]: whoever becomes a player is on the list from that moment
 
     def holder(self, office: str) -> str:
         """The first address holding ``office`` ("" when nobody does)."""

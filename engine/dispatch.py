@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.commands import Declaration
+from engine.commands import Cmd, Declaration
 from engine.context import Context, EngineConfig
 from engine.events import Automatic, Unauthenticated
 from engine.inputs import Message
@@ -40,17 +40,23 @@ def run(state: Any, msg: Message, ctx: Context, declared: dict[str, Declaration]
     for line in msg.not_understood:
         ctx.say(line, "not understood; nothing done", ok=False)
     for cmd in msg.commands:
-        decl = declared.get(cmd.kind)
-        if decl is None or decl.handler is None:
-            ctx.say(cmd.line, "understood, but not yet automated: nothing done", ok=False)
-            continue
-        if not may_send(decl, msg.sender, ctx.config):
-            ctx.say(cmd.line, "only the office that holds this power may do that", ok=False)
-            continue
-        why = None if decl.after_end else ended()
-        if why is None:
-            why = refusal(msg.sender, cmd.kind)
-        if why is not None:
-            ctx.say(cmd.line, why, ok=False)
-            continue
-        decl.handler(state, msg, cmd, ctx)
+        one(state, msg, cmd, ctx, declared, ended=ended, refusal=refusal)
+
+
+def one(state: Any, msg: Message, cmd: Cmd, ctx: Context, declared: dict[str, Declaration], *,
+        ended: Callable[[], str | None], refusal: Callable[[str, str], str | None]) -> None:
+    """Run one command of ``msg`` if its sender may give it (a command that runs others calls this)."""
+    decl = declared.get(cmd.kind)
+    if decl is None or decl.handler is None:
+        ctx.say(cmd.line, "understood, but not yet automated: nothing done", ok=False)
+        return
+    if not may_send(decl, msg.sender, ctx.config):
+        ctx.say(cmd.line, "only the office that holds this power may do that", ok=False)
+        return
+    why = None if decl.after_end else ended()
+    if why is None:
+        why = refusal(msg.sender, cmd.kind)
+    if why is not None:
+        ctx.say(cmd.line, why, ok=False)
+        return
+    decl.handler(state, msg, cmd, ctx)

@@ -14,7 +14,7 @@ of emission.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -36,7 +36,7 @@ class Event(BaseModel):
     """An emitted event as it is kept and read: its kind, its model's fields, its cause."""
     model_config = ConfigDict(extra="forbid")
     kind: str
-    data: dict = Field(default_factory=dict)
+    data: dict[str, Any] = Field(default_factory=dict)
     cause: Cause | None = None
 
     @classmethod

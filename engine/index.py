@@ -52,10 +52,10 @@ class _Seen:
     __slots__ = ("source", "count")
 
     def __init__(self) -> None:
-        self.source: list | None = None
+        self.source: list[Any] | None = None
         self.count = 0
 
-    def take(self, items: list, restart: Callable[[], None], add: Callable[[Any, int], None]) -> None:
+    def take(self, items: list[Any], restart: Callable[[], None], add: Callable[[Any, int], None]) -> None:
         """Call ``add(item, position)`` on each item not yet taken in; ``restart`` first if it must start again."""
         if items is not self.source or len(items) < self.count:
             restart()
@@ -73,7 +73,7 @@ class _Keys:
         self.seen = _Seen()
         self.first: dict[str, int] = {}
 
-    def find(self, items: list, key: str) -> Any | None:
+    def find(self, items: list[Any], key: str) -> Any | None:
         self.seen.take(items, self.first.clear, self._add)
         i = self.first.get(key)
         if i is None:
@@ -189,7 +189,7 @@ class StateIndex:
         self.submissions = _Submissions()
         self.ledger = _Ledger()
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[type[StateIndex], tuple[()]]:
         """Copies (shallow, deep) and pickles start empty: the copy has lists of its own."""
         return StateIndex, ()
 

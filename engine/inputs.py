@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny, TypeAdapter
 
@@ -35,7 +35,7 @@ class ClockStep(BaseModel):
     at: datetime
 
 
-def load_message(data: str, commands: TypeAdapter[list]) -> Message:
+def load_message(data: str, commands: TypeAdapter[list[Any]]) -> Message:
     """A stored Message read back, its commands through ``commands`` (a ruleset's union of models)."""
     fields = json.loads(data)
     cmds = commands.validate_python(fields.pop("commands", []))

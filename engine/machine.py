@@ -4,6 +4,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from engine import membership
 from engine.context import Context, EngineConfig
 from engine.events import Event
 from engine.inputs import ClockStep, Message
@@ -12,7 +13,10 @@ from engine.state import GameState
 
 
 def new_game(config: EngineConfig, rules_text: str) -> GameState[Any]:
-    return ruleset_for(config.ruleset).new_state(config, rules_text)
+    state = ruleset_for(config.ruleset).new_state(config, rules_text)
+    if config.subscribe_players:
+        membership.subscribe_first_players(state, config)
+    return state
 
 
 def apply(state: GameState[Any], entry: Message | ClockStep, config: EngineConfig) -> list[Event]:
@@ -20,7 +24,10 @@ def apply(state: GameState[Any], entry: Message | ClockStep, config: EngineConfi
     ctx = Context(config=config, at=entry.at)
     rs = ruleset_for(state.ruleset)
     if isinstance(entry, Message):
+        known = list(state.players)  # a shallow copy (cheap): a ruleset may seat a new player anywhere (Suber: by surname)
         rs.on_message(state, entry, ctx)
+        if config.subscribe_players and len(state.players) > len(known):  # a first move made a player,
+            membership.subscribe_new_players(state, known, ctx)  # who hears the game from then on
     else:
         rs.on_clock(state, entry, ctx)
     return ctx.events

@@ -9,15 +9,16 @@ synthetic, authenticated "Subscribe" message (see mailer/web.py).
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from engine.commands import Declaration, DigestCmd, Help, Line, ListPostCmd, SubscribeCmd, UnsubscribeCmd, pattern
-from engine.context import Context
+from engine.context import Context, EngineConfig
 from engine.events import ListPost, Subscription
 from engine.inputs import Message
-from engine.state import GameState, Subscriber
+from engine.state import GameState, Player, Subscriber
 
 
-def member(state: GameState, address: str) -> Subscriber | None:
+def member(state: GameState[Any], address: str) -> Subscriber | None:
     return state.subscriber(address)
 
 
@@ -32,7 +33,7 @@ def _mode(sub: Subscriber) -> str:
     return "a daily plain-text digest" if sub.plain else "a daily digest"
 
 
-def subscribe(state: GameState, msg: Message, cmd: SubscribeCmd, ctx: Context, *, daily: str = "") -> None:
+def subscribe(state: GameState[Any], msg: Message, cmd: SubscribeCmd, ctx: Context, *, daily: str = "") -> None:
     """``daily``: what else a member gets, as the ruleset names it (", and the Bell Tower's chime ...")."""
     sub = member(state, msg.sender)
     if sub is not None:  # the event still tells the mailer to resume delivery stopped by bounces
@@ -45,7 +46,34 @@ def subscribe(state: GameState, msg: Message, cmd: SubscribeCmd, ctx: Context, *
     ctx.say(cmd.line, f"{sub.email} is subscribed to {ctx.config.list_address}: every post{daily}")
 
 
-def unsubscribe(state: GameState, msg: Message, cmd: UnsubscribeCmd, ctx: Context) -> None:
+def subscribe_new_players(state: GameState[Any], known: list[Player], ctx: Context) -> None:
+    """Whoever became a player in this step (is not in ``known``) is subscribed, every post, unless
+    already a member or the step said otherwise for them (an ``Unsubscribe`` or ``Digest`` in the
+    same message emits its own ``Subscription``)."""
+    spoken = {e.data.get("address") for e in ctx.events if e.kind == Subscription.KIND}
+    old = {p.email for p in known}
+    for player in (p for p in state.players if p.email not in old):
+        if player.email not in spoken and _joins(state, player.email, ctx.config):
+            state.subscribers.append(Subscriber(email=player.email, since=_now(ctx)))
+            ctx.emit(Subscription(address=player.email, action="subscribe", digest=False))
+
+
+def subscribe_first_players(state: GameState[Any], config: EngineConfig) -> None:
+    """The players a game starts with (Suber's ``[suber] players``) are members from its start."""
+    for player in state.players:
+        if _joins(state, player.email, config):
+            state.subscribers.append(Subscriber(email=player.email, since=config.start.replace(microsecond=0)))
+
+
+def _joins(state: GameState[Any], address: str, config: EngineConfig) -> bool:
+    """Is ``address`` a player to subscribe: not a member yet, not the game's own address (Imperial's
+    THS is a player at the address the game answers from), and no officer (the Emperor, an Admin:
+    what is theirs to act on comes as their own copy, kind ``officer``/``emperor``)?"""
+    return (member(state, address) is None and address not in (config.address, config.list_address)
+            and address not in config.officers)
+
+
+def unsubscribe(state: GameState[Any], msg: Message, cmd: UnsubscribeCmd, ctx: Context) -> None:
     sub = member(state, msg.sender)
     if sub is None:
         ctx.say(cmd.line, f"{msg.sender} is not subscribed; nothing changed", ok=False)
@@ -55,7 +83,7 @@ def unsubscribe(state: GameState, msg: Message, cmd: UnsubscribeCmd, ctx: Contex
     ctx.say(cmd.line, f"{sub.email} is unsubscribed from {ctx.config.list_address}")
 
 
-def digest(state: GameState, msg: Message, cmd: DigestCmd, ctx: Context, *, daily: str = "") -> None:
+def digest(state: GameState[Any], msg: Message, cmd: DigestCmd, ctx: Context, *, daily: str = "") -> None:
     """``Digest on`` (MIME) or ``Digest plain`` (RFC 1153) subscribes a non-member straight into digest delivery;
     ``daily`` as for ``subscribe``."""
     sub = member(state, msg.sender)
@@ -75,7 +103,7 @@ def digest(state: GameState, msg: Message, cmd: DigestCmd, ctx: Context, *, dail
     ctx.say(cmd.line, f"{sub.email} now gets {_mode(sub)} from {ctx.config.list_address}{daily}")
 
 
-def list_post(state: GameState, msg: Message, cmd: ListPostCmd, ctx: Context) -> None:
+def list_post(state: GameState[Any], msg: Message, cmd: ListPostCmd, ctx: Context) -> None:
     """Only members, players and the officers may post; automatic mail (bounces, auto-replies, list mail) never is."""
     reason = None
     if msg.automatic:

@@ -29,7 +29,7 @@ class Ruleset(Protocol):
     state_model: type[GameState[Any]]  # snapshots load through it
     commands: tuple[Declaration, ...]  # every mail command, in the order the grammar tries them
     office_notes: tuple[Help, ...]  # rows of the help table that are no command (a passphrase line)
-    command_models: TypeAdapter[list]  # a stored message's commands read back
+    command_models: TypeAdapter[list[Any]]  # a stored message's commands read back
 
     def new_state(self, config: EngineConfig, rules_text: str) -> GameState[Any]: ...
 
@@ -55,7 +55,7 @@ def event_models(name: str) -> dict[str, type[EventModel]]:
     return by_kind(GENERIC + own)
 
 
-def command_models(commands: tuple[Declaration, ...]) -> TypeAdapter[list]:
+def command_models(commands: tuple[Declaration, ...]) -> TypeAdapter[list[Any]]:
     """The union of a ruleset's command models, told apart by their ``kind``."""
     union = Union[tuple(d.model for d in commands)]  # type: ignore[valid-type]
     return TypeAdapter(list[Annotated[union, Field(discriminator="kind")]])  # type: ignore[valid-type]

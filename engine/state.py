@@ -9,7 +9,7 @@ state keep a copy (see ``GameState.copy_deep``).
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Generic, Self, TypeVar
+from typing import Any, Generic, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
@@ -99,7 +99,7 @@ class GameState(Model, Generic[P]):
 
     def _lookups(self) -> StateIndex:
         """``self._index`` without pydantic's ``__getattr__`` (a lookup per message: it is slow)."""
-        return self.__pydantic_private__["_index"]  # type: ignore[index]
+        return self.__pydantic_private__["_index"]  # type: ignore[index, no-any-return]
 
     def player(self, who: str) -> P | None:
         """The player whose address is ``who`` or, when ``who`` is no address, whose name it is
@@ -146,7 +146,7 @@ class GameState(Model, Generic[P]):
     def var(self, name: str) -> int:
         return self.variables[name]
 
-    def public_json(self) -> dict:
+    def public_json(self) -> dict[str, Any]:
         return self.model_dump(mode="json")
 
     def summary(self) -> list[str]:

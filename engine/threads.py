@@ -9,13 +9,14 @@ submission wins.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from engine.state import GameState
 
 _OURS = re.compile(r"^sub(\d{1,9})\.[^@]*@(.+)$", re.I)
 
 
-def matter_of(state: GameState, references: list[str], address: str) -> int | None:
+def matter_of(state: GameState[Any], references: list[str], address: str) -> int | None:
     """The number of the submission the thread is about, or None.
 
     ``references`` are Message-IDs without angle brackets, In-Reply-To first;

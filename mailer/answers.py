@@ -59,7 +59,7 @@ def answer(session: Session, game: "GameHandle", ls: ListSettings, entry: "Entry
                         subject=subject if subject.lower().startswith("re:") else f"Re: {subject}",
                         msgid=message_id(ls, "answer", entry.seq or 0, entry.hash, sub=_about(game, msg, events, about)),
                         template="mail/answer.txt", outcomes=outcomes, not_understood=msg.not_understood,
-                        state=game.state())
+                        state=game.state(), member=game.state().subscriber(msg.sender))
     if not msg.message_id.startswith("sha256:"):  # a message without a Message-ID has no thread
         thread(mail, msg.message_id, list(reversed(msg.references)))
     outbox.queue(session, entry.seq or 0, "answer", mail, [msg.sender], cfg.address, msg.at)

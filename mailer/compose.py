@@ -12,12 +12,13 @@ from email.utils import format_datetime
 from urllib.parse import quote
 
 from mailer import headers, outbox
+from mailer.concerned import copies
 from mailer.listconfig import ListSettings
 
 SCRIBE_NAME = "The Humble Scribe"
 # Pages of the built site that mail links to (nomic/website/generators.py, archive.py)
 HOW_TO_PLAY = "how-to-play.html"
-SUBSCRIBE = "list/#join"  # the subscribe form on the list archive's page
+SUBSCRIBE = "list/index.html#join"  # the subscribe form on the list archive's page (a file: any static host has it)
 SURROGATE = re.compile("[\ud800-\udfff]")
 
 
@@ -80,13 +81,17 @@ def mailto(address: str, subject: str, body: str) -> str:
 
 
 def announce(session, ls: ListSettings, seq: int, at: datetime, make: Callable[[str], EmailMessage],
-             members: Iterable[str], officers: Iterable[str] = (), kind: str = "announcement") -> None:
+             members: Iterable[str], officers: Iterable[str] = (), kind: str = "announcement",
+             concerned: Iterable[str] = ()) -> None:
     """THS announces to the list: ``make(to)`` builds a copy. Each officer gets their own copy (kind
     ``officer``: not list traffic, no list headers, no unsubscribe link that could not work); the
-    per-message ``members`` get the list copy, the officers left out of it."""
+    per-message ``members`` get the list copy, the officers left out of it; and each of ``concerned``
+    (the author, whoever must act) whom neither reaches gets a copy of their own (mailer/concerned.py)."""
     held = [o for o in dict.fromkeys(officers) if o and o != ls.address]  # an officer at THS's address would mail THS
     for officer in held:
         outbox.queue(session, seq, "officer", make(officer), [officer], ls.address, at)
     mail = make(ls.list_address)
     list_headers(mail, ls)
-    outbox.queue(session, seq, kind, mail, [m for m in members if m not in held], ls.address, at, personal=True)
+    to = [m for m in members if m not in held]
+    outbox.queue(session, seq, kind, mail, to, ls.address, at, personal=True)
+    copies(session, ls, seq, at, make, concerned, [*to, *held])

@@ -1,5 +1,8 @@
 """The address of an SMTP ``MAIL FROM:`` or ``RCPT TO:`` argument, read quickly when it is plain.
 
+The one place that reaches into aiosmtpd's internals: ``QuickAddress`` overrides its private
+``SMTP._getaddr``, so pyproject.toml pins aiosmtpd to the tested range (>=1.4.6,<1.5).
+
 aiosmtpd 1.4.6 reads it with the email package's RFC 5322 token parser and, on every
 call, defines a ``typing.Protocol`` class: ~45 us a command, a quarter of the event
 loop's time under load (docs/performance.md, issue 20). Nearly every envelope
@@ -28,3 +31,16 @@ def plain_address(arg: str) -> tuple[str, str] | None:
     if rest.startswith("("):  # a comment: the email package's to read
         return None
     return found.group(1), rest
+
+
+class QuickAddress:
+    """Mixin for aiosmtpd's ``SMTP`` and ``LMTP``: plain envelope addresses read by ``plain_address``
+    (aiosmtpd's reader costs a quarter of the loop's time under load); the rest, and aiosmtpd's
+    limit on the local part, as aiosmtpd has them."""
+    local_part_limit: int
+
+    def _getaddr(self, arg: str) -> tuple[str | None, str | None]:
+        plain = plain_address(arg)
+        if plain is None or (self.local_part_limit and len(plain[0].rpartition("@")[0]) > self.local_part_limit):
+            return super()._getaddr(arg)  # type: ignore[misc]
+        return plain

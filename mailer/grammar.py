@@ -7,15 +7,16 @@ game reads with its own ruleset's ``Grammar``.
 
 Bounded like everything a stranger can send: a line longer than ``MAX_LINE``
 is never a command (no pattern runs over it), a number has at most 9 digits,
-at most ``MAX_COMMANDS`` commands are read from one message and at most
-``MAX_NOT_UNDERSTOOD`` unread lines are quoted back.
+at most ``MAX_COMMANDS`` commands are read from one message (the lines a block or a prefix
+wraps counted too) and at most ``MAX_NOT_UNDERSTOOD`` unread lines are quoted back. A wrapping
+line wraps plain command lines only: one level of nesting, never more.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
 
-from engine.commands import Amend, Cmd, Declaration, Line, Rest, Subject
+from engine.commands import Amend, Block, Cmd, Declaration, Line, Prefix, Rest, Subject
 
 I = re.I
 MAX_LINE = 1000  # characters: no command is longer
@@ -47,6 +48,10 @@ class Grammar:
         self.lines = [r for r in reads if isinstance(r, Line)]
         self.rests = [r for r in reads if isinstance(r, Rest)]
         self.amends = [r for r in reads if isinstance(r, Amend)]
+        self.blocks = [r for r in reads if isinstance(r, Block)]
+        self.prefixes = [r for r in reads if isinstance(r, Prefix)]
+        for wrapping in [*(b.start for b in self.blocks), *(p.pattern for p in self.prefixes)]:
+            _leading_words(wrapping)  # a wrapping line starts with a literal word too
         # The words a command line can start with, read off the patterns: a line starting with any
         # other word is no command, and no pattern need run over it (a stranger's mail may have thousands).
         self.first_words = frozenset(word for r in self.lines for word in _leading_words(r.pattern))
@@ -113,8 +118,11 @@ class Grammar:
     def _read_lines(self, body: str, reading: Reading) -> None:
         lines = _lines(body)
         unread: list[str] = []
-        for i, line in enumerate(lines):
-            if len(reading.commands) >= MAX_COMMANDS:
+        read = 0  # commands read, those a block or a prefix wraps included
+        i = 0
+        while i < len(lines):
+            line = lines[i]
+            if read >= MAX_COMMANDS:
                 reading.not_understood.append(f"(the {len(lines) - i:,} lines after the first {MAX_COMMANDS} "
                                               "commands: one message carries at most that many; not read)")
                 break
@@ -122,12 +130,61 @@ class Grammar:
             if rest is not None:
                 reading.commands.append(rest)
                 return
-            cmd = self._line_command(line)
+            block = self._block(line, lines, i, MAX_COMMANDS - read)
+            if block is not None:
+                reading.commands.append(block[0])
+                i, read = block[1], read + 1 + block[2]
+                continue
+            prefixed = self._prefixed(line)
+            cmd = prefixed or self._line_command(line)
             if cmd is not None:
                 reading.commands.append(cmd)
+                read += 2 if prefixed else 1
             elif not self._amends(line, reading.commands[-1] if reading.commands else None):
                 unread.append(line)
+            i += 1
         reading.not_understood[:0] = _quoted_back(unread)
+
+    def _block(self, line: str, lines: list[str], at: int, room: int) -> tuple[Cmd, int, int] | None:
+        """A block starting at ``lines[at]``: its command, the index after its end line and how many
+        commands it wraps. A line between that is no one-line command (a nested block or prefix
+        included), the lines past ``room`` commands and a missing end line are kept as unread."""
+        reader = next((b for b in self.blocks if len(line) <= MAX_LINE and b.start.match(line)), None)
+        if reader is None:
+            return None
+        inner: list[Cmd] = []
+        unread: list[str] = []
+        over = 0  # lines past ``room`` commands
+        i = at + 1
+        while i < len(lines) and not (len(lines[i]) <= MAX_LINE and reader.end.match(lines[i])):
+            cmd = None if len(inner) >= room else self._line_command(lines[i])
+            if cmd is not None:
+                inner.append(cmd)
+            elif len(inner) >= room:
+                over += 1
+            else:
+                unread.append(lines[i])
+            i += 1
+        if over:
+            unread.append(f"(the {over:,} lines after the first {room} commands: not read)")
+        if i == len(lines):
+            unread.append(f"(no end line after {line!r})")
+        cmd = reader.build(inner, _quoted_back(unread))
+        cmd.line = line
+        return cmd, i + 1, len(inner)
+
+    def _prefixed(self, line: str) -> Cmd | None:
+        """A line wrapping the rest of itself ("Repeat 3 times: LINE"); that rest is read as one plain
+        command line (a prefix inside a prefix is no command)."""
+        if len(line) > MAX_LINE:
+            return None
+        for reader in self.prefixes:
+            m = reader.pattern.match(line)
+            if m:
+                cmd = reader.build(m, self._line_command(m[m.lastindex or 0].strip()))
+                cmd.line = line
+                return cmd
+        return None
 
 
 def _leading_words(pattern: re.Pattern[str]) -> list[str]:

@@ -42,7 +42,7 @@ from aiosmtpd.lmtp import LMTP
 from aiosmtpd.smtp import SMTP
 
 from mailer.auth_pool import AuthPool
-from mailer.envelope import plain_address
+from mailer.envelope import QuickAddress
 from mailer.message import Unreadable
 from storage.settings.common import Listeners, LmtpSection, SmtpSection
 
@@ -413,24 +413,11 @@ class _ConnectionLimit:
         super().connection_lost(error)  # type: ignore[misc]
 
 
-class _QuickAddress:
-    """Mixin: plain envelope addresses read by ``mailer.envelope`` (aiosmtpd's reader costs a
-    quarter of the loop's time under load); the rest, and aiosmtpd's limit on the local part, as
-    aiosmtpd has them."""
-    local_part_limit: int
-
-    def _getaddr(self, arg: str) -> tuple[str | None, str | None]:
-        plain = plain_address(arg)
-        if plain is None or (self.local_part_limit and len(plain[0].rpartition("@")[0]) > self.local_part_limit):
-            return super()._getaddr(arg)  # type: ignore[misc]
-        return plain
-
-
-class LimitedSMTP(_QuickAddress, _ConnectionLimit, SMTP):
+class LimitedSMTP(QuickAddress, _ConnectionLimit, SMTP):
     kind = "SMTP"
 
 
-class LimitedLMTP(_QuickAddress, _ConnectionLimit, LMTP):
+class LimitedLMTP(QuickAddress, _ConnectionLimit, LMTP):
     kind = "LMTP"
 
 

@@ -1,4 +1,4 @@
-"""``nomic``: the command line of CONTRACT.md."""
+"""``nomic``: the command line of docs/contract.md."""
 from __future__ import annotations
 
 import json
@@ -90,7 +90,10 @@ def init(directory: Annotated[Path, typer.Argument(metavar="DIR", help="where to
          config: Annotated[Optional[Path], typer.Option("--config", metavar="FILE", help="game.toml to start from")] = None,
          ruleset: Annotated[Optional[str], typer.Option(
              "--ruleset", metavar="NAME", help="imperial (the default), blognomic, suber or bnomic: game.toml gets that "
-             "ruleset's defaults, and the game its rules text")] = None) -> None:
+             "ruleset's defaults, and the game its rules text")] = None,
+         start: Annotated[Optional[str], typer.Option(
+             "--start", metavar="TIME", help="when the game begins (default: FILE's start, else the next "
+             "00:00 UTC)")] = None) -> None:
     """Create a game: DIR/game.toml and its database."""
     from engine.ruleset import PACKAGES
     from nomic.game import Game
@@ -101,7 +104,7 @@ def init(directory: Annotated[Path, typer.Argument(metavar="DIR", help="where to
     if ruleset is not None and ruleset not in PACKAGES:
         fail(f"unknown ruleset {ruleset!r} (known: {', '.join(sorted(PACKAGES))})", 2)
     try:
-        Game.create(directory, config, ruleset or DEFAULT_RULESET)
+        Game.create(directory, config, ruleset or DEFAULT_RULESET, when(start) if start else None)
     except ConfigError as exc:
         refuse(exc)
     typer.echo(f"created a game in {directory}")
@@ -161,8 +164,12 @@ def summarise(events) -> str:
 @command()
 def tick(at: AtOpt = None, game: GameOpt = None) -> None:
     """Run every clock-driven step due by TIME."""
+    from nomic.hold import held
     g = open_game(game)
     t = when(at)
+    if t > datetime.now(timezone.utc) and held(g.config.dir):
+        fail("a daemon (nomic serve) holds this game and runs its clock: tick --at a time later than now "
+             "is refused (stop the daemon first)")
     receipt = g.tick(t)
     if receipt is None:
         typer.echo("nothing due")
@@ -219,15 +226,51 @@ def _progress(g, what: str) -> Iterator[Callable[[int], None] | None]:
 def build(out: Annotated[Optional[Path], typer.Option("--out", metavar="DIR", help="output directory (default: GAME/site)")] = None,
           game: GameOpt = None) -> None:
     """Render the static website."""
+    from nomic import tuning
     from nomic.website import build as build_website
+    from nomic.website.search import SearchError
     g = open_game(game)
     target = out or g.config.dir / "site"
     try:
-        report = build_website(g, target)  # creates target and its parents
+        with tuning.no_collection():
+            report = build_website(g, target, search=True)  # creates target and its parents
     except OSError as exc:  # a file where a folder must be, no permission, disk full
         fail(f"cannot write the site to {target}: {exc.strerror or exc} ({exc.filename})")
+    except SearchError as exc:
+        fail(f"the site is written, its search index is not: {exc}")
     typer.echo(f"{target}: {report.pages} pages and files; {report.written} written, "
                f"{report.removed} removed, {report.pages - report.written} unchanged")
+    if report.search:
+        typer.echo(f"{target / 'pagefind'}: search index of {report.search.files} files, {report.search.bytes:,} bytes")
+
+
+@command()
+def export(out: Annotated[Path, typer.Argument(metavar="OUT", help="where to write the export")],
+           public: Annotated[bool, typer.Option("--public", help="the public record: no raw mail, no envelope, "
+                                                "nothing the players did not show (docs/checking.md)")] = False,
+           game: GameOpt = None) -> None:
+    """Write what a stranger needs to check the game with `nomic verify OUT`."""
+    from nomic.public_record import export as export_record
+    if not public:
+        fail("only the public export is made: give --public", 2)
+    g = open_game(game)
+    try:
+        head = export_record(g, out)
+    except OSError as exc:
+        fail(f"cannot write the export to {out}: {exc.strerror or exc} ({exc.filename})")
+    typer.echo(f"{out}: {head.count} entries, head {head.hash}")
+
+
+@command()
+def verify(directory: Annotated[Path, typer.Argument(metavar="DIR", help="a public export (nomic export --public)")],
+           head: Annotated[Optional[str], typer.Option("--head", metavar="HASH", help="a head hash a page's "
+                                                       "footer or the daily mail named: the record must pass through it")] = None) -> None:
+    """Check a public export: its hash chain, and that replaying it reaches its published state."""
+    from nomic.verify import Failed, verify as check
+    try:
+        typer.echo(check(directory, head))
+    except Failed as exc:
+        fail(str(exc))
 
 
 @command()
@@ -282,7 +325,8 @@ def outbox(as_json: Annotated[bool, typer.Option("--json", help="print as JSON, 
             typer.echo(json.dumps([r | {"text": mail_text(raws[r["id"]])} for r in rows], indent=2))
             return
     for r in rows:
-        typer.echo(f"{r['id']:>5} {r['status']:<7} {r['kind']:<12} {', '.join(r['to'])}: {r['subject']}")
+        typer.echo(f"{r['id']:>5} {r['status']:<7} {r['kind']:<12} {', '.join(r['to']) or '(no recipients)'}: "
+                   f"{r['subject']}")
 
 
 @command()

@@ -23,11 +23,9 @@ backlog waits for the next start rather than delay the stop), and exit 0.
 from __future__ import annotations
 
 import asyncio
-import gc
 import json
 import logging
 import signal
-import sys
 import threading
 import time
 from collections import deque
@@ -39,7 +37,8 @@ from typing import TYPE_CHECKING
 import engine
 from mailer.http_server import Server, make_server
 from mailer.intake import IntakeHandler, JournalWriter, Mailbox, Routes, protocol_factory
-from nomic import summary
+from nomic import summary, tuning
+from nomic.hold import Hold
 from nomic.website import SiteMemory, build as build_website
 
 if TYPE_CHECKING:
@@ -51,9 +50,6 @@ CHUNK = 20  # most entries folded in one go while mail is arriving
 MAX_YIELD = 3.0  # longest a round waits for a busy intake
 FINAL_LIMIT = 2000  # most entries folded while stopping; the rest wait for the next start
 SITE_EVERY = 10.0  # seconds between site rebuilds at most
-# A 250 crosses threads twice (event loop -> journal writer -> event loop); with Python's default
-# 5 ms, a thread waiting for the GIL behind a busy one (the processor folding) waits that long.
-SWITCH_INTERVAL = 0.001
 
 
 class DaemonError(Exception):
@@ -196,7 +192,7 @@ class Processor(threading.Thread):
         self.site_dirty = False
         self.site_built = time.monotonic()
         try:
-            with self.lock:
+            with self.lock, tuning.no_collection():
                 summary.publish(self.game.config.dir, self.game.state())  # for a host's list of games
                 build_website(self.game, self.game.config.dir / "site", memory=self.site_memory)
         except Exception:
@@ -236,11 +232,13 @@ class GameService:
         self.mailbox = Mailbox(game, self.writer)
         self._stop_sender = threading.Event()
         self._sender: threading.Thread | None = None
+        self.hold = Hold(game.config.dir)  # while it runs: nomic tick refuses a future --at
 
     def _name(self, job: str) -> str:
         return f"{job}-{self.label}" if self.label else job
 
     def start(self) -> "GameService":
+        self.hold.acquire()
         self.writer.start()
         self.processor.start()
         self._sender = self._start_sender()
@@ -252,6 +250,7 @@ class GameService:
         self._stop_sender.set()
         if self._sender is not None:
             self._sender.join()
+        self.hold.release()
 
     def _start_sender(self) -> threading.Thread | None:
         if not self.game.config.settings.outbox.relay:
@@ -318,7 +317,7 @@ async def _serve(game: "Game", smtp: str | None, lmtp: str | None, http: str | N
     if http:
         httpd = start_http(make_server(host_port(http, "http"), game, service.lock, service.processor.wake.set))
     service.start()
-    settle_heap()
+    tuning.settle_heap()
     await wait_for_signal()
     await close(servers)
     await loop.run_in_executor(None, service.stop)
@@ -333,19 +332,19 @@ def check_addresses(smtp: str | None, lmtp: str | None, http: str | None) -> Non
             host_port(spec, what)
 
 
-def quiet_logging() -> None:
-    """The daemon's log: nomic's INFO, not aiosmtpd's per-command chatter; and quick thread switches."""
+LOG_FORMAT = "%(asctime)s nomic: %(levelname)s: %(message)s"  # a daemon's log lines say when (UTC)
+
+
+def quiet_logging(fmt: str = LOG_FORMAT) -> None:
+    """The daemon's log: nomic's INFO, each line with its UTC time (``fmt``), not aiosmtpd's per-command
+    chatter; and quick thread switches."""
+    formatter = logging.Formatter(fmt, "%Y-%m-%dT%H:%M:%SZ")
+    formatter.converter = time.gmtime
+    for handler in logging.getLogger().handlers:
+        handler.setFormatter(formatter)
     logging.getLogger("nomic").setLevel(logging.INFO)
-    sys.setswitchinterval(SWITCH_INTERVAL)
+    tuning.quick_switches()
     logging.getLogger("mail.log").setLevel(logging.WARNING)
-
-
-def settle_heap() -> None:
-    """Once started: what is loaded by now (modules, the configuration, the game) lives as long as the
-    process, so take it out of the cyclic garbage collector's way (``gc.freeze``). Without this, each
-    full collection walks the whole startup heap: ~90 ms a time under load, six in 4,000 messages at
-    four connections, a tenth of intake's CPU with the young collections (docs/performance.md)."""
-    gc.freeze()
 
 
 def run(game: "Game", smtp: str | None = None, lmtp: str | None = None,

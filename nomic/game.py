@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import logging
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timezone
 from functools import cached_property
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -40,6 +40,7 @@ from mailer.listconfig import ListSettings, settings
 from mailer.message import ParsedMail, journal_key, parse_head
 from mailer.ports import Arrival, Receipt
 from nomic import game_secrets
+from nomic.clock import ClockFloor, with_start
 from nomic.inputs import parser_version, to_input
 from storage import Duplicate, Entry
 from storage.config import (
@@ -71,8 +72,9 @@ class Game:
         self.config = Config.load(game_dir)
         check_secrets(game_dir / CONFIG_NAME, self.config.data)
         self.engine_config = self.config.engine()
-        self.db = storage.connect(self.config.database_url)
+        self.db = storage.open_database(self.config.database_url)
         self.journal = storage.Journal(self.db)
+        self.clock = ClockFloor(self.db)  # no entry is stamped earlier than the last clock step
         self._state: GameState[Any] | None = None
         self._seq = 0  # journal seq that self._state reflects
         self._skips: dict[int, str] = {}  # entries recorded as faulting (storage.skipped), with self._state
@@ -84,12 +86,15 @@ class Game:
             self.rebuild()
 
     @staticmethod
-    def create(game_dir: Path, config_file: Path | None = None, ruleset: str = DEFAULT_RULESET) -> "Game":
+    def create(game_dir: Path, config_file: Path | None = None, ruleset: str = DEFAULT_RULESET,
+               start: datetime | None = None) -> "Game":
+        """A new game; it starts at ``start``, else at the config file's start, else at the next 00:00 UTC."""
         if (game_dir / CONFIG_NAME).exists():
             raise ConfigError(f"{game_dir} already holds a game; not overwriting it")
         text = config_file.read_text() if config_file else default_text(ruleset)
         Config.read(game_dir, text, config_file)  # a game.toml that cannot run: refused before anything is written
         text = game_secrets.fill(text)  # then a random seed and token secret where it has none of its own
+        text = with_start(text, start, datetime.now(timezone.utc), own=config_file is not None)
         game_dir.mkdir(parents=True, exist_ok=True)
         (game_dir / CONFIG_NAME).write_text(text)
         try:
@@ -153,14 +158,23 @@ class Game:
 
         Duplicates (already journaled, or twice in the batch) are reported, not
         stored. Raises if the database cannot be written; then nothing is stored.
+        A message received before the last clock step's time is stamped with that time
+        (its meta keeps ``received_at``): the game's clock never runs backward.
         """
-        items: list[storage.Item] = [("mail", a.at, a.key, a.raw, a.meta) for a in arrivals]
+        items: list[storage.Item] = [self._stamped(a) for a in arrivals]
         results = self.journal.append(items)
         return [Receipt("duplicate", r.seq, a.key) if isinstance(r, Duplicate) else Receipt("new", r, a.key)
                 for a, r in zip(arrivals, results)]
 
+    def _stamped(self, a: Arrival) -> storage.Item:
+        at = self.clock.stamp(a.at)
+        meta = a.meta if at == a.at else {**a.meta, "received_at": storage.iso(a.at)}
+        return ("mail", at, a.key, a.raw, meta)
+
     def tick(self, at: datetime) -> Receipt | None:
-        """Journal a clock step if anything is due by ``at``; None if nothing is."""
+        """Journal a clock step if anything is due by ``at``; None if nothing is.
+        A time before the last clock step's is that step's time (the clock never runs backward)."""
+        at = self.clock.stamp(at)
         state = self.state()
         due = engine.next_due(state, self.engine_config)
         if due is None or due > at:
@@ -169,6 +183,7 @@ class Game:
         result = self.journal.append([("clock", at, key, None, {})])[0]
         if isinstance(result, Duplicate):
             return Receipt("duplicate", result.seq, key)
+        self.clock.stepped(at)
         return Receipt("new", result, key)
 
     # -- folding ----------------------------------------------------------

@@ -1,4 +1,4 @@
-"""``nomic host``: several games in one installation, served by one daemon (CONTRACT.md).
+"""``nomic host``: several games in one installation, served by one daemon (docs/contract.md).
 
 ``init`` writes an empty HOSTDIR/host.toml, ``add`` puts an existing game in it under a
 slug (refusing a slug taken or an address another game owns), ``serve`` runs every

@@ -24,9 +24,9 @@ from pathlib import Path
 
 from mailer.http_server import Site, make_host_server
 from mailer.intake import Addresses, IntakeHandler, Routes, Traffic
-from nomic import host_config, summary
+from nomic import host_config, summary, tuning
 from nomic.daemon import (CHUNK, FINAL_LIMIT, GameService, Turns, check_addresses, close, host_port, listen,
-                          quiet_logging, settle_heap, start_http, stop_http, wait_for_signal)
+                          quiet_logging, start_http, stop_http, wait_for_signal)
 from nomic.game import Game
 from nomic.host_config import HostConfig, HostError
 from nomic.host_index import listing, page
@@ -50,11 +50,13 @@ class Host:
         self.services: dict[str, GameService] = {}
         self.sites: dict[str, Site] = {}
         self.held: list[Addresses] = []  # the addresses of the games left out: their mail gets 451
+        self.refused: dict[str, ConfigError] = {}  # the games left out at the last update, and why
 
     def update(self) -> list[GameService]:
         """Read host.toml; start the games it adds. Returns the services of the games it
         removed, for the caller to stop once no mail is routed to them."""
         config = host_config.load(self.dir)
+        self.refused = {}
         opened = {slug: self._game(slug, path) for slug, path in config.games.items()}
         games = {slug: game for slug, game in opened.items() if isinstance(game, Game)}
         host_config.check({slug: Addresses.of(g) for slug, g in games.items()})
@@ -79,6 +81,7 @@ class Host:
             game.config.check_auth()
         except ConfigError as exc:
             log.error("game %s not served: %s", slug, exc)
+            self.refused[slug] = exc
             return _addresses(path)
         return game
 
@@ -146,7 +149,7 @@ async def _serve(host: Host, smtp: str | None, lmtp: str | None, http: str | Non
         task.add_done_callback(tasks.discard)
 
     loop.add_signal_handler(signal.SIGHUP, on_hangup)
-    settle_heap()
+    tuning.settle_heap()
     await wait_for_signal()
     await close(servers)
     async with reloading:
@@ -157,11 +160,12 @@ async def _serve(host: Host, smtp: str | None, lmtp: str | None, http: str | Non
 
 def run(host_dir: Path, smtp: str | None = None, lmtp: str | None = None, http: str | None = None) -> None:
     """``nomic host serve``: run until SIGTERM or SIGINT; HostError if host.toml cannot be served."""
-    quiet_logging()
-    for handler in logging.getLogger().handlers:  # which game a line is about: its threads are named for it
-        handler.setFormatter(logging.Formatter("nomic: %(threadName)s: %(levelname)s: %(message)s"))
+    quiet_logging("%(asctime)s nomic: %(threadName)s: %(levelname)s: %(message)s")  # threads are named for their game
     check_addresses(smtp, lmtp, http)
     host = Host(host_dir)
     host.update()
+    if not host.services and host.refused:  # nothing to serve: refuse as a single game's serve does
+        slug, exc = next(iter(host.refused.items()))
+        raise HostError(f"game {slug}: {exc}", exc.code)
     log.info("serving %d games: %s", len(host.services), ", ".join(host.services))
     asyncio.run(_serve(host, smtp, lmtp, http))

@@ -10,7 +10,6 @@ checks that the committed file is what this prints, so it cannot go stale.
 """
 from __future__ import annotations
 
-import inspect
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -24,7 +23,6 @@ from storage.config import COMMON, defaults
 # "key = value   # comment", the comment optional; a line of only a comment continues the last key's.
 _KEY = re.compile(r"^(\w+)\s*=\s*(.*?)\s*(?:#\s?(.*))?$")
 _SECTION = re.compile(r"^\[(\w+)\]\s*$")
-_VARIABLE = re.compile(r'^\s*"(\w+)":\s*[^#]*#\s*(.*)$')
 
 INTRO = """\
 # Reference: mail commands and game.toml
@@ -162,9 +160,8 @@ def section_table(section: Section, level: str = "###") -> str:
 
 
 def variable_table() -> str:
-    """Every game variable with its default and the rule it belongs to (the comments in variables.py)."""
-    comments = {m[1]: m[2] for m in map(_VARIABLE.match, inspect.getsource(variables).splitlines()) if m}
-    rows = [f"| `{name}` | {value} | {_cell(comments[name])} |" for name, value in variables.DEFAULTS.items()]
+    """Every game variable with its default, its rule and the rule's words for it (engine/imperial/variables.py)."""
+    rows = [f"| `{p.name}` | {p.default} | {_cell(f'rule {p.rule}: {p.wording}')} |" for p in variables.PARAMETERS]
     return "\n".join(["### Game variables ([variables], and `Set NAME = VALUE`)", "",
                       "A Proclamation or an accepted Proposal may change them (rules 3 and 7).", "",
                       "| name | default | meaning |", "| --- | --- | --- |", *rows, ""])

@@ -17,10 +17,11 @@ TEMPLATES = HERE / "templates"  # shipped inside the package, so a plain (non-ed
 STATIC = HERE / "static"
 
 
-def environment(ruleset: str = "") -> Environment:
-    """A new environment: ``ruleset``'s folder first (where it has one), the shared folder second."""
+def environment(ruleset: str = "", kind: type[Environment] = Environment) -> Environment:
+    """A new environment (of class ``kind``): ``ruleset``'s folder first (where it has one), the
+    shared folder second."""
     folders = [TEMPLATES / ruleset] if ruleset and (TEMPLATES / ruleset).is_dir() else []
-    return Environment(
+    return kind(
         loader=ChoiceLoader([FileSystemLoader(f) for f in (*folders, TEMPLATES)]), undefined=StrictUndefined,
         autoescape=select_autoescape(enabled_extensions=("html", "xml", "svg")),
         trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,

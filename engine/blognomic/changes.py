@@ -5,7 +5,8 @@
     Repeal rule "NAME"
 
 TEXT runs on over the following lines up to the next change line. Any other text of the
-Proposal is prose that an Admin applies by hand (``by_hand``).
+Proposal is prose that an Admin applies by hand (``by_hand``). A change the edition's rule "Tags"
+forbids (engine/blognomic/tags.py) is skipped.
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import re
 from datetime import datetime
 from typing import cast
 
+from engine.blognomic import tags
 from engine.blognomic.ruletext import new_rule
 from engine.blognomic.state import Action, Change, Section
 from engine.state import Rule, RuleVersion
@@ -23,8 +25,18 @@ _LINE = re.compile(r'^\s*(enact|amend|repeal)\s+rule\s+["“]([^"”]{1,200})["�
 
 def read_changes(text: str) -> tuple[list[Change], bool]:
     """The change lines of ``text``, and whether there is prose besides them."""
+    changes, prose = _read(text)
+    return changes, bool(prose)
+
+
+def prose(text: str) -> list[str]:
+    """The lines of ``text`` outside its change lines: what an Admin applies by hand."""
+    return _read(text)[1]
+
+
+def _read(text: str) -> tuple[list[Change], list[str]]:
     changes: list[Change] = []
-    prose = False
+    other: list[str] = []
     for line in text.splitlines():
         m = _LINE.match(line)
         if m and (m[1].lower() == "repeal" or m[4] is not None):
@@ -33,10 +45,10 @@ def read_changes(text: str) -> tuple[list[Change], bool]:
         elif changes and changes[-1].action != "repeal":
             changes[-1].text = changes[-1].text + "\n" + line
         elif line.strip():
-            prose = True
+            other.append(line.strip())
     for c in changes:
         c.text = c.text.strip()
-    return changes, prose
+    return changes, other
 
 
 def find(rules: list[Rule], name: str) -> Rule | None:
@@ -45,13 +57,16 @@ def find(rules: list[Rule], name: str) -> Rule | None:
     return next((r for r in rules if r.title.casefold() == key and not r.repealed), None)
 
 
-def apply(rules: list[Rule], changes: list[Change], by: str, at: datetime) -> list[dict[str, str]]:
-    """Apply ``changes`` in order; each one's outcome, for the ``amended`` event (a change that
-    names a rule wrongly is skipped, the others still apply)."""
-    return [{"action": c.action, "rule": c.name, "result": _apply_one(rules, c, by, at)} for c in changes]
+def apply(rules: list[Rule], changes: list[Change], by: str, at: datetime, title: str) -> list[dict[str, str]]:
+    """Apply ``changes`` of the matter titled ``title`` in order; each one's outcome, for the
+    ``amended`` event (a change that names a rule wrongly or lacks its tag is skipped, the others
+    still apply)."""
+    return [{"action": c.action, "rule": c.name, "result": _apply_one(rules, c, by, at, title)} for c in changes]
 
 
-def _apply_one(rules: list[Rule], c: Change, by: str, at: datetime) -> str:
+def _apply_one(rules: list[Rule], c: Change, by: str, at: datetime, title: str) -> str:
+    if (why := tags.refusal(rules, title, c)) is not None:
+        return f"skipped: {why}"
     rule = find(rules, c.name)
     if c.action == "enact":
         if rule is not None:

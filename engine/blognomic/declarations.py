@@ -1,4 +1,4 @@
-"""BlogNomic's mail commands (CONTRACT.md, "BlogNomic"), each declared once: how mail says it,
+"""BlogNomic's mail commands (docs/contract.md, "BlogNomic"), each declared once: how mail says it,
 what it is, what does it, who may send it, and its rows of the help table."""
 from __future__ import annotations
 

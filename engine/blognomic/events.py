@@ -22,6 +22,7 @@ class MatterOpened(EventModel):
     changes: list[dict[str, Any]]
     by_hand: bool
     co_victors: list[str]
+    preview: list[str] = []  # what enacting it would do (engine/preview.py), when it has change lines
 
 
 class Voted(EventModel):

@@ -27,7 +27,8 @@ def resolve(state: BlogState, m: VotableMatter, enact: bool, line: str, at: date
     ctx.emit(Resolved(number=m.number, kind=m.kind, title=m.title, author=m.author, status=m.status,
                       tally=line, by=by, at=iso(at)), Cause("matter", m.number))
     if enact and m.kind in ("proposal", "cfj") and m.changes:
-        done = changes.apply(state.rules, m.changes, f"{'P' if m.kind == 'proposal' else 'CfJ'}{m.number}", at)
+        done = changes.apply(state.rules, m.changes, f"{'P' if m.kind == 'proposal' else 'CfJ'}{m.number}", at,
+                             m.title)
         ctx.emit(Amended(number=m.number, changes=done, by_hand=m.by_hand), Cause("matter", m.number))
     if m.kind == "dov":
         _dov_resolved(state, m, enact, c.against, c.quorum, at, by, ctx)

@@ -259,8 +259,9 @@ class BlogState(GameState[Pactmaker]):
         return self._taken().made[kind, author, day]
 
     def public_json(self) -> dict[str, Any]:
-        """The keys CONTRACT.md promises for ``nomic state --json``."""
-        from engine.blognomic.votes import count_matter  # votes imports this module
+        """The keys docs/contract.md promises for ``nomic state --json``."""
+        from engine.blognomic.mechanics import mechanics_of, values  # both import this module
+        from engine.blognomic.votes import count_matter
         seraphims = set(self.dynasty.seraphims)
         return {
             "ruleset": self.ruleset, "edition": self.edition, "dynasty": self.dynasty.number,
@@ -270,8 +271,9 @@ class BlogState(GameState[Pactmaker]):
             "applicants": [{"email": a.email, "name": a.name, "applied_at": iso(a.applied_at)}
                            for a in self.applicants.values()],
             "matters": [_matter_json(m, m.final or count_matter(self, m).frozen(self.seraphims())) for m in self.matters],
-            "rules": [{"name": r.title, "section": r.section, "text": r.text, "repealed": r.repealed}
-                      for r in self.rules],
+            "parameters": values(),
+            "rules": [{"name": r.title, "section": r.section, "text": r.text, "repealed": r.repealed,
+                       "mechanics": mechanics_of(r)} for r in self.rules],
         }
 
 

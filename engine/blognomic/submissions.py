@@ -3,6 +3,7 @@ of Victory (which put the game into Hiatus). A refused one takes no number."""
 from __future__ import annotations
 
 from engine.blognomic.commands import SubmitCmd
+from engine.blognomic import mechanics, tags
 from engine.blognomic.conditions import label
 from engine.blognomic.downtime import REASON, in_downtime
 from engine.blognomic.state import KIND_NAMES, BlogState, Kind, VotableMatter, iso
@@ -27,12 +28,18 @@ def submit(state: BlogState, msg: Message, cmd: SubmitCmd, ctx: Context) -> None
                       text=cmd.text, message_id=msg.message_id, received_at=ctx.at, opened_at=ctx.at,
                       changes=cmd.changes, by_hand=cmd.by_hand, co_victors=_co_victors(state, cmd),
                       dynasty=state.dynasty.number)
+    preview = mechanics.preview(state.rules, m, ctx.at) if m.changes else []
     state.matters.append(m)
     ctx.emit(MatterOpened(number=m.number, kind=m.kind, author=m.author, title=m.title,
                           opened_at=iso(m.opened_at), quorum=state.quorum(),
                           changes=[c.model_dump() for c in m.changes], by_hand=m.by_hand,
-                          co_victors=m.co_victors), Cause("matter", m.number))
-    ctx.say(cmd.line, f"{label(m)} \"{m.title}\" is open for voting; Quorum is {state.quorum()}")
+                          co_victors=m.co_victors, preview=preview), Cause("matter", m.number))
+    ctx.say(cmd.line, f"{label(m)} \"{m.title}\" is open for voting; Quorum is {state.quorum()}"
+            + "".join(f"\n{line}" for line in (["    If enacted:", *preview] if preview else [])))
+    for change in m.changes:
+        if (why := tags.refusal(state.rules, m.title, change)) is not None:
+            ctx.say(f'{change.action.capitalize()} rule "{change.name}"', f"refused: {why}; it will not be "
+                    "applied if the matter is Enacted", ok=False)
     if m.kind == "dov" and not state.hiatus:
         state.hiatus = True
         ctx.emit(Hiatus(on=True, why=label(m)), Cause("matter", m.number))

@@ -9,10 +9,11 @@ midnight (CONTRACT.md, Windows).
 """
 from __future__ import annotations
 
-from engine.bnomic import ministries, players
-from engine.bnomic.commands import ExpelCmd, SupportCmd, UsurpCmd
+from engine.bnomic import blueprints, ministries, players
+from engine.bnomic.amounts import mackerel_text
+from engine.bnomic.commands import BlueprintCmd, ExpelCmd, PriceCmd, SupportCmd, UsurpCmd
 from engine.bnomic.events import ActionAttempted, ActionClosed
-from engine.bnomic.state import Action, BNomicState
+from engine.bnomic.state import Action, Blueprint, BNomicState
 from engine.context import Context
 from engine.events import Cause
 from engine.inputs import Message
@@ -22,6 +23,8 @@ EXPEL_SUPPORT = 3  # 1-4, Reading 7
 EXPEL_RECENT = 12  # 1-4: "within the past 12 ndays" (Reading 6)
 USURP_WINDOW = 2  # rdays (6-4)
 USURP_OBJECTIONS = 2
+GOODS_WINDOW = 2  # ndays (3-14)
+GOODS_OBJECTIONS = 2
 
 
 def _attempt(state: BNomicState, action: Action, ctx: Context) -> Action:
@@ -62,6 +65,36 @@ def usurp(state: BNomicState, msg: Message, cmd: UsurpCmd, ctx: Context) -> None
                                    closes=state.clock.rdays + USURP_WINDOW, at=ctx.at), ctx)
         ctx.say(cmd.line, f"A{a.number}: you take the {m.name} unless {USURP_OBJECTIONS} Players object within "
                 f"{USURP_WINDOW} rdays (6-4)")
+
+
+def blueprint(state: BNomicState, msg: Message, cmd: BlueprintCmd, ctx: Context) -> None:
+    """3-14: the Artisan creates a blueprint without 2 objections within 2 ndays."""
+    new = blueprints.draft(state, cmd)
+    if isinstance(new, str):
+        ctx.say(cmd.line, f"{new}; nothing done", ok=False)
+        return
+    a = _goods(state, msg, "blueprint", new, ctx)
+    ctx.say(cmd.line, f"A{a.number}: the blueprint {new.name} ({'unique' if new.unique else 'non-unique'}, "
+            f"{mackerel_text(new.price)}) exists unless {GOODS_OBJECTIONS} Players object within {GOODS_WINDOW} "
+            "ndays (3-14)")
+
+
+def set_price(state: BNomicState, msg: Message, cmd: PriceCmd, ctx: Context) -> None:
+    """3-14: the Artisan alters a non-unique blueprint's price without 2 objections within 2 ndays."""
+    new = blueprints.repriced(state, cmd)
+    if isinstance(new, str):
+        ctx.say(cmd.line, f"{new}; nothing done", ok=False)
+        return
+    a = _goods(state, msg, "price", new, ctx)
+    ctx.say(cmd.line, f"A{a.number}: the price of {new.name} is {mackerel_text(new.price)} unless "
+            f"{GOODS_OBJECTIONS} Players object within {GOODS_WINDOW} ndays (3-14)")
+
+
+def _goods(state: BNomicState, msg: Message, kind: str, new: Blueprint, ctx: Context) -> Action:
+    return _attempt(state, Action.model_validate({
+        "number": len(state.actions) + 1, "kind": kind, "by": msg.sender, "target": new.name,
+        "fails_at_objections": GOODS_OBJECTIONS, "closes": state.clock.nday_changes + GOODS_WINDOW + 1,
+        "at": ctx.at, "blueprint": new}), ctx)
 
 
 def support(state: BNomicState, msg: Message, cmd: SupportCmd, ctx: Context) -> None:
@@ -115,6 +148,11 @@ def _occur(state: BNomicState, a: Action, ctx: Context) -> None:
             return
         _close(a, "occurred", f"{a.by} holds the {m.name} (Reading 27)", ctx)
         ministries.assign(state, m, a.by, "usurped", ctx)
+    elif a.kind in ("blueprint", "price"):
+        try:
+            _close(a, "occurred", blueprints.occur(state, a), ctx)
+        except ValueError as why:
+            _close(a, "failed", str(why), ctx)
 
 
 def _close(a: Action, status: str, why: str, ctx: Context) -> None:

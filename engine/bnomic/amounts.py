@@ -50,14 +50,16 @@ class Tally:
 @dataclass(frozen=True)
 class Powers:
     """Each Player's Vote Power as written (``of``), and ``uniform``: the one Vote Power every
-    Player has when they all have the same (every Player has 1 from Ballotday), else None."""
+    Player has when they all have the same (every Player has 1 from Ballotday), else None;
+    ``factions``: each Faction's (5-3), by its voter key ``faction:NAME``: no Player's."""
     of: Mapping[str, str]
     uniform: str | None
+    factions: Mapping[str, str]
 
     @classmethod
-    def read(cls, of: Mapping[str, str]) -> Powers:
+    def read(cls, of: Mapping[str, str], factions: Mapping[str, str] | None = None) -> Powers:
         same = set(of.values())
-        return cls(of, same.pop() if len(same) == 1 else None)
+        return cls(of, same.pop() if len(same) == 1 else None, factions or {})
 
 
 def voting(votes: Mapping[str, str], word: str) -> Iterator[str]:
@@ -66,8 +68,20 @@ def voting(votes: Mapping[str, str], word: str) -> Iterator[str]:
 
 
 def tally(votes: Mapping[str, str], powers: Powers) -> Tally:
-    """``votes``: voter -> FOR, AGAINST or ABSTAIN (a voter who is no Player has no Vote Power).
-    With a uniform Vote Power and every voter a Player, counting the words is enough."""
+    """``votes``: voter -> FOR, AGAINST or ABSTAIN; the Players' tally, with the few Factions' Vote
+    Power added (a Faction is no Player: ``players_for`` counts Players only)."""
+    t = _players(votes, powers)
+    for voter, q in powers.factions.items():
+        word = votes.get(voter)
+        if word in ("FOR", "AGAINST"):
+            t = Tally(t.power_for + Fraction(q) * (word == "FOR"), t.power_against + Fraction(q) * (word == "AGAINST"),
+                      t.players_for)
+    return t
+
+
+def _players(votes: Mapping[str, str], powers: Powers) -> Tally:
+    """The Players' votes (a voter who is no Player has no Vote Power here). With a uniform Vote
+    Power and every voter a Player, counting the words is enough."""
     if powers.uniform is not None and votes.keys() <= powers.of.keys():
         words, q = Counter(votes.values()), Fraction(powers.uniform)
         return Tally(q * words["FOR"], q * words["AGAINST"], words["FOR"])

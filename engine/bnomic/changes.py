@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from engine.bnomic import ministries, players, points
 from engine.bnomic.ruletext import new_rule
-from engine.bnomic.state import NDAY_NAMES, BNomicState, BRule, ChangeLine, Obligation, VictoryCondition
+from engine.bnomic.state import NDAY_NAMES, BNomicState, BPlayer, BRule, ChangeLine, Obligation, VictoryCondition
 from engine.context import Context
 from engine.state import RuleVersion
 
@@ -93,7 +93,7 @@ def rule_named(state: BNomicState, ref: str) -> BRule:
     return found[0]
 
 
-def _player(state: BNomicState, who: str) -> players.BPlayer:
+def _player(state: BNomicState, who: str) -> BPlayer:
     p = players.find(state, who)
     if p is None:
         raise Refused(f"there is no Player {who}")

@@ -11,7 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta, timezone
 
-from engine.bnomic import actions, ministries, offices, players, voting
+from engine.bnomic import actions, auctions, consultations, factions, ministries, offices, players, schedule, voting
+from engine.bnomic.amounts import mackerel_text
 from engine.bnomic.commands import ClockCmd
 from engine.bnomic.events import ClockChanged, Daily
 from engine.bnomic.state import BALLOTDAY, LAST_NDAY, NDAY_NAMES, BNomicState
@@ -30,6 +31,7 @@ class Midnight:
     on: bool
     wraps: bool
     first_event: int  # where this midnight's events begin in the step's
+    runner: schedule.Runner  # how scheduled actions run
 
 
 Step = Callable[[BNomicState, Midnight, Context], None]
@@ -43,16 +45,25 @@ def midnight_at(state: BNomicState, n: int) -> datetime:
 
 
 def next_due(state: BNomicState) -> datetime:
-    return midnight_at(state, state.midnights + 1)
+    """The next midnight, or an absolute time an action waits for before it."""
+    midnight, at = midnight_at(state, state.midnights + 1), schedule.next_at(state)
+    return midnight if at is None else min(midnight, at)
 
 
-def catch_up(state: BNomicState, until: datetime, ctx: Context) -> None:
-    """Run every midnight at or before ``until`` not yet run, in order."""
-    while midnight_at(state, state.midnights + 1) <= until:
+def catch_up(state: BNomicState, until: datetime, ctx: Context, runner: schedule.Runner) -> None:
+    """Run every midnight and scheduled action at or before ``until`` not yet run, in time order
+    (an action at a midnight's very time runs in it, after the change)."""
+    while True:
+        midnight, at = midnight_at(state, state.midnights + 1), schedule.next_at(state)
+        if at is not None and at < midnight and at <= until:
+            schedule.at_time(state, at, ctx, runner)
+            continue
+        if midnight > until:
+            return
         state.midnights += 1
         c = state.clock
         m = Midnight(number=state.midnights, on=c.on, wraps=c.on and c.nday == LAST_NDAY,
-                     first_event=len(ctx.events))
+                     first_event=len(ctx.events), runner=runner)
         with ctx.because(Cause("midnight", m.number)):
             for _, step in MIDNIGHT:
                 step(state, m, ctx)
@@ -65,6 +76,36 @@ def _end_of_voting(state: BNomicState, m: Midnight, ctx: Context) -> None:
 
 def _actions(state: BNomicState, m: Midnight, ctx: Context) -> None:
     actions.close_windows(state, ctx)
+
+
+def _auctions_end(state: BNomicState, m: Midnight, ctx: Context) -> None:
+    if m.on and state.clock.nday == auctions.ZARPINT:
+        auctions.end_of_zarpint(state, ctx)
+    elif m.wraps:
+        auctions.end_of_thirnight(state, ctx)
+
+
+def _zarpint(state: BNomicState, m: Midnight, ctx: Context) -> None:
+    if m.on and state.clock.nday == auctions.ZARPINT:
+        auctions.start_of_zarpint(state, ctx)
+
+
+def _consultations(state: BNomicState, m: Midnight, ctx: Context) -> None:
+    consultations.at_midnight(state, ctx)
+
+
+def _scheduled_end(state: BNomicState, m: Midnight, ctx: Context) -> None:
+    if m.on:
+        schedule.at_edge(state, "end", midnight_at(state, m.number), ctx, m.runner)
+
+
+def _scheduled_start(state: BNomicState, m: Midnight, ctx: Context) -> None:
+    if m.on:
+        schedule.at_edge(state, "start", midnight_at(state, m.number), ctx, m.runner)
+
+
+def _scheduled_at(state: BNomicState, m: Midnight, ctx: Context) -> None:
+    schedule.at_time(state, midnight_at(state, m.number), ctx, m.runner)
 
 
 def _end_of_nweek(state: BNomicState, m: Midnight, ctx: Context) -> None:
@@ -100,6 +141,9 @@ def _hit_points(state: BNomicState, m: Midnight, ctx: Context) -> None:
 def _breakday(state: BNomicState, m: Midnight, ctx: Context) -> None:
     if m.wraps:
         players.new_nweek(state)
+        factions.decay(state, ctx)
+    if m.wraps or (not m.on and state.clock.ndelay % 10 == 0):
+        consultations.reassign(state, ctx)
 
 
 def _ballotday(state: BNomicState, m: Midnight, ctx: Context) -> None:
@@ -120,6 +164,7 @@ def _daily(state: BNomicState, m: Midnight, ctx: Context) -> None:
     if c.voting:
         lines.append("It is the Voting Period: " + (", ".join(
             f"proposal {p.number}" for p in state.proposals if p.status == "open") or "no proposal is Open"))
+    lines += consultations.owed(state)
     vacant = [x.name for x in ministries.vacant(state)]
     if vacant:
         lines.append("Vacant: " + ", ".join(vacant))
@@ -137,6 +182,9 @@ def _what_happened(events: list[Event]) -> list[str]:
                          f"{results.count('FAILED')} Failed, {results.count('PENDING')} back to Pending")
         elif e.kind == "action_closed":
             lines.append(f"A{d['number']} ({d['kind']}) {d['status']}: {d['why']}")
+        elif e.kind == "auction":
+            lines.append(f"Auction of {d['blueprint']}: {d['what']}" + (
+                f" ({d['bidder']}, {mackerel_text(d['amount'])})" if d["bidder"] else ""))
         elif e.kind == "opened":
             lines.append(f"Ballotday: {len(d['keys'])} proposal{'s' * (len(d['keys']) != 1)} became Open")
     return lines
@@ -147,11 +195,17 @@ def _what_happened(events: list[Event]) -> list[str]:
 MIDNIGHT: tuple[tuple[str, Step], ...] = (
     ("1.1 the end of Voting", _end_of_voting),
     ("1.2 dependent actions whose window closes", _actions),
+    ("1.3 auctions: the end-of-Zarpint purchase or penalty, the end-of-Thirnight second bidder", _auctions_end),
+    ("1.4 consultations: claim tallies, then Pondering", _consultations),
+    ("1.5 scheduled actions at the end of the nday", _scheduled_end),
     ("1.6 Victory Conditions cease to be Fulfilled; Ministers paid, then all Ministries Vacant", _end_of_nweek),
     ("2 the Clock changes", _change),
     ("3.1 Hit Points", _hit_points),
-    ("3.2 nday 1: Active", _breakday),
+    ("3.2 nday 1: Active, Faction Vote Power x3/4, consultations reassigned (also after every 10th ndelay)", _breakday),
     ("3.3 nday 9: Clock Off, Pending proposals Open, Vote Power", _ballotday),
+    ("3.4 nday 11: bidding ends, the highest bidder buys if he can", _zarpint),
+    ("3.5 scheduled actions at the start of the nday", _scheduled_start),
+    ("4 scheduled actions at this absolute time", _scheduled_at),
     ("the daily mail", _daily),
 )
 

@@ -1,7 +1,7 @@
 """B Nomic's commands, as the mailer reads them out of mail (see declarations.py)."""
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from engine.bnomic.state import VoteWord
 from engine.commands import Cmd
@@ -125,3 +125,142 @@ class FulfilledCmd(Cmd):
     victors: list[str] = []
     obligation: int | None = None
     note: str = ""
+
+
+class TransactionCmd(Cmd):
+    """1-16: ``BEGIN TRANSACTION`` ... ``END TRANSACTION``: ``lines`` the commands between (each as
+    its JSON, read back by the ruleset), ``unread`` the lines between that are no command."""
+    kind: Literal["transaction"] = "transaction"
+    lines: list[dict[str, Any]] = []
+    unread: list[str] = []
+
+
+class AssertCmd(Cmd):
+    """An ``Assert`` line (1-16): ``what`` it asserts of ``subject``, and the ``value`` asserted."""
+    kind: Literal["assert"] = "assert"
+    what: Literal["mackerel", "points", "vote_power", "nday", "nweek", "clock", "holds", "vacant", "proposal"]
+    subject: str = ""
+    value: str = ""
+
+
+class RepeatCmd(Cmd):
+    """1-10: ``Repeat N times: LINE``; ``command`` the LINE's command as JSON (None: not understood)."""
+    kind: Literal["repeat"] = "repeat"
+    times: int
+    command: dict[str, Any] | None = None
+    text: str = ""
+
+
+class AtCmd(Cmd):
+    """1-10: ``At TIME: LINE``: ``when`` as written; ``command`` the LINE's command as JSON."""
+    kind: Literal["at"] = "at"
+    when: str
+    command: dict[str, Any] | None = None
+    text: str = ""
+
+
+class ConsultationCmd(Cmd):
+    """2-5: ``Consultation: QUESTION`` (subject); the body its Reasoning, an ``Unbeliever: PLAYER`` line."""
+    kind: Literal["consultation"] = "consultation"
+    question: str
+    reasoning: str = ""
+    unbeliever: str | None = None
+
+
+class PriestCmd(Cmd):
+    """The Oracle's ``Priest N: PLAYER`` (2-5)."""
+    kind: Literal["priest"] = "priest"
+    number: int
+    player: str
+
+
+class AnswerCmd(Cmd):
+    """The Priest's ``Answer N: YES``: the rest of the body its Reasoning, then an Oracularity's change lines."""
+    kind: Literal["answer"] = "answer"
+    number: int
+    yes: bool
+    text: str = ""
+
+
+class ClaimCmd(Cmd):
+    """``Claim N consistent`` / ``Claim N inconsistent`` (2-5)."""
+    kind: Literal["claim"] = "claim"
+    number: int
+    consistent: bool
+
+
+class ZotCmd(Cmd):
+    """The Oracle's ``ZOT N`` (``request`` False) or the Priest's ``Request ZOT N`` (2-5)."""
+    kind: Literal["zot"] = "zot"
+    number: int
+    request: bool = False
+
+
+class GiveCmd(Cmd):
+    """``Give mX to PLAYER`` / ``Pay PLAYER mX`` (3-10): ``amount`` the decimal as written."""
+    kind: Literal["give"] = "give"
+    amount: str
+    player: str
+
+
+class ExchangeCmd(Cmd):
+    """``Exchange N points for mackerel`` (3-10, 3-11)."""
+    kind: Literal["exchange"] = "exchange"
+    points: int
+
+
+class BlueprintCmd(Cmd):
+    """The Artisan's ``Blueprint: NAME`` (3-14): ``unique`` None when the body says neither."""
+    kind: Literal["blueprint"] = "blueprint"
+    name: str
+    unique: bool | None = None
+    price: str | None = None
+    attributes: dict[str, str] = {}
+    properties: list[str] = []
+
+
+class PriceCmd(Cmd):
+    """The Artisan's ``Set price of NAME to mX`` (3-14)."""
+    kind: Literal["price"] = "price"
+    name: str
+    price: str
+
+
+class BuyCmd(Cmd):
+    """``Buy NAME`` (3-14): a non-unique device."""
+    kind: Literal["buy"] = "buy"
+    name: str
+
+
+class DeviceCmd(Cmd):
+    """``Give device N to PLAYER`` (``player``) or ``Destroy device N`` (3-12)."""
+    kind: Literal["device"] = "device"
+    number: int
+    player: str | None = None
+
+
+class BidCmd(Cmd):
+    """``Bid mX on NAME`` (3-14): a bid on a unique blueprint."""
+    kind: Literal["bid"] = "bid"
+    amount: str
+    name: str
+
+
+class FactionCmd(Cmd):
+    """5-2: ``Faction: NAME`` (``register``, with ``parties`` and ``agreement``), the agent's
+    ``Parties of FACTION: ...`` or ``Dissolve faction FACTION``, a party's ``Give allegiance to
+    FACTION`` (5-3)."""
+    kind: Literal["faction"] = "faction"
+    what: Literal["register", "parties", "dissolve", "allegiance"]
+    name: str
+    parties: list[str] = []
+    agreement: str = ""
+
+
+class FactionVoteCmd(Cmd):
+    """The agent's ``Vote FOR N as FACTION`` (5-3) or ``Set vote power of FACTION to Q`` (2-2)."""
+    kind: Literal["faction_vote"] = "faction_vote"
+    faction: str
+    vote: VoteWord | None = None
+    number: int | None = None
+    power: str | None = None

@@ -6,13 +6,19 @@ held in the game state, so no declaration names an office of game.toml: each han
 holds the Ministry now."""
 from __future__ import annotations
 
+import re
+from typing import Any
+
 from engine import membership
-from engine.bnomic import actions, chairman, clock, ministries, offices, players, proposals, votes
+from engine.bnomic import (
+    actions, assertions, auctions, factions, chairman, consultations, clock, goods, ministries, offices, players, proposals, schedule, votes)
 from engine.bnomic.commands import (
     ApplyCmd, FulfilledCmd, MiniMinistryCmd, RulekeeperCmd, ChairmanCmd, ChangeNameCmd, ClockCmd, ExpelCmd, ForfeitCmd, JoinCmd, ProposalCmd, RecognizeCmd, ResignCmd,
-    SupportCmd, TakeCmd, UsurpCmd, VoteCmd, VotePowerCmd, WithdrawCmd,
+    SupportCmd, TakeCmd, UsurpCmd, VoteCmd, VotePowerCmd, WithdrawCmd, AssertCmd, AtCmd, RepeatCmd, TransactionCmd,
+    AnswerCmd, ClaimCmd, ConsultationCmd, PriestCmd, ZotCmd, ExchangeCmd, GiveCmd,
+    BidCmd, BlueprintCmd, BuyCmd, DeviceCmd, PriceCmd, FactionCmd, FactionVoteCmd,
 )
-from engine.commands import Declaration, Help, Line, Rest, Subject, pattern
+from engine.commands import Block, Cmd, Declaration, Help, Line, Prefix, Rest, Subject, pattern
 
 _N = r"#?(\d{1,9})"
 _A = r"(?:a|action\s+)(\d{1,9})"
@@ -20,6 +26,50 @@ _A = r"(?:a|action\s+)(\d{1,9})"
 
 def _vote(word: str, number: str | None = None) -> VoteCmd:
     return VoteCmd.model_validate({"vote": word.upper(), "number": int(number) if number else None})
+
+
+# mX: bounded digits, so that every sum of amounts from mail is exact (engine/bnomic/goods.py)
+_M = r"(?:m(\d{1,12}(?:\.\d{1,6})?)|(\d{1,12}(?:\.\d{1,6})?)\s+(?:mackerel|macks?))"
+
+
+def _amount(m: re.Match[str], at: int) -> str:
+    """The decimal of an ``_M`` match whose groups start at ``at``."""
+    return m[at] or m[at + 1] or "0"
+
+
+def _blueprint(name: str, lines: list[str], text: str) -> BlueprintCmd:
+    """``Blueprint: NAME``; body lines ``Unique``/``Non-unique``, ``Price: mX``, ``Attribute N: V``,
+    ``Property N`` (other lines are commentary)."""
+    fields: dict[str, Any] = {"name": name, "attributes": {}, "properties": []}
+    for ln in (ln.strip() for ln in text.split("\n")[:200]):
+        if m := re.fullmatch(r"(non-?)?unique", ln, re.I):
+            fields["unique"] = m[1] is None
+        elif m := re.fullmatch(rf"price\s*:\s*{_M}", ln, re.I):
+            fields["price"] = _amount(m, 1)
+        elif m := re.fullmatch(r"attribute\s+(.{1,64}?)\s*:\s*(.{0,200})", ln, re.I):
+            fields["attributes"][m[1]] = m[2]
+        elif m := re.fullmatch(r"property\s+(.{1,64})", ln, re.I):
+            fields["properties"].append(m[1])
+    return BlueprintCmd.model_validate(fields)
+
+
+def _names(text: str) -> list[str]:
+    return [n.strip() for n in text.split(",")[:101] if n.strip()]
+
+
+def _faction(name: str, lines: list[str], text: str) -> FactionCmd:
+    """``Faction: NAME``; body lines ``Parties: PLAYER, PLAYER`` and ``Agreement: URL``."""
+    fields: dict[str, Any] = {"what": "register", "name": name}
+    for ln in (ln.strip() for ln in text.split("\n")[:200]):
+        if m := re.fullmatch(r"parties\s*:\s*(.{0,2000})", ln, re.I):
+            fields["parties"] = _names(m[1])
+        elif m := re.fullmatch(r"agreement\s*:\s*(.{0,500})", ln, re.I):
+            fields["agreement"] = m[1]
+    return FactionCmd.model_validate(fields)
+
+
+def _faction_vote(word: str, number: str, faction: str) -> FactionVoteCmd:
+    return FactionVoteCmd.model_validate({"vote": word.upper(), "number": int(number), "faction": faction})
 
 
 _RULE = r'(\d{1,6}(?:-\d{1,6})?|"[^"]+")'
@@ -34,6 +84,39 @@ def _revision(head: str, lines: list[str], text: str) -> ProposalCmd:
     number, _, title = head.lstrip("#").partition(":")
     return ProposalCmd(title=title.strip(), text=text, revise=int(number))
 
+
+def _assert(what: str, subject: str = "", value: str = "") -> AssertCmd:
+    return AssertCmd.model_validate({"what": what, "subject": subject, "value": value})
+
+
+def _wrapped(cmd: Cmd | None) -> dict[str, Any] | None:
+    return None if cmd is None else cmd.model_dump(mode="json")
+
+
+_TIME = r"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ|the\s+(?:start|end)\s+of\s+[^:]{1,60}?)"
+_ASSERTS = (
+    Line(pattern(r"^assert\s+mackerel\s+of\s+(.+?)\s+is\s+(m?\d{1,12}(?:\.\d{1,6})?)$"),
+         lambda m: _assert("mackerel", m[1], m[2])),
+    Line(pattern(r"^assert\s+points\s+of\s+(.+?)\s+is\s+(\d{1,9})$"), lambda m: _assert("points", m[1], m[2])),
+    Line(pattern(r"^assert\s+vote\s+power\s+of\s+(.+?)\s+is\s+(\d{1,9}(?:/\d{1,9}|\.\d{1,9})?)$"),
+         lambda m: _assert("vote_power", m[1], m[2])),
+    Line(pattern(r"^assert\s+(nday|nweek)\s+is\s+(\d{1,9})$"), lambda m: _assert(m[1].lower(), value=m[2])),
+    Line(pattern(r"^assert\s+the\s+clock\s+is\s+(on|off)$"), lambda m: _assert("clock", value=m[1])),
+    Line(pattern(rf"^assert\s+proposal\s+{_N}\s+is\s+(pending|open|historical|won|lost|undecided)$"),
+         lambda m: _assert("proposal", m[1], m[2])),
+    Line(pattern(r"^assert\s+(.+?)\s+is\s+vacant$"), lambda m: _assert("vacant", m[1])),
+    Line(pattern(r"^assert\s+(.+?)\s+holds\s+(.+)$"), lambda m: _assert("holds", m[1], m[2])),
+)
+
+def _consultation(question: str, lines: list[str], text: str) -> ConsultationCmd:
+    """``Consultation: QUESTION``: the body its Reasoning, but an ``Unbeliever: PLAYER`` line."""
+    unbeliever = next((ln.split(":", 1)[1].strip() for ln in lines if re.match(r"^unbeliever\s*:", ln, re.I)), None)
+    reasoning = "\n".join(ln for ln in text.split("\n") if not re.match(r"^\s*unbeliever\s*:", ln, re.I))
+    return ConsultationCmd(question=question, reasoning=reasoning.strip(), unbeliever=unbeliever)
+
+
+_YES = ("yes", "true", "affirmative", "correct")
+_ANSWER = r"(yes|no|true|affirmative|correct|false|negative|incorrect)"
 
 COMMANDS: tuple[Declaration, ...] = (
     Declaration("join", JoinCmd, (Line(pattern(r"^join\s+as\s+(.+)$"), lambda m: JoinCmd(name=m[1])),),
@@ -140,6 +223,107 @@ COMMANDS: tuple[Declaration, ...] = (
                                       "Trophy.", "Victory", 'Fulfilled "NAME": PLAYER, PLAYER', "2-3"),
                                  Help("The obliged Minister has fulfilled obligation N.", "Obligation",
                                       "Fulfilled obligation 2: NOTE", "6-10"))),
+    Declaration("consultation", ConsultationCmd, (
+        Subject(pattern(r"^\s*consultation\s*:\s*(.*)$"), _consultation),), consultations.submit,
+        help=(Help("Ask a yes-or-no Question; the body is its Reasoning, a line 'Unbeliever: PLAYER' names one.",
+                   "Consultation: QUESTION", "", "2-5"),)),
+    Declaration("priest", PriestCmd, (
+        Line(pattern(rf"^priest\s+{_N}\s*:\s*(.+)$"), lambda m: PriestCmd(number=int(m[1]), player=m[2])),),
+        consultations.priest, help=(Help("The Oracle selects an eligible Priest for Consultation N.", "Consultation",
+                                         "Priest 3: Carol", "2-5"),)),
+    Declaration("answer", AnswerCmd, (
+        Rest(pattern(rf"^answer\s+{_N}\s*:\s*{_ANSWER}\s*$"),
+             lambda m, rest: AnswerCmd(number=int(m[1]), yes=m[2].lower() in _YES, text=rest)),),
+        consultations.answer, help=(Help("The Priest answers: the lines after are the Reasoning, those after a line "
+                                         "'Oracularity:' its change lines.", "Consultation", "Answer 3: YES", "2-5"),)),
+    Declaration("claim", ClaimCmd, (
+        Line(pattern(rf"^claim\s+{_N}\s+(consistent|inconsistent)$"),
+             lambda m: ClaimCmd(number=int(m[1]), consistent=m[2].lower() == "consistent")),),
+        consultations.claim, help=(Help("Claim an Answer Consistent or Inconsistent; your last claim counts.",
+                                        "Consultation", "Claim 3 inconsistent", "2-5"),)),
+    Declaration("zot", ZotCmd, (
+        Line(pattern(rf"^zot\s+{_N}$"), lambda m: ZotCmd(number=int(m[1]))),
+        Line(pattern(rf"^request\s+zot\s+{_N}$"), lambda m: ZotCmd(number=int(m[1]), request=True))),
+        consultations.zot, help=(Help("The Oracle ZOTs a Waiting Consultation with no Priest yet, or whose Priest "
+                                      "asked.", "Consultation", "ZOT 3", "2-5"),
+                                 Help("The Priest asks the Oracle to ZOT his Consultation.", "Consultation",
+                                      "Request ZOT 3", "2-5"))),
+    Declaration("give", GiveCmd, (
+        Line(pattern(rf"^give\s+{_M}\s+to\s+(.+)$"), lambda m: GiveCmd(amount=_amount(m, 1), player=m[3])),
+        Line(pattern(rf"^pay\s+(.+?)\s+{_M}$"), lambda m: GiveCmd(amount=_amount(m, 2), player=m[1]))),
+        goods.give, help=(Help("Give another Player some of your mackerel (exact decimals).", "Mackerel",
+                               "Give m10.15 to Bob", "3-10"),)),
+    Declaration("exchange", ExchangeCmd, (
+        Line(pattern(r"^exchange\s+(\d{1,9})\s+points?\s+for\s+(?:mackerel|macks?)$"),
+             lambda m: ExchangeCmd(points=int(m[1]))),),
+        goods.exchange, help=(Help("Exchange points for mackerel: m5 a point.", "Mackerel",
+                                   "Exchange 3 points for mackerel", "3-10, 3-11"),)),
+    Declaration("blueprint", BlueprintCmd, (
+        Subject(pattern(r"^\s*blueprint\s*:\s*(.{0,200})$"), _blueprint),), actions.blueprint, help=(
+        Help("The Artisan creates a blueprint, unless 2 Players object within 2 ndays; body lines 'Unique' or "
+             "'Non-unique', 'Price: mX', 'Attribute NAME: VALUE', 'Property NAME'.", "Blueprint: NAME", "", "3-14"),)),
+    Declaration("price", PriceCmd, (
+        Line(pattern(rf"^set\s+(?:the\s+)?price\s+of\s+(.+?)\s+to\s+{_M}$"),
+             lambda m: PriceCmd(name=m[1], price=_amount(m, 2))),),
+        actions.set_price, help=(Help("The Artisan changes a non-unique blueprint's price, unless 2 Players object "
+                                      "within 2 ndays.", "Blueprint", "Set price of Lamp to m12.5", "3-14"),)),
+    Declaration("buy", BuyCmd, (Line(pattern(r"^buy\s+(?:an?\s+)?(.+)$"), lambda m: BuyCmd(name=m[1])),),
+                goods.buy, help=(Help("Buy a device of a non-unique blueprint at its price.", "Device", "Buy Lamp",
+                                      "3-14"),)),
+    Declaration("bid", BidCmd, (
+        Line(pattern(rf"^bid\s+{_M}\s+on\s+(.+)$"), lambda m: BidCmd(amount=_amount(m, 1), name=m[3])),),
+        auctions.bid, help=(Help("Bid on a unique blueprint until the start of Zarpint; the highest bidder buys "
+                                 "it then (or after a grace nday).", "Auction", "Bid m60 on Crown", "3-14"),)),
+    Declaration("device", DeviceCmd, (
+        Line(pattern(rf"^give\s+device\s+{_N}\s+to\s+(.+)$"), lambda m: DeviceCmd(number=int(m[1]), player=m[2])),
+        Line(pattern(rf"^destroy\s+device\s+{_N}$"), lambda m: DeviceCmd(number=int(m[1])))),
+        goods.device, help=(Help("Give your device to another Player.", "Device", "Give device 3 to Bob", "3-12"),
+                            Help("Destroy your device.", "Device", "Destroy device 3", "3-12"))),
+    Declaration("faction", FactionCmd, (
+        Subject(pattern(r"^\s*faction\s*:\s*(.{0,200})$"), _faction),
+        Line(pattern(r"^parties\s+of\s+(.+?)\s*:\s*(.{1,2000})$"),
+             lambda m: FactionCmd(what="parties", name=m[1], parties=_names(m[2]))),
+        Line(pattern(r"^dissolve\s+faction\s+(.+)$"), lambda m: FactionCmd(what="dissolve", name=m[1])),
+        Line(pattern(r"^give\s+(?:my\s+)?allegiance\s+to\s+(.+)$"), lambda m: FactionCmd(what="allegiance", name=m[1]))),
+        factions.act, help=(
+        Help("Register an Agreement you are a party to as a Faction; you are its agent. Body lines "
+             "'Parties: PLAYER, PLAYER' and 'Agreement: URL'.", "Faction: NAME", "", "5-1, 5-2"),
+        Help("The agent changes the Faction's parties.", "Faction", "Parties of Guild: Alice, Bob", "5-2"),
+        Help("The agent dissolves the Faction.", "Faction", "Dissolve faction Guild", "5-2"),
+        Help("A party gives the Faction his Allegiance (ndays 1 to 8, once a nweek): its Vote Power +1, his 0 "
+             "from Ballotday.", "Faction", "Give allegiance to Guild", "5-3, 2-7"))),
+    Declaration("faction_vote", FactionVoteCmd, (
+        Line(pattern(rf"^(for|against|abstain)\s+(?:proposal\s+)?{_N}\s+as\s+(.+)$"),
+             lambda m: _faction_vote(m[1], m[2], m[3])),
+        Line(pattern(rf"^vote\s+(for|against|abstain)\s+(?:proposal\s+)?{_N}\s+as\s+(.+)$"),
+             lambda m: _faction_vote(m[1], m[2], m[3])),
+        Line(pattern(r"^set\s+(?:the\s+)?vote\s+power\s+of\s+(.+?)\s+to\s+(\S+)$"),
+             lambda m: FactionVoteCmd(faction=m[1], power=m[2]))),
+        factions.vote, help=(Help("The agent casts the Faction's Vote.", "Faction", "Vote FOR 12 as Guild", "5-3"),
+                             Help("The agent lowers the Faction's Vote Power.", "Faction",
+                                  "Set vote power of Guild to 1/2", "2-2"))),
+    # A Transaction and a Repeat run the commands they wrap: the ruleset performs them (ruleset.perform)
+    Declaration("transaction", TransactionCmd, (
+        Block(pattern(r"^begin\s+transaction$"), pattern(r"^end\s+transaction$"),
+              lambda inner, unread: TransactionCmd(lines=[c.model_dump(mode="json") for c in inner], unread=unread)),),
+        None, help=(Help("All or nothing: the lines between are done only if every one is legal and every "
+                         "Assert true; else none is.", "Transaction", "BEGIN TRANSACTION ... END TRANSACTION",
+                         "1-16"),)),
+    Declaration("assert", AssertCmd, _ASSERTS, assertions.outside, help=(
+        Help("In a Transaction: it fails unless this is so (mackerel, points, vote power of PLAYER; nday, "
+             "nweek; the clock is on/off; PLAYER holds MINISTRY; MINISTRY is vacant; proposal N is STATUS).",
+             "Transaction", "Assert points of Alice is 3", "1-16"),)),
+    Declaration("repeat", RepeatCmd, (
+        Prefix(pattern(r"^repeat\s+(\d{1,9})\s+times?\s*:\s*(.+)$"),
+               lambda m, inner: RepeatCmd(times=int(m[1]), command=_wrapped(inner), text=m[2])),),
+        None, help=(Help("Take an action N times, each if legal (at most 20).", "Repeat", "Repeat 3 times: LINE",
+                         "1-10"),)),
+    Declaration("at", AtCmd, (
+        Prefix(pattern(rf"^at\s+{_TIME}\s*:\s*(.+)$"),
+               lambda m, inner: AtCmd(when=m[1], command=_wrapped(inner), text=m[2])),),
+        schedule.announce, help=(Help("Take an action later, judged then: TIME is 2026-01-09T12:00:00Z or the "
+                                      "start/end of nday N [of nweek W].", "At", "At the start of nday 9: LINE",
+                                      "1-10"),)),
     *membership.LIST_COMMANDS,
 )
 OFFICE_NOTES: tuple[Help, ...] = ()  # B Nomic's offices are Ministries, held in the game state

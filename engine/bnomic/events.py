@@ -150,6 +150,63 @@ class Daily(EventModel):
     lines: list[str]
 
 
+class Scheduled(EventModel):
+    """An action announced for a later moment (1-10): ``when`` as written."""
+    KIND = "scheduled"
+    number: int
+    by: str
+    when: str
+    line: str
+
+
+class ScheduledRan(EventModel):
+    """A scheduled action ran at its moment, as if sent then: ``lines`` its answer's lines."""
+    KIND = "scheduled_ran"
+    number: int
+    by: str
+    line: str
+    lines: list[str]
+    message_id: str  # the mail that announced it
+
+
+class ConsultationChanged(EventModel):
+    """A Consultation's state or Priest changed (2-5): ``why`` says how."""
+    KIND = "consultation"
+    number: int
+    status: str
+    priest: str | None
+    why: str
+
+
+class Mackerel(EventModel):
+    """A Player's mackerel changed (3-10, 3-11): ``delta`` and ``balance`` as ``m``-amounts."""
+    KIND = "mackerel"
+    player: str
+    delta: str
+    balance: str
+    cause: str
+
+
+class AuctionChanged(EventModel):
+    """A unique blueprint's auction moved on (3-14): ``what`` ``bought`` (by ``bidder`` at ``amount``),
+    ``grace`` (the highest bidder has one more nday), ``penalty`` or ``ceased``."""
+    KIND = "auction"
+    blueprint: str
+    what: Literal["bought", "grace", "penalty", "ceased"]
+    bidder: str | None
+    amount: str | None
+
+
+class FactionChanged(EventModel):
+    """A Faction registered, its Vote Power changed, or it ceased (``vote_power`` None), 5-2, 5-3."""
+    KIND = "faction"
+    name: str
+    vote_power: str | None
+    why: str
+
+
 EVENTS: tuple[type[EventModel], ...] = (
     Joined, Left, Renamed, MinistryChanged, ClockChanged, Proposed, Numbered, Voted, Opened, VotingEnded,
-    Withdrawn, Score, Changed, BallotPublished, ResultsPublished, ActionAttempted, ActionClosed, Daily)
+    Withdrawn, Score, Changed, BallotPublished, ResultsPublished, ActionAttempted, ActionClosed, Daily,
+    Scheduled, ScheduledRan, ConsultationChanged, Mackerel,
+    AuctionChanged, FactionChanged)

@@ -10,7 +10,7 @@ from engine.events import Cause
 
 
 def automatic(ctx: Context) -> bool:
-    return ctx.config.options["number_proposals"] == "auto"
+    return bool(ctx.config.options["number_proposals"] == "auto")
 
 
 def number_all(state: BNomicState, ctx: Context) -> list[int]:

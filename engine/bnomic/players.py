@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable
 from email.utils import parseaddr
 
-from engine.bnomic import ministries
+from engine.bnomic import ceasing, ministries
 from engine.bnomic.commands import ChangeNameCmd, ForfeitCmd, JoinCmd, RecognizeCmd
 from engine.bnomic.events import Joined, Left, Renamed
 from engine.bnomic.state import BNomicState, BPlayer
@@ -76,6 +76,7 @@ def remove(state: BNomicState, player: BPlayer, how: str, ctx: Context) -> None:
     for m in state.ministries:
         if m.holder == player.email:
             ministries.assign(state, m, None, "left", ctx)
+    ceasing.cease_without_players(state, ctx)
 
 
 def forfeit(state: BNomicState, msg: Message, cmd: ForfeitCmd, ctx: Context) -> None:

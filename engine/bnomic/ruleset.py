@@ -2,22 +2,26 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from engine import dispatch
-from engine.bnomic import clock, ministries, players
+from engine.bnomic import clock, ministries, players, schedule, transactions
+from engine.bnomic.commands import RepeatCmd, TransactionCmd
 from engine.bnomic.declarations import COMMANDS, OFFICE_NOTES
 from engine.bnomic.ruletext import parse_rules
 from engine.bnomic.state import BNomicState, Clock
+from engine.commands import Cmd
 from engine.context import Context, EngineConfig
 from engine.inputs import ClockStep, Message
 from engine.ruleset import command_models
 
 BY_KIND = {d.kind: d for d in COMMANDS}
-ANYONE = frozenset({"join", "subscribe", "unsubscribe", "digest", "list_post"})  # the rest: Players only
+ANYONE = frozenset({"join", "subscribe", "unsubscribe", "digest", "list_post", "transaction", "repeat"})  # the rest: Players only
 # the commands a Ministry holds: checked against who holds it now, in the game state
 OFFICE = {"recognize": ("society", "the Registrar"), "chairman": ("change", "the Chairman"),
           "apply": ("change", "the Chairman"), "miniministry": ("ministry", "the MetaMin"),
-          "rulekeeper": ("law", "the Rulekeeper")}
+          "rulekeeper": ("law", "the Rulekeeper"), "priest": ("questions", "the Oracle"),
+          "blueprint": ("goods", "the Artisan"), "price": ("goods", "the Artisan")}
 
 
 class BNomic:
@@ -37,17 +41,39 @@ class BNomic:
         return state
 
     def on_message(self, state: BNomicState, msg: Message, ctx: Context) -> None:
-        clock.catch_up(state, msg.at, ctx)
+        clock.catch_up(state, msg.at, ctx, self.runner)
         if not dispatch.admitted(msg, ctx):
             return
-        dispatch.run(state, msg, ctx, BY_KIND, ended=lambda: None,
-                     refusal=lambda sender, kind: _refusal(state, sender, kind))
+        for line in msg.not_understood:
+            ctx.say(line, "not understood; nothing done", ok=False)
+        for cmd in msg.commands:
+            self.perform(state, msg, cmd, ctx)
+
+    def perform(self, state: BNomicState, msg: Message, cmd: Cmd, ctx: Context) -> None:
+        """One command, as sent by ``msg``'s sender at ``msg.at``; a Transaction or a Repeat runs the
+        commands it wraps through here."""
+        if isinstance(cmd, TransactionCmd):
+            transactions.transaction(state, msg, cmd, ctx, self.perform, self.load)
+        elif isinstance(cmd, RepeatCmd):
+            transactions.repeat(state, msg, cmd, ctx, self.perform, self.load)
+        else:
+            dispatch.one(state, msg, cmd, ctx, BY_KIND, ended=lambda: None,
+                         refusal=lambda sender, kind: _refusal(state, sender, kind))
+
+    def load(self, data: dict[str, Any]) -> Cmd:
+        """A wrapped command read back from its JSON."""
+        loaded: Cmd = self.command_models.validate_python([data])[0]
+        return loaded
+
+    @property
+    def runner(self) -> schedule.Runner:
+        return schedule.Runner(self.perform, self.load)
 
     def on_clock(self, state: BNomicState, step: ClockStep, ctx: Context) -> None:
-        clock.catch_up(state, step.at, ctx)
+        clock.catch_up(state, step.at, ctx, self.runner)
 
     def next_due(self, state: BNomicState, config: EngineConfig) -> datetime | None:
-        """The next 00:00 UTC: every midnight moves the Clock (2-1)."""
+        """The next 00:00 UTC (every midnight moves the Clock, 2-1), or an action's absolute time."""
         return clock.next_due(state)
 
 

@@ -8,6 +8,7 @@ a decimal string. ``public_json`` gives exactly the contract's keys.
 from __future__ import annotations
 
 from datetime import datetime
+from decimal import Decimal
 from typing import Any, Literal
 
 from pydantic import Field
@@ -59,6 +60,7 @@ class BPlayer(Player):
     trophies: list[str] = Field(default_factory=list)  # 2-3: each Trophy's description
     properties: list[str] = Field(default_factory=list)
     joined_nday_changes: int = 0  # Clock.nday_changes when he joined (1-4's 12 ndays)
+    allegiance_nweek: int | None = None  # the nweek he last Gave his Allegiance in (5-3, 2-7)
 
     @property
     def win_count(self) -> int:
@@ -121,6 +123,63 @@ class Proposal(Model):
     applied: list[str] = Field(default_factory=list)  # the Chairman's Apply lines and Applied notes
 
 
+class Bid(Model):
+    bidder: str
+    amount: str  # a decimal
+
+
+class Blueprint(Model):
+    """3-12, 3-14: a blueprint; ``price`` its Price (a decimal; a unique one's highest bid once bid on);
+    ``nweek`` the nweek the Artisan attempted it in (one a nweek, Reading 33)."""
+    name: str
+    unique: bool
+    price: str = "50"  # 3-12: default m50
+    attributes: dict[str, str] = Field(default_factory=dict)
+    properties: list[str] = Field(default_factory=list)
+    bids: list[Bid] = Field(default_factory=list)
+    nweek: int = 1
+    stage: Literal["bidding", "grace", "second"] = "bidding"  # a unique one's auction (auctions.py)
+
+
+    def ranked(self) -> list[Bid]:
+        """Each bidder's highest bid, highest first; equal bids: the earlier first (Reading 35)."""
+        best: dict[str, Bid] = {}
+        for bid in self.bids:
+            if bid.bidder not in best or Decimal(bid.amount) > Decimal(best[bid.bidder].amount):
+                best[bid.bidder] = bid
+        order = {id(bid): i for i, bid in enumerate(self.bids)}
+        return sorted(best.values(), key=lambda bid: (-Decimal(bid.amount), order[id(bid)]))
+
+    def price_now(self) -> str:
+        """3-14: a unique blueprint's price is its highest bid, once bid on."""
+        ranked = self.ranked() if self.unique else []
+        return ranked[0].amount if ranked else self.price
+
+
+class Device(Model):
+    """3-12: a device defined on a blueprint, numbered from 1 in order of definition."""
+    number: int
+    blueprint: str
+    owner: str
+    attributes: dict[str, str] = Field(default_factory=dict)
+    properties: list[str] = Field(default_factory=list)
+
+
+class Faction(Model):
+    """5-2: an Agreement that joined as a Faction; ``agent`` the Player who speaks for it (Reading 40);
+    ``vote_power`` an exact rational (5-3)."""
+    name: str
+    agent: str
+    parties: list[str]  # addresses of its parties
+    agreement: str  # where the Agreement is publicly available (5-1)
+    vote_power: str = "0"
+
+    @property
+    def voter(self) -> str:
+        """Its key in a proposal's ``votes``."""
+        return f"faction:{self.name}"
+
+
 class Action(Model):
     """A dependent action (2-8, 2-9): ``supporters`` needed (occurs at the last) or ``objections``
     that make it fail; the window closes at ``closes`` of ``counter`` (a Clock counter)."""
@@ -137,6 +196,7 @@ class Action(Model):
     counter: Literal["nday_changes", "rdays"] = "nday_changes"
     closes: int = 0  # the action's window closes when ``counter`` reaches this
     at: datetime | None = None
+    blueprint: Blueprint | None = None  # a ``blueprint`` action's blueprint; a ``price`` one's new Price
 
 
 class Obligation(Model):
@@ -159,6 +219,42 @@ class VictoryCondition(Model):
     repealed: bool = False
 
 
+class Consultation(Model):
+    """2-5: a Question with its Supplicant; ``answered_rdays`` the Clock's ``rdays`` at the Answer
+    (its claims are tallied at the 4th midnight after, it is Pondered at the 5th)."""
+    number: int
+    supplicant: str
+    question: str
+    reasoning: str = ""
+    unbeliever: str | None = None
+    status: Literal["waiting", "answered", "zotted", "pondered"] = "waiting"
+    priest: str | None = None
+    former_priests: list[str] = Field(default_factory=list)
+    answer: Literal["YES", "NO"] | None = None
+    answer_reasoning: str = ""
+    oracularity: list[ChangeLine] = Field(default_factory=list)
+    answers: int = 0  # Answers the present Priest has given
+    claims: dict[str, Literal["consistent", "inconsistent"]] = Field(default_factory=dict)
+    answered_rdays: int | None = None
+    oracularity_followed: bool = False
+    zot_requested: bool = False  # its present Priest asked the Oracle to ZOT it
+
+
+class ScheduledAction(Model):
+    """An action announced for a later moment (1-10): at ``at`` (an absolute time), or at the ``edge``
+    ("start" or "end") of nday ``nday`` [of nweek ``nweek``]; ``command`` the action's command as
+    JSON, judged when it runs."""
+    number: int
+    by: str
+    line: str
+    command: dict[str, Any]
+    message_id: str
+    at: datetime | None = None
+    edge: Literal["start", "end"] | None = None
+    nday: int | None = None
+    nweek: int | None = None
+
+
 class BNomicState(GameState[BPlayer]):
     ruleset: str = "bnomic"
     rules: list[BRule] = Field(default_factory=list)  # type: ignore[assignment]
@@ -176,6 +272,13 @@ class BNomicState(GameState[BPlayer]):
     results: list[int] = Field(default_factory=list)  # the keys of the last Voting's proposals, in number order
     obligations: list[Obligation] = Field(default_factory=list)
     victory_conditions: list[VictoryCondition] = Field(default_factory=list)
+    consultations: list[Consultation] = Field(default_factory=list)
+    scheduled: list[ScheduledAction] = Field(default_factory=list)  # not yet run, in order of announcement
+    scheduled_count: int = 0  # the number of the last action announced
+    blueprints: list[Blueprint] = Field(default_factory=list)  # those that exist, in order of creation
+    devices: list[Device] = Field(default_factory=list)  # those that exist
+    devices_defined: int = 0  # the number of the last device defined (never reused)
+    factions: list[Faction] = Field(default_factory=list)
 
     def summary(self) -> list[str]:
         c = self.clock
@@ -192,6 +295,19 @@ class BNomicState(GameState[BPlayer]):
         """The proposal with Proposal Number ``number``."""
         return next((p for p in self.proposals if p.number == number), None)
 
+    def blueprint(self, name: str) -> Blueprint | None:
+        """The existing blueprint named ``name`` (case-insensitive, runs of spaces as one)."""
+        key = " ".join(name.strip().strip('"').split()).casefold()
+        return next((b for b in self.blueprints if " ".join(b.name.split()).casefold() == key), None)
+
+    def faction(self, name: str) -> Faction | None:
+        """The Faction named ``name`` (case-insensitive, runs of spaces as one, quotes optional)."""
+        key = " ".join(name.strip().strip('"').split()).casefold()
+        return next((f for f in self.factions if f.name.casefold() == key), None)
+
+    def device(self, number: int) -> Device | None:
+        return next((d for d in self.devices if d.number == number), None)
+
     def ministry(self, key: str) -> Ministry | None:
         return next((m for m in self.ministries if m.key == key), None)
 
@@ -201,8 +317,9 @@ class BNomicState(GameState[BPlayer]):
         return m is not None and m.holder == address
 
     def vote_powers(self) -> amounts.Powers:
-        """Each Registered Voter's Vote Power now, as written (2-2, 2-7: the Players)."""
-        return amounts.Powers.read({p.email: p.vote_power for p in self.players})
+        """Each Registered Voter's Vote Power now, as written (2-7: the Players; 5-3: the Factions)."""
+        return amounts.Powers.read({p.email: p.vote_power for p in self.players},
+                                   {f.voter: f.vote_power for f in self.factions})
 
     def active_players(self) -> int:
         return sum(p.active for p in self.players)
@@ -225,7 +342,18 @@ class BNomicState(GameState[BPlayer]):
             "proposals": [self._proposal(p) for p in self.proposals],
             "actions": [{"number": a.number, "kind": a.kind, "by": a.by, "status": a.status,
                          "supporters": list(a.supporters), "objectors": list(a.objectors)} for a in self.actions],
-            "consultations": [], "factions": [], "blueprints": [], "devices": [],
+            "consultations": [{"number": q.number, "supplicant": q.supplicant, "unbeliever": q.unbeliever,
+                               "status": q.status, "priest": q.priest, "former_priests": list(q.former_priests),
+                               "answer": q.answer, "claims": dict(q.claims),
+                               "oracularity_followed": q.oracularity_followed} for q in self.consultations],
+            "factions": [{"name": f.name, "agent": f.agent, "parties": list(f.parties), "vote_power": f.vote_power,
+                          "agreement": f.agreement} for f in self.factions],
+            "blueprints": [{"name": b.name, "unique": b.unique, "price": amounts.mackerel_text(b.price_now()),
+                            "bids": [{"bidder": x.bidder, "amount": amounts.mackerel_text(x.amount)} for x in b.bids],
+                            "attributes": dict(b.attributes), "properties": list(b.properties)}
+                           for b in self.blueprints],
+            "devices": [{"number": d.number, "blueprint": d.blueprint, "owner": d.owner,
+                         "attributes": dict(d.attributes), "properties": list(d.properties)} for d in self.devices],
             "emergency": {"active": False, "coordinator": None, "pause": None, "round": None, "ballot": [],
                           "refresh_proposals": [], "selected": None,
                           "peps": [p.email for p in self.players],
@@ -234,7 +362,8 @@ class BNomicState(GameState[BPlayer]):
                        "repealed": r.repealed} for r in self.rules],
             "sections": [{"number": s.number, "name": s.name} for s in self.sections],
             "victory_conditions": [v.model_dump(mode="json") for v in self.victory_conditions],
-            "obligations": [o.model_dump(mode="json") for o in self.obligations], "scheduled": [],
+            "obligations": [o.model_dump(mode="json") for o in self.obligations],
+            "scheduled": [{"number": s.number, "by": s.by, "line": s.line} for s in self.scheduled],
         }
 
     def _proposal(self, p: Proposal) -> dict[str, Any]:

@@ -44,6 +44,11 @@ def vote(state: BNomicState, msg: Message, cmd: VoteCmd, ctx: Context) -> None:
         ctx.say(cmd.line, f"{cmd.vote} on proposal {p.number} is your Final Vote (Vote Power {voter.vote_power})")
 
 
+def rational(text: str) -> Fraction | None:
+    """A nonnegative rational as written in mail (``3/4``, ``0.5``, ``1``), or None."""
+    return Fraction(text) if _RATIONAL.match(text) else None
+
+
 def vote_power(state: BNomicState, msg: Message, cmd: VotePowerCmd, ctx: Context) -> None:
     voter = state.player(msg.sender)
     if voter is None:

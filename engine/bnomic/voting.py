@@ -42,10 +42,10 @@ def order(p: Proposal) -> tuple[int, int]:
 
 
 def ballotday(state: BNomicState, ctx: Context) -> None:
-    """The start of nday 9: Vote Power 1 for every Player (2-7: no Faction yet), every Pending
-    proposal Open (2-2)."""
+    """The start of nday 9: Vote Power 0 for each Player who Gave his Allegiance this nweek, 1 for
+    every other (2-7); every Pending proposal Open (2-2)."""
     for player in state.players:
-        player.vote_power = "1"
+        player.vote_power = "0" if player.allegiance_nweek == state.clock.nweek else "1"
     opened = [p for p in state.proposals if p.status == "pending"]
     for p in opened:
         p.status = "open"

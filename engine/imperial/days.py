@@ -10,13 +10,13 @@ Rule 6's order of a day end, and where a step belongs in ``pipelines.DAY_END_STE
 
 1. scoring changes triggered by the rules, e.g. Player of the Day (rule 18),
    before ``and_check``
-2. ``and_check``: rule 12's Profile-AND, "after all other scoring effects"
+2. ``temperature.and_check``: rule 12's Profile-AND, "after all other scoring effects"
 3. game state changes that do not affect scoring, e.g. sealant expiry, It
    time-outs, tag transfers, before ``cooling``
-4. ``cooling`` (rule 12), whose drop to 0 K makes TEW "after Player Profiles
+4. ``temperature.cooling`` (rule 12), whose drop to 0 K makes TEW "after Player Profiles
    have been ANDed" (temperature.change checks 0 K)
 
-A step is ``def step(state, day: DayEnd, ctx) -> None``; it appends what it did
+A step is ``def step(state, day: steps.DayEnd, ctx) -> None``; it appends what it did
 to ``day.notes``. Start-of-day steps (Player of the Day's draw, sealant taking
 effect) have the same signature and see ``state.game_day`` already advanced.
 
@@ -27,15 +27,13 @@ boundaries run several day ends, each at its own boundary time).
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 
 from engine.imperial.commands import NewDayCmd
 from engine.context import Context
 from engine.events import Cause
-from engine.imperial import temperature
-from engine.imperial.scoring import award
+from engine.imperial.pipelines import DAY_END_STEPS, DAY_START_STEPS, RULE_7_ORDER
+from engine.imperial.steps import DayEnd, DayStep
 from engine.imperial.variables import rule_on
 from engine.imperial.winning import game_over
 from engine.inputs import Message
@@ -43,55 +41,11 @@ from engine.imperial.state import ImperialState
 from engine.imperial.events import DayEnded, NewDay
 
 
-@dataclass
-class DayEnd:
-    day: int  # the day that is ending
-    at: datetime
-    notes: list[str] = field(default_factory=list)
-
-
-DayStep = Callable[[ImperialState, DayEnd, Context], None]
-
-
-def and_check(state: ImperialState, day: DayEnd, ctx: Context) -> None:
-    """Rule 12: every player whose Profile AND the temperature equals the temperature gains 5;
-    then, if anyone matched, one random change of the temperature in [-10, 10]."""
-    if not rule_on(state, 12):
-        return
-    t = state.temperature
-    matches = [p for p in state.players if p.profile & t == t]
-    if not matches:
-        day.notes.append(f"Profile AND {t} K: no player matches")
-        return
-    for p in matches:
-        delta = award(state, p, state.var("and_points"), f"Profile AND {t} K (rule 12)", ctx, rule=12)
-        day.notes.append(f"Profile AND {t} K: {p.email} {delta:+d} (now {p.score})")
-    swing = state.var("and_swing")
-    shift = ctx.draw(f"day:{day.day}:and", -swing, swing)
-    day.notes.append("Profile AND: " + temperature.change(state, shift, "Profile AND (rule 12)", None, ctx))
-
-
-def cooling(state: ImperialState, day: DayEnd, ctx: Context) -> None:
-    """Rule 12: the game cools by a random [0, 10] K at the end of every day."""
-    if not rule_on(state, 12):
-        return
-    drop = ctx.draw(f"day:{day.day}:cooling", 0, state.var("cooling_max"))
-    day.notes.append(f"cooling by {drop} K: " + temperature.change(state, -drop, "cooling (rule 12)", None, ctx))
-
-
 def end_steps(state: ImperialState) -> list[DayStep]:
     """Rule 6's order of a day's end; without rule 6, rule 7's (stable: a rule's steps keep theirs)."""
-    from engine.imperial.pipelines import DAY_END_STEPS, RULE_7_ORDER  # it lists this module's steps
-
     if rule_on(state, 6):
         return DAY_END_STEPS
     return sorted(DAY_END_STEPS, key=lambda step: RULE_7_ORDER[step])
-
-
-def start_steps() -> list[DayStep]:
-    from engine.imperial.pipelines import DAY_START_STEPS  # it lists this module's steps
-
-    return DAY_START_STEPS
 
 
 def end_day(state: ImperialState, at: datetime, ctx: Context) -> None:
@@ -112,7 +66,7 @@ def _run_day_end(state: ImperialState, day: DayEnd, ctx: Context) -> None:
             break  # rule 8: the game ended at this step; nothing follows
     state.game_day += 1
     state.day_started = day.at
-    for step in start_steps():
+    for step in DAY_START_STEPS:
         step(state, day, ctx)
     summary = {"notes": day.notes, "temperature": state.temperature,
                "scores": {p.email: p.score for p in state.players}}

@@ -1,4 +1,4 @@
-"""Imperial Nomic's mail commands (CONTRACT.md), each declared once: how mail says it, what it is,
+"""Imperial Nomic's mail commands (docs/contract.md), each declared once: how mail says it, what it is,
 what does it, who may send it, and its rows of the help table."""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Literal, cast
 
 from engine import membership
 from engine.commands import Amend, Cmd, Declaration, Help, Line, Rest, Subject, pattern
-from engine.imperial import days, emperor, judging, proclamations, submissions, swaps, tag, tivol, violence
+from engine.imperial import days, decisions, emperor, proclamations, submissions, swaps, tag, tivol, violence
 from engine.imperial.commands import (
     AgreeSwapCmd, DirectiveCmd, JudgeCmd, NewDayCmd, PointOfOrderCmd, ProclamationCmd, ProposalCmd, ReportCmd,
     RevokeDirectiveCmd, RewriteCmd, ScoreClaim, SwapCmd, TagCmd, WhapTivolCmd,
@@ -111,7 +111,7 @@ COMMANDS: tuple[Declaration, ...] = (
     Declaration("judge", JudgeCmd, (
         Line(pattern(r"^(accept|reject|ignore)(?:\s+#?(\d{1,9}))?(?:\s+because\s*:?\s*(.*))?$"),
              lambda m: JudgeCmd(verdict=_verdict(m[1]), number=int(m[2]) if m[2] else None, reason=(m[3] or None))),
-        Amend(AREA, "judge", _area)), judging.judge, offices=EMPEROR, announces="judged", help=(
+        Amend(AREA, "judge", _area)), decisions.judge, offices=EMPEROR, announces="judged", help=(
         Help("Judge submission N.", "Judgment", "Accept N", "rules 3, 11"),
         Help("Reject submission N.", "Judgment", "Reject N", "rules 3, 11"),
         Help("Ignore submission N with a reason.", "Judgment", "Ignore N because REASON", "rule 3"),

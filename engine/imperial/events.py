@@ -5,6 +5,8 @@ everything they set off); a day's end and start by ``("day", D)``, the day that 
 """
 from __future__ import annotations
 
+from typing import Any
+
 from engine.events import EventModel
 
 
@@ -67,7 +69,7 @@ class DayEnded(EventModel):
     new_day: int
     at: str
     chime: bool
-    summary: dict  # notes, temperature, scores (by address)
+    summary: dict[str, Any]  # notes, temperature, scores (by address)
 
 
 class NewDay(EventModel):

@@ -16,11 +16,10 @@ to below 290 K, that player gains fifteen times their Profile Entropy.
 from __future__ import annotations
 
 from engine.context import Context
-from engine.imperial import temperature
-from engine.imperial.judging import Outcome
 from engine.imperial.scoring import award, describe
 from engine.imperial.variables import rule_on
 from engine.imperial.state import ImperialPlayer, ImperialState, Submission
+from engine.imperial.steps import Outcome
 from engine.imperial.events import Category
 
 THRESHOLD = 300
@@ -79,7 +78,8 @@ def become_ff(state: ImperialState, sub: Submission, out: Outcome, ctx: Context)
 
 
 def cooling_bonus(state: ImperialState, old: int, new: int, culprit: str | None, ctx: Context) -> None:
-    """Observer of every temperature change: an FF player's action crossing 290 K downwards."""
+    """Observer of every temperature change (``temperature.OBSERVERS``): an FF player's action
+    crossing 290 K downwards."""
     player = state.player(culprit) if culprit else None
     if (player is None or player.category != "FF" or not rule_on(state, 16)
             or not old > BONUS_LINE > new):
@@ -88,7 +88,3 @@ def cooling_bonus(state: ImperialState, old: int, new: int, culprit: str | None,
                   f"cooled the game from {old} K to {new} K as an FF player (rule 16)", ctx, rule=16)
     ctx.say("", f"FF bonus for {player.email}: the game cooled from {old} K to {new} K, "
                 f"15 x entropy {entropy(state, player)}: {describe(delta, player)} (rule 16)")
-
-
-if cooling_bonus not in temperature.OBSERVERS:
-    temperature.OBSERVERS.append(cooling_bonus)

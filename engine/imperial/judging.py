@@ -1,8 +1,8 @@
-"""Rules 3, 11 and 12: a Proposal is decided, and everything that follows from it.
+"""Rules 3, 11 and 12: the steps of a decided Proposal.
 
 Every decided Proposal, whether the Emperor judged it or the engine ignored it
-(rules 3, 4, 8), runs through ``pipelines.PROPOSAL_STEPS`` in order, sharing one
-``Outcome``. The order is rule 6's "proposals are processed" moment, lowest
+(rules 3, 4, 8), runs through ``pipelines.PROPOSAL_STEPS`` in order
+(``decisions.conclude``), sharing one ``steps.Outcome``. The order is rule 6's "proposals are processed" moment, lowest
 rule first (rule 7):
 
 1. ``check_directive`` (rule 3): outside the Directive's area -> ignored
@@ -23,49 +23,14 @@ all); one that adds to the answer appends to ``outcome.notes``.
 """
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Literal
-
-from engine import threads
-from engine.imperial.commands import JudgeCmd
 from engine.context import Context
-from engine.events import Cause
-from engine.imperial import points_of_order, temperature
+from engine.imperial import temperature
 from engine.imperial.scoring import award, describe
+from engine.imperial.state import ImperialState, Submission
+from engine.imperial.steps import Outcome, Verdict
 from engine.imperial.variables import rule_on, value
-from engine.imperial.winning import game_over
-from engine.inputs import Message
-from engine.imperial.state import ImperialState, Request, Submission
-from engine.imperial.events import Judged
 
-Verdict = Literal["accept", "reject", "ignore"]
 STATUS: dict[str, str] = {"accept": "accepted", "reject": "rejected", "ignore": "ignored"}
-_RULE_IN_REASON = re.compile(r"\brule\s+(\d{1,9})\b", re.I)
-
-
-@dataclass
-class Outcome:
-    """A Proposal's decision as it passes through the steps."""
-    verdict: Verdict           # what happens; steps may change the Emperor's word
-    judged: Verdict            # what the Emperor (or the engine) said
-    by_engine: bool = False    # the engine ignored it on its own (rules 3, 4, 8)
-    reason: str | None = None  # why it is ignored
-    rule: int | None = None    # the rule that ignored it
-    prejudice: bool = False    # rule 3: as if the Proposal had never been made
-    points: int = 0            # the author's score change, set by base_points
-    notes: list[str] = field(default_factory=list)  # phrases of the answer line
-    refused: dict[int, str] = field(default_factory=dict)  # a request not granted (its place) -> why
-
-    def refuse(self, sub: Submission, request: Request, note: str, why: str) -> None:
-        """A request of ``sub`` not granted: ``note`` for the answer, ``why`` by the request's place."""
-        self.notes.append(note)
-        place = next(i for i, r in enumerate(sub.requests) if r is request)
-        self.refused.setdefault(place, why)
-
-
-ProposalStep = Callable[[ImperialState, Submission, Outcome, Context], None]
 
 
 def area_key(area: str | None) -> str:
@@ -201,58 +166,3 @@ def track_directive(state: ImperialState, sub: Submission, out: Outcome, ctx: Co
 def track_last_accepted(state: ImperialState, sub: Submission, out: Outcome, ctx: Context) -> None:
     if out.verdict == "accept":
         state.last_accepted_author = sub.author
-
-
-
-
-def conclude(state: ImperialState, sub: Submission, verdict: Verdict, ctx: Context, *,
-             reason: str | None = None, rule: int | None = None, by_engine: bool = False) -> Outcome:
-    """Decide Proposal ``sub``: run every step; emit ``judged``; return the outcome. Every event
-    on the way is caused by the submission."""
-    from engine.imperial.pipelines import PROPOSAL_STEPS  # it lists this module's steps
-
-    out = Outcome(verdict=verdict, judged=verdict, by_engine=by_engine, reason=reason, rule=rule)
-    with ctx.because(Cause("submission", sub.number)):
-        for step in PROPOSAL_STEPS:
-            step(state, sub, out, ctx)
-            if game_over(state) and sub.status != "pending":
-                break  # rule 8: the game ended at this step; nothing follows
-        ctx.emit(Judged(number=sub.number, verdict=out.judged, status=sub.status,
-                        reason=sub.reason, points=out.points, prejudice=out.prejudice, by_engine=by_engine,
-                        refused=sorted(out.refused.items())))
-    return out
-
-
-def summary(sub: Submission, out: Outcome) -> str:
-    """'Proposal 4 accepted: +3 points (now 12); temperature 303 -> 304 K'."""
-    head = f"Proposal {sub.number} {sub.status}"
-    if sub.reason:
-        head += f" ({sub.reason})"
-    return head + (": " + "; ".join(n for n in out.notes if n) if out.notes else "")
-
-
-def judge(state: ImperialState, msg: Message, cmd: JudgeCmd, ctx: Context) -> None:
-    """The Emperor's ``Accept N`` / ``Reject N`` / ``Ignore N because REASON``."""
-    number = cmd.number if cmd.number is not None else threads.matter_of(
-        state, msg.references, ctx.config.address)
-    sub = state.submission(number) if number is not None else None
-    if sub is None:
-        what = f"there is no submission {cmd.number}" if cmd.number else "which submission? write e.g. 'Accept 3'"
-        ctx.say(cmd.line, f"{what}; nothing done", ok=False)
-        return
-    if sub.status != "pending":
-        ctx.say(cmd.line, f"submission {sub.number} was already {sub.status}; nothing done", ok=False)
-        return
-    if sub.kind == "point_of_order":
-        points_of_order.judge(state, sub, cmd, ctx)
-        return
-    if cmd.verdict == "ignore" and not (cmd.reason or "").strip():
-        ctx.say(cmd.line, "ignoring a Proposal needs its reason from the ruleset (rule 3): "
-                f"write 'Ignore {sub.number} because ...'; nothing done", ok=False)
-        return
-    if cmd.area:
-        sub.area = cmd.area.strip()
-    reason = f"the Emperor: {cmd.reason.strip()}" if cmd.reason else None
-    m = _RULE_IN_REASON.search(cmd.reason or "")
-    out = conclude(state, sub, cmd.verdict, ctx, reason=reason, rule=int(m[1]) if m else None)
-    ctx.say(cmd.line, summary(sub, out))

@@ -1,4 +1,5 @@
-"""What the engine runs for each rule, and its switch: ``rule_on`` (engine/imperial/variables.py).
+"""What the engine runs for each rule, and its switch: ``rule_on`` (engine/imperial/variables.py);
+Imperial's declarations for the generic engine/mechanics.py (with the variables as its parameters).
 
 Every rule whose mechanics the engine runs is listed in ``MECHANICS``; each
 module that runs them asks ``rule_on(state, RULE, number)`` first, so a
@@ -10,15 +11,12 @@ what was switched. ``tests/engine/test_repeal.py`` repeals each one.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
 from engine.context import Context
 from engine.imperial.profiles import profile_from_email
+from engine.imperial.variables import PARAMETERS
+from engine.mechanics import Declarations, Mechanic
 from engine.state import Rule
 from engine.imperial.state import ImperialPlayer, ImperialState
-
-Hook = Callable[[ImperialState, Context], str]
 
 
 def officers(state: ImperialState, emails: list[str]) -> list[ImperialPlayer]:
@@ -49,16 +47,7 @@ def officers_leave(state: ImperialState, ctx: Context) -> str:
     return f"{', '.join(leaving)} {'are no longer players' if len(leaving) > 1 else 'is no longer a player'}"
 
 
-@dataclass(frozen=True)
-class Mechanic:
-    rule: int
-    runs: str
-    nth: int = 0  # which of several rules with this number (the second rule 8 is nth 1)
-    on_enact: Hook | None = None
-    on_repeal: Hook | None = None
-
-
-MECHANICS: list[Mechanic] = [
+MECHANICS: tuple[Mechanic, ...] = (
     Mechanic(1, "TIE and THS as players from the start", on_enact=officers_join, on_repeal=officers_leave),
     Mechanic(2, "new players joining with their first submission"),
     Mechanic(3, "Probation, ignoring with prejudice and Directives"),
@@ -81,7 +70,8 @@ MECHANICS: list[Mechanic] = [
     Mechanic(20, "whapping Tivol"),
     Mechanic(21, "vandalism and reports"),
     Mechanic(22, "Tag"),
-]
+)
+DECLARED = Declarations(MECHANICS, PARAMETERS)
 
 
 def nth_of(state: ImperialState, rule: Rule) -> int:
@@ -90,8 +80,7 @@ def nth_of(state: ImperialState, rule: Rule) -> int:
 
 
 def mechanic(state: ImperialState, rule: Rule) -> Mechanic | None:
-    nth = nth_of(state, rule)
-    return next((m for m in MECHANICS if m.rule == rule.number and m.nth == nth), None)
+    return next(iter(DECLARED.of(rule.number, nth_of(state, rule))), None)
 
 
 def switched(state: ImperialState, rule: Rule, on: bool, ctx: Context) -> str:

@@ -1,15 +1,15 @@
 """The order in which Imperial Nomic's rules act, as literal lists (rules 6 and 7).
 
-A decided Proposal runs ``PROPOSAL_STEPS`` (judging.conclude); a day's end runs
+A decided Proposal runs ``PROPOSAL_STEPS`` (decisions.conclude); a day's end runs
 ``DAY_END_STEPS`` in rule 6's order (or, without rule 6, rule 7's: ``RULE_7_ORDER``),
 then the day moves on and ``DAY_START_STEPS`` run (days.end_day). To add a rule's
-step, write it in the rule's module and list it here where it belongs.
+step, write it in the rule's module (its types from ``steps``) and list it here where
+it belongs. What a temperature change sets off is ``temperature.OBSERVERS``.
 """
 from __future__ import annotations
 
-from engine.imperial import days, ff, judging, player_of_the_day, proclamations, retool, tag, violence
-from engine.imperial.days import DayStep
-from engine.imperial.judging import ProposalStep
+from engine.imperial import ff, judging, player_of_the_day, proclamations, retool, tag, temperature, violence
+from engine.imperial.steps import DayStep, ProposalStep
 
 PROPOSAL_STEPS: list[ProposalStep] = [
     judging.check_directive,        # rule 3: outside the Directive's area -> ignored
@@ -37,11 +37,11 @@ PROPOSAL_STEPS: list[ProposalStep] = [
 DAY_END_STEPS: list[DayStep] = [
     player_of_the_day.reward,       # rule 18
     violence.judge_reports,         # rule 21: reports are judged on the day's final Profiles
-    days.and_check,                 # rule 12
+    temperature.and_check,          # rule 12
     retool.sealant_expires,         # rule 14
     tag.transfer,                   # rule 22: tags take effect at the end of the day
     tag.time_out,                   # rule 22
-    days.cooling,                   # rule 12
+    temperature.cooling,            # rule 12
 ]
 DAY_START_STEPS: list[DayStep] = [retool.sealant_starts, player_of_the_day.choose_at_start]
 
@@ -50,6 +50,6 @@ DAY_START_STEPS: list[DayStep] = [retool.sealant_starts, player_of_the_day.choos
 # (0, rule) for the steps that score before the AND check, (1, rule) for it and the rest.
 RULE_7_ORDER: dict[DayStep, tuple[int, int]] = {
     player_of_the_day.reward: (0, 18), violence.judge_reports: (0, 21),
-    days.and_check: (1, 12), days.cooling: (1, 12),
+    temperature.and_check: (1, 12), temperature.cooling: (1, 12),
     retool.sealant_expires: (1, 14), tag.transfer: (1, 22), tag.time_out: (1, 22),
 }

@@ -8,10 +8,10 @@ joined) it happens at the end of the day instead, among the players by then.
 from __future__ import annotations
 
 from engine.context import Context
-from engine.imperial.days import DayEnd
 from engine.imperial.scoring import award, describe
 from engine.imperial.variables import rule_on
 from engine.imperial.state import ImperialState
+from engine.imperial.steps import DayEnd
 from engine.imperial.events import PlayerOfTheDay
 
 POINTS = 1

@@ -9,6 +9,8 @@ themselves); without claims it is a valid non-scoring error worth 1 point.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from engine.imperial.commands import JudgeCmd
 from engine.context import Context
 from engine.events import Cause
@@ -62,7 +64,7 @@ def _accept(state: ImperialState, sub: Submission, ctx: Context) -> list[str]:
     return [note for claim in sub.claims for note in _fix(state, sub, claim, ctx)]
 
 
-def _fix(state: ImperialState, sub: Submission, claim: dict, ctx: Context) -> list[str]:
+def _fix(state: ImperialState, sub: Submission, claim: dict[str, Any], ctx: Context) -> list[str]:
     """Fix one claimed score; the reporter earns the size of the error unless it is their own."""
     player = state.player(claim["player"])
     reporter = state.player(sub.author)

@@ -36,11 +36,11 @@ from engine.imperial.commands import ProclamationCmd
 from engine.context import Context
 from engine.events import Cause
 from engine.imperial import mechanics
-from engine.imperial.judging import Outcome
 from engine.imperial.variables import MINIMUM
 from engine.inputs import Message
 from engine.state import Rule, RuleVersion
 from engine.imperial.state import ImperialState, Proclamation, Submission, VariableChange
+from engine.imperial.steps import Outcome
 from engine.imperial.events import Amended, Proclaimed
 
 _RULE = r"rule\s+(\d{1,9})\s*(?:\(\s*([^)]*?)\s*\))?"

@@ -21,12 +21,11 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.context import Context
-from engine.imperial.days import DayEnd
-from engine.imperial.judging import Outcome
 from engine.imperial.profiles import SECTIONS, flip, raised, reshape, rotate
 from engine.imperial.scoring import award, describe
 from engine.imperial.variables import rule_on
 from engine.imperial.state import ImperialPlayer, ImperialState, Request, Submission
+from engine.imperial.steps import DayEnd, Outcome
 
 RETOOL = ("raise", "shave", "rotate")
 SEALANT_COST = 6

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, computed_field
 
@@ -65,7 +65,7 @@ class Submission(Matter):
     rule: int | None = None  # the rule that ignored it, if any
     area: str | None = None
     requests: list[Request] = Field(default_factory=list)
-    claims: list[dict] = Field(default_factory=list)  # rule 5 scoring claims
+    claims: list[dict[str, Any]] = Field(default_factory=list)  # rule 5 scoring claims
     revisions: list[Revision] = Field(default_factory=list)
     day: int = 1
     judged_at: datetime | None = None
@@ -148,6 +148,16 @@ class ImperialState(GameState[ImperialPlayer]):
         return [f"Day {self.game_day}, temperature {self.temperature} K, wood chips {self.woodchips}, "
                 f"It: {self.it or '-'}",
                 *(f"  {p.score:>5}  {p.email}  profile {p.profile:016b}  {p.category}" for p in self.players)]
+
+    def public_json(self) -> dict[str, Any]:
+        """The whole state, with docs/contract.md's ``"parameters"`` (the game variables now) and each
+        rule's ``"mechanics"`` (what it runs; nothing once repealed)."""
+        from engine.imperial.mechanics import DECLARED, nth_of  # mechanics imports this module
+        data = self.model_dump(mode="json")
+        data["parameters"] = dict(self.variables)
+        for rule, shown in zip(self.rules, data["rules"]):
+            shown["mechanics"] = [] if rule.repealed else [m.runs for m in DECLARED.of(rule.number, nth_of(self, rule))]
+        return data
 
     def matter(self, number: int) -> Submission | None:
         return self.submission(number)

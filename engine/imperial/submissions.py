@@ -1,7 +1,7 @@
 """Rules 2, 4, 7 and 8: joining the game, numbering submissions, the queue, titles.
 
 A Proposal that the rules ignore on arrival (rule 4: a full queue; rule 8: no
-title) is decided at once through the judgment pipeline (judging.conclude),
+title) is decided at once through the judgment pipeline (decisions.conclude),
 so it carries rule 12's "rejected or ignored" effects like any other ignore.
 A Proposal submitted while a Directive binds its author keeps the Directive's
 area in ``directive``; it is checked when the Emperor judges it, because the
@@ -12,7 +12,7 @@ from __future__ import annotations
 from engine.imperial.commands import PointOfOrderCmd, ProposalCmd
 from engine.context import Context
 from engine.events import Cause
-from engine.imperial import judging, points_of_order, proclamations, retool
+from engine.imperial import decisions, judging, points_of_order, proclamations, retool
 from engine.imperial.profiles import profile_from_email
 from engine.imperial.variables import rule_on, value
 from engine.inputs import Message
@@ -73,8 +73,8 @@ def _arrive(state: ImperialState, player: ImperialPlayer, sub: Submission, cmd: 
     ignored = _ignored_on_arrival(state, player, sub)
     if ignored is not None:
         reason, rule = ignored
-        out = judging.conclude(state, sub, "ignore", ctx, reason=reason, rule=rule, by_engine=True)
-        ctx.say(cmd.line, judging.summary(sub, out), ok=False)
+        out = decisions.conclude(state, sub, "ignore", ctx, reason=reason, rule=rule, by_engine=True)
+        ctx.say(cmd.line, decisions.summary(sub, out), ok=False)
         return
     line = f"recorded as Proposal {sub.number}, pending before the Emperor"
     changes = proclamations.read_proposal(state, sub)

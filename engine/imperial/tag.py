@@ -20,11 +20,10 @@ from __future__ import annotations
 from engine.imperial.commands import TagCmd
 from engine.context import Context
 from engine.imperial import temperature
-from engine.imperial.days import DayEnd
-from engine.imperial.judging import Outcome
 from engine.imperial.variables import rule_on
 from engine.inputs import Message
 from engine.imperial.state import ImperialPlayer, ImperialState, Submission
+from engine.imperial.steps import DayEnd, Outcome
 from engine.imperial.events import Active, Inactive, It
 
 ACTIONS = {"point_of_order", "whap_tivol", "swap", "agree_swap", "report"}

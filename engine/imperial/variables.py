@@ -1,4 +1,5 @@
-"""Game variables: the numbers the rules use, which a Proclamation may change (rule 3).
+"""Game variables: the numbers the rules use, which a Proclamation may change (rule 3); declared
+as the generic parameters of engine/mechanics.py, in the order of the earlier DEFAULTS.
 
 game.toml's [variables] table overrides these defaults for a new game. A
 Proclamation's change is recorded in ``state.variable_history`` and, per rule 7,
@@ -8,31 +9,32 @@ answers "which number applies to submission N".
 from __future__ import annotations
 
 from engine.imperial.state import ImperialState
+from engine.mechanics import Parameter
 
-DEFAULTS: dict[str, int] = {
-    "accept_points": 3,        # rule 11: an accepted Proposal
-    "reject_points": 2,        # rule 11: a rejected Proposal loses this many
-    "win_score": 50,           # rule 11 / rule 8 (the second): TEW at exactly this; inverted above
-    "start_temperature": 303,  # rule 12
-    "queue_limit": 2,          # rule 4: undecided Proposals per player
-    "point_of_order_points": 1,  # rule 5: a valid non-scoring Point of Order
-    "probation_rejections": 2,   # rule 3: consecutive rejections that put a player on Probation
-    "probation_release": 3,      # rule 3: accepted Proposals that end Probation
-    "accept_heat_cap": 10,       # rule 12: heating per accepted Proposal is min(streak, this)
-    "reject_cool_floor": 5,      # rule 12: cooling per rejected/ignored Proposal is max(streak, this)
-    "and_points": 5,             # rule 12: the Profile-AND bonus
-    "and_swing": 10,             # rule 12: the AND check moves the temperature by [-this, this]
-    "overheat_limit": 330,       # rule 12: above this the game overheats
-    "overheat_reset": 303,       # rule 12: ... and vents back to this
-    "overheat_bonus": 100,       # rule 12: the player whose action overheated the game
-    "meltdown_limit": 450,       # rule 12: above this ...
-    "meltdown_reset": 280,       # rule 12: ... the temperature resets to this
-    "cooling_max": 10,           # rule 12: day-end cooling is a draw in [0, this]
-    "day_hours": 24,             # rule 10: the shortest game day
-}
-
-# The smallest value a Proclamation may set (0 for every variable not named here).
-MINIMUM: dict[str, int] = {"day_hours": 1}
+PARAMETERS: tuple[Parameter, ...] = (
+    Parameter("accept_points", 11, "an accepted Proposal", 3, minimum=0),
+    Parameter("reject_points", 11, "a rejected Proposal loses this many", 2, minimum=0),
+    Parameter("win_score", 11, "TEW at exactly this (rule 8, the second); inverted above", 50, minimum=0),
+    Parameter("start_temperature", 12, "the temperature a game starts at", 303, minimum=0),
+    Parameter("queue_limit", 4, "undecided Proposals per player", 2, minimum=0),
+    Parameter("point_of_order_points", 5, "a valid non-scoring Point of Order", 1, minimum=0),
+    Parameter("probation_rejections", 3, "consecutive rejections that put a player on Probation", 2, minimum=0),
+    Parameter("probation_release", 3, "accepted Proposals that end Probation", 3, minimum=0),
+    Parameter("accept_heat_cap", 12, "heating per accepted Proposal is min(streak, this)", 10, minimum=0),
+    Parameter("reject_cool_floor", 12, "cooling per rejected/ignored Proposal is max(streak, this)", 5, minimum=0),
+    Parameter("and_points", 12, "the Profile-AND bonus", 5, minimum=0),
+    Parameter("and_swing", 12, "the AND check moves the temperature by [-this, this]", 10, minimum=0),
+    Parameter("overheat_limit", 12, "above this the game overheats", 330, minimum=0),
+    Parameter("overheat_reset", 12, "an overheated game vents back to this", 303, minimum=0),
+    Parameter("overheat_bonus", 12, "the player whose action overheated the game", 100, minimum=0),
+    Parameter("meltdown_limit", 12, "above this the game melts down", 450, minimum=0),
+    Parameter("meltdown_reset", 12, "a meltdown resets the temperature to this", 280, minimum=0),
+    Parameter("cooling_max", 12, "day-end cooling is a draw in [0, this]", 10, minimum=0),
+    Parameter("day_hours", 10, "the shortest game day", 24, minimum=1),
+)
+DEFAULTS: dict[str, int] = {p.name: int(p.default) for p in PARAMETERS}
+# The smallest value a Proclamation may set.
+MINIMUM: dict[str, int] = {p.name: p.minimum or 0 for p in PARAMETERS}
 
 
 def value(state: ImperialState, name: str, number: int | None = None) -> int:

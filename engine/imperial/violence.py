@@ -16,13 +16,12 @@ from __future__ import annotations
 
 from engine.imperial.commands import ReportCmd
 from engine.context import Context
-from engine.imperial.days import DayEnd
-from engine.imperial.judging import Outcome
 from engine.imperial.profiles import SECTIONS, bit_difference, mask, raised, reshape
 from engine.imperial.scoring import award
 from engine.imperial.variables import rule_on
 from engine.inputs import Message
 from engine.imperial.state import ImperialPlayer, ImperialState, Report, Request, Submission
+from engine.imperial.steps import DayEnd, Outcome
 
 REPORT_POINTS = 3
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from engine.context import Context
 from engine.imperial.variables import rule_on
-from engine.imperial.state import ImperialState
+from engine.imperial.state import ImperialPlayer, ImperialState
 from engine.imperial.events import Winner
 
 RANK_DRAW_MAX = 2**32 - 1
@@ -27,7 +27,7 @@ def rank_others(state: ImperialState, winner: str, ctx: Context) -> list[str]:
     others = [p for p in state.players if p.email != winner]
     keys = {(p.score, p.profile) for p in others}
     tied = {k for k in keys if sum((p.score, p.profile) == k for p in others) > 1}
-    def key(p) -> tuple[int, int, int]:
+    def key(p: ImperialPlayer) -> tuple[int, int, int]:
         draw = ctx.draw(f"rank:{p.email}", 0, RANK_DRAW_MAX) if (p.score, p.profile) in tied else 0
         return (p.score, p.profile, draw)
     return [p.email for p in sorted(others, key=key, reverse=True)]

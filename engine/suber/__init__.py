@@ -1,4 +1,4 @@
-"""Suber's Nomic (rulesets/suber-nomic-2005.txt, CONTRACT.md "Suber's Nomic"), one module per concern:
+"""Suber's Nomic (rulesets/suber-nomic-2005.txt, docs/contract.md "Suber's Nomic"), one module per concern:
 ``turns`` (201, 203's circuits), ``proposals`` (108, 202), ``changes`` (103, 108, 109, 114, 209),
 ``voting`` (104-107, 111, 203-207), ``points`` (202, 204, 206, 208), ``judgment`` (212), ``calls``
 (305, where ``[suber] call_for_action = true``). Readings of what the rules leave open:

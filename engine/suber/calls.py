@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 
 from engine.context import Context, EngineConfig
 from engine.inputs import Message
-from engine.suber import points, turns
+from engine.suber import mechanics, points, turns
 from engine.suber.commands import CallForActionCmd, SkipVoteCmd
 from engine.suber.state import CallForAction, SuberState
 from engine.suber.events import ActionCalled, CallLapsed, SkipVoteOpen, Skipped
@@ -75,7 +75,9 @@ def _decide(state: SuberState, c: CallForAction, ctx: Context) -> None:
     if 2 * skip > others:
         state.call_for_action = None
         ctx.emit(Skipped(player=c.player, votes=dict(c.votes)))
-        points.award(state, c.player, points.DEFEAT, "skipped after a Call for Action", ctx, rule=305)
+        if mechanics.on(state, 206):  # "what a defeated proposal costs": nothing once 206 is repealed
+            points.award(state, c.player, -mechanics.value(state, "defeat_penalty"),
+                         "skipped after a Call for Action", ctx, rule=305)
         if state.winner is None:
             turns.pass_turn(state, ctx.at, ctx)
     elif 2 * (len(c.votes) - skip) >= others:

@@ -10,29 +10,32 @@ change (case-insensitive):
                               proposal's number, its history kept (108)
     Repeal rule N             the rule is no longer in effect; it keeps its number
     Transmute rule N          immutable <-> mutable (102), the rule takes the proposal's number
+    Set NAME = VALUE          a parameter of a rule the proposal amends (engine/suber/mechanics.py)
 
 The checks run in order over a copy of the rules' mutability, so ``Transmute rule 101`` followed by
 ``Amend rule 101: ...`` is one valid proposal. Refused: an unknown or repealed rule, amending or
-repealing an immutable rule (103), no mutable rule left (114), more than 25 mutable rules (209),
-and two rules taking the proposal's number (108 gives each renumbered rule the proposal's number;
+repealing an immutable rule (103), no mutable rule left (114), more than 25 mutable rules (209, its
+parameter mutable_rule_limit, while 209 is in effect), a ``Set`` line naming no declared parameter,
+out of its bounds, or without an amendment of its rule in the same proposal, and two rules taking the proposal's number (108 gives each renumbered rule the proposal's number;
 two rules cannot share it): a proposal enacts, amends or transmutes at most one rule.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import datetime
 
-from engine.context import Context
+from engine import mechanics as generic
 from engine.state import RuleVersion
+from engine.suber import mechanics
 from engine.suber.state import Change, Proposal, SuberRule, SuberState
 from engine.suber.events import RulesChanged
 
 _ENACT = re.compile(r"^enact\s+rule\s*:\s*(.*)$", re.I)
 _AMEND = re.compile(r"^amend\s+rule\s+#?(\d{1,9})\s*:\s*(.*)$", re.I)
 _BARE = re.compile(r"^(repeal|transmute)\s+rule\s+#?(\d{1,9})\s*\.?$", re.I)
-MAX_MUTABLE = 209  # the rule that caps mutable rules ...
-MUTABLE_CAP = 25  # ... at this many
-WHAT = "'Enact rule: TEXT', 'Amend rule N: TEXT', 'Repeal rule N' or 'Transmute rule N'"
+MAX_MUTABLE = 209  # the rule that caps mutable rules (its parameter mutable_rule_limit)
+WHAT = "'Enact rule: TEXT', 'Amend rule N: TEXT', 'Repeal rule N', 'Transmute rule N' or 'Set NAME = VALUE'"
 
 
 class Refused(Exception):
@@ -56,8 +59,7 @@ def parse(text: str) -> list[Change]:
         elif drafts and drafts[-1].change.kind in ("enact", "amend"):
             drafts[-1].lines.append(raw.rstrip())
         elif drafts and line:
-            raise Refused(f"'{line[:60]}' follows '{drafts[-1].change.kind.capitalize()} rule "
-                          f"{drafts[-1].change.rule}', which takes no text")
+            raise Refused(f"'{line[:60]}' follows '{_head(drafts[-1].change)}', which takes no text")
     if not drafts:
         raise Refused(f"it has no change line ({WHAT}); rule 202: a turn proposes one rule-change")
     return [_finished(d) for d in drafts]
@@ -70,11 +72,21 @@ def _header(line: str) -> Change | None:
         return Change(kind="amend", rule=int(m[1]), text=m[2].strip())
     if m := _BARE.match(line):
         return Change(kind=m[1].lower(), rule=int(m[2]))  # type: ignore[arg-type]
-    return None
+    try:
+        setting = mechanics.DECLARED.read_set(line)
+    except generic.Refused as refused:
+        raise Refused(str(refused)) from None
+    return None if setting is None else Change(kind="set", text=f"{setting.name} = {setting.value}")
+
+
+def _head(change: Change) -> str:
+    return f"Set {change.text}" if change.kind == "set" else f"{change.kind.capitalize()} rule {change.rule}"
 
 
 def _finished(draft: _Draft) -> Change:
     change = draft.change
+    if change.kind == "set":
+        return change
     change.text = "\n".join(draft.lines).strip()
     if change.kind in ("enact", "amend") and not change.text:
         raise Refused(f"'{change.kind.capitalize()} rule{'' if change.rule is None else f' {change.rule}'}' "
@@ -87,6 +99,9 @@ def check(state: SuberState, changes: list[Change]) -> None:
     mutable = {r.number: bool(r.mutable) for r in state.rules if not r.repealed}
     renumbered: set[int | None] = set()
     for change in changes:
+        if change.kind == "set":
+            _check_setting(state, change, changes)
+            continue
         _check_one(change, mutable)
         if change.kind != "repeal":
             renumbered.add(change.rule)
@@ -96,8 +111,28 @@ def check(state: SuberState, changes: list[Change]) -> None:
     count = sum(mutable.values()) + sum(c.kind == "enact" for c in changes)
     if count == 0:
         raise Refused("there must always be at least one mutable rule (rule 114)")
-    if count > MUTABLE_CAP:
-        raise Refused(f"it would make {count} mutable rules; at most {MUTABLE_CAP} (rule {MAX_MUTABLE})")
+    cap = mechanics.value(state, "mutable_rule_limit")
+    if mechanics.on(state, MAX_MUTABLE) and count > cap:
+        raise Refused(f"it would make {count} mutable rules; at most {cap} (rule {MAX_MUTABLE})")
+
+
+def setting(change: Change) -> generic.Setting:
+    """A ``Set`` change as read (its text was checked when the proposal was made)."""
+    read = mechanics.DECLARED.read_set(f"Set {change.text}")
+    assert read is not None
+    return read
+
+
+def _check_setting(state: SuberState, change: Change, changes: list[Change]) -> None:
+    """A ``Set`` line needs an amendment of the rule that declares the parameter, in effect."""
+    parameter = mechanics.DECLARED.parameter(setting(change).name)
+    assert parameter is not None
+    rule = mechanics.rule_of(state, int(parameter.rule))
+    if rule is None or rule.repealed:
+        raise Refused(f"'Set {change.text}' sets a parameter of rule {parameter.rule}, which is not in effect")
+    if not any(c.kind == "amend" and c.rule == rule.number for c in changes):
+        raise Refused(f"'Set {change.text}' changes rule {rule.number}'s text ({parameter.wording!r}): "
+                      f"the proposal must also amend it ('Amend rule {rule.number}: TEXT')")
 
 
 def _check_one(change: Change, mutable: dict[int, bool]) -> None:
@@ -124,26 +159,29 @@ def _mutable(state: SuberState, number: int) -> bool:
     return rule is not None and bool(rule.mutable)
 
 
-def apply(state: SuberState, proposal: Proposal, ctx: Context) -> None:
-    """Rule 205: an adopted proposal's changes take effect when its vote completes."""
+def apply(state: SuberState, proposal: Proposal, at: datetime) -> RulesChanged:
+    """Rule 205: an adopted proposal's changes take effect when its vote completes; returns the
+    event for the caller to emit after the completion's own (the mail tells the result first)."""
     by = f"P{proposal.number}"
     # looked up first: a rule renumbered by one change is still named by its old number in the next
     targets: dict[int | None, SuberRule | None] = {c.rule: state.rule(c.rule) for c in proposal.changes if c.rule}
     for change in proposal.changes:
+        if change.kind == "set":
+            mechanics.put(state, setting(change))
+            continue
         if change.kind == "enact":
             state.rules.append(SuberRule(number=proposal.number, title=proposal.title, text=change.text,
                                          mutable=True, amended_by=[by], enacted_from=proposal.number,
                                          history=[RuleVersion(text=change.text, title=proposal.title,
-                                                              by=by, at=ctx.at)]))
+                                                              by=by, at=at)]))
             continue
         rule = targets.get(change.rule)
         assert rule is not None, "checked when the proposal was made; nothing else changes rules"
-        _change(rule, change, proposal.number, by, ctx)
-    ctx.emit(RulesChanged(number=proposal.number,
-                          changes=[c.model_dump(mode="json") for c in proposal.changes]))
+        _change(rule, change, proposal.number, by, at)
+    return RulesChanged(number=proposal.number, changes=[c.model_dump(mode="json") for c in proposal.changes])
 
 
-def _change(rule: SuberRule, change: Change, number: int, by: str, ctx: Context) -> None:
+def _change(rule: SuberRule, change: Change, number: int, by: str, at: datetime) -> None:
     if change.kind == "repeal":
         rule.repealed, rule.repealed_from = True, number
     elif change.kind == "transmute":
@@ -154,4 +192,4 @@ def _change(rule: SuberRule, change: Change, number: int, by: str, ctx: Context)
         rule.formerly.append(rule.number)
         rule.number = number
     rule.amended_by.append(by)
-    rule.history.append(RuleVersion(text=rule.text, title=rule.title, by=by, at=ctx.at))
+    rule.history.append(RuleVersion(text=rule.text, title=rule.title, by=by, at=at))

@@ -1,4 +1,4 @@
-"""Suber's Nomic's mail commands (CONTRACT.md, "Suber's Nomic"), each declared once.
+"""Suber's Nomic's mail commands (docs/contract.md, "Suber's Nomic"), each declared once.
 
 Every line pattern starts with a literal word: the grammar only tries a pattern on a line whose
 first word is one of its leading words (mailer/grammar.Grammar.first_words)."""

@@ -19,13 +19,15 @@ class Joined(EventModel):
 
 
 class Proposed(EventModel):
-    """A proposal numbered; ``unanimity``: it needs every vote to be adopted."""
+    """A proposal numbered; ``unanimity``: it needs every vote to be adopted; ``preview``: what it
+    would do if adopted (engine/preview.py; empty in events recorded before it was kept)."""
     KIND = "proposed"
     number: int
     author: str
     title: str
     changes: list[dict[str, Any]]
     unanimity: bool
+    preview: list[str] = []
 
 
 class VoteCalled(EventModel):

@@ -7,24 +7,21 @@ from engine.state import LedgerEntry
 from engine.suber.state import SuberState
 from engine.suber.events import Score, Winner
 
-OFFSET = 291  # rule 202: "subtract 291 from the ordinal number of their proposal"
-DEFEAT = -10  # rule 206
-AGAINST_WINNER = 10  # rule 204
-WIN = 200  # rule 208, "in mail and computer games"
+from engine.suber import mechanics
 
 
-def formula(number: int, favourable: int, cast: int) -> int:
-    """Rule 202: (number - 291) x favourable / cast, rounded to the nearest integer, a half up
+def formula(number: int, favourable: int, cast: int, offset: int = 291) -> int:
+    """Rule 202: (number - offset, 291 unless Set) x favourable / cast, rounded to the nearest integer, a half up
     (docs/rulings-suber.md); exact integer arithmetic, no float."""
     if cast <= 0:
         return 0
-    return (2 * (number - OFFSET) * favourable + cast) // (2 * cast)
+    return (2 * (number - offset) * favourable + cast) // (2 * cast)
 
 
 def award(state: SuberState, email: str, delta: int, cause: str, ctx: Context, *,
           rule: int, proposal: int | None = None) -> None:
     """Change ``email``'s score by ``delta`` (a zero change is not recorded); the first player to
-    reach 200 points wins and the game ends (208)."""
+    reach the winning score (200 unless Set) wins and the game ends, while rule 208 is in effect."""
     player = state.player(email)
     if player is None or delta == 0:
         return
@@ -34,6 +31,6 @@ def award(state: SuberState, email: str, delta: int, cause: str, ctx: Context, *
         delta=delta, score=player.score, cause=cause, rule=rule, submission=proposal))
     ctx.emit(Score(player=email, delta=delta, score=player.score, cause=cause, rule=rule,
                    proposal=proposal))
-    if state.winner is None and player.score >= WIN:
+    if state.winner is None and mechanics.on(state, 208) and player.score >= mechanics.value(state, "win_score"):
         state.winner = email
         ctx.emit(Winner(player=email, score=player.score, rule=208))

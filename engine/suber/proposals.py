@@ -9,9 +9,9 @@ from __future__ import annotations
 from engine.context import Context
 from engine.events import Cause
 from engine.inputs import Message
-from engine.suber import calls, changes, judgment
+from engine.suber import calls, changes, judgment, mechanics
 from engine.suber.commands import ProposalCmd
-from engine.suber.state import FIRST_NUMBER, Proposal, SuberState
+from engine.suber.state import FIRST_NUMBER, Change, Proposal, SuberState
 from engine.suber.events import Proposed
 
 
@@ -41,14 +41,18 @@ def propose(state: SuberState, msg: Message, cmd: ProposalCmd, ctx: Context) -> 
     proposal = Proposal(number=number, author=msg.sender, title=cmd.title or f"Proposal {number}",
                         text=cmd.text, message_id=msg.message_id, received_at=msg.at, changes=lines,
                         unanimity=state.unanimity or changes.transmutes_immutable(state, lines))
+    preview = mechanics.preview(state, proposal, ctx.at)
     state.proposals.append(proposal)
     with ctx.because(Cause("proposal", number)):
         ctx.emit(Proposed(number=number, author=msg.sender, title=proposal.title,
-                          changes=[c.model_dump(mode="json") for c in lines], unanimity=proposal.unanimity))
+                          changes=[c.model_dump(mode="json") for c in lines], unanimity=proposal.unanimity,
+                          preview=preview))
         calls.lapse(state, f"{msg.sender} proposed", ctx)
     ctx.say(cmd.line, f"proposal {number}: {_summary(lines)}; in debate until you send 'Call vote' "
-            f"(rule 111); {'unanimity' if proposal.unanimity else 'a simple majority'} adopts it")
+            f"(rule 111); {'unanimity' if proposal.unanimity else 'a simple majority'} adopts it; "
+            "if adopted:\n" + "\n".join(preview))
 
 
-def _summary(lines: list[changes.Change]) -> str:
-    return ", ".join(f"{c.kind} rule{'' if c.rule is None else f' {c.rule}'}" for c in lines)
+def _summary(lines: list[Change]) -> str:
+    return ", ".join(f"set {c.text}" if c.kind == "set" else f"{c.kind} rule{'' if c.rule is None else f' {c.rule}'}"
+                     for c in lines)

@@ -11,7 +11,7 @@ from engine.state import GameState, Matter, Model, Player, Rule
 
 Status = Literal["debate", "voting", "adopted", "defeated"]
 Vote = Literal["yes", "no"]
-ChangeKind = Literal["enact", "amend", "repeal", "transmute"]
+ChangeKind = Literal["enact", "amend", "repeal", "transmute", "set"]
 FIRST_NUMBER = 301  # rule 108
 
 
@@ -26,7 +26,8 @@ class SuberRule(Rule):
 
 
 class Change(Model):
-    """One rule-change line of a proposal (rule 103). ``rule`` is None for an enactment."""
+    """One rule-change line of a proposal (rule 103). ``rule`` is None for an enactment and a ``Set``
+    line, whose ``text`` is ``NAME = VALUE`` (engine/suber/mechanics.py)."""
     kind: ChangeKind
     rule: int | None = None
     text: str = ""
@@ -74,7 +75,8 @@ class SuberState(GameState[SuberPlayer]):
     circuit: int = 1  # the circuit of turns in progress, from 1
     turns_ended: int = 0
     turn_started: datetime | None = None
-    unanimity: bool = True  # rule 203: until the end of the second complete circuit
+    unanimity: bool = True  # rule 203: until the end of the second complete circuit (the parameter adoption)
+    parameters: dict[str, int | str] = Field(default_factory=dict)  # values Set by proposals (mechanics.py)
     proposals: list[Proposal] = Field(default_factory=list)
     judgments: list[Judgment] = Field(default_factory=list)
     # rule 212: after a turn in which Judgment was invoked, the players consenting to the next turn
@@ -106,13 +108,15 @@ class SuberState(GameState[SuberPlayer]):
         return last if last is not None and last.status in ("debate", "voting") else None
 
     def public_json(self) -> dict[str, Any]:
-        """The keys CONTRACT.md promises for ``nomic state --json``, and only those."""
+        """The keys docs/contract.md promises for ``nomic state --json``, and only those."""
+        from engine.suber.mechanics import mechanics_of, values  # mechanics imports this module
         return {
             "ruleset": self.ruleset, "turn": self.turn, "circuit": self.circuit,
             "unanimity": self.unanimity, "winner": self.winner,
             "players": [{"email": p.email, "name": p.name, "score": p.score} for p in self.players],
             "proposals": [{"number": p.number, "author": p.author, "title": p.title, "status": p.status,
                            "votes": dict(p.votes), "points": p.points} for p in self.proposals],
-            "rules": [{"number": r.number, "text": r.text, "mutable": bool(r.mutable), "repealed": r.repealed}
-                      for r in sorted(self.rules, key=lambda r: r.number)],
+            "parameters": values(self),
+            "rules": [{"number": r.number, "text": r.text, "mutable": bool(r.mutable), "repealed": r.repealed,
+                       "mechanics": mechanics_of(r)} for r in sorted(self.rules, key=lambda r: r.number)],
         }

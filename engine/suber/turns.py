@@ -1,6 +1,6 @@
 """Rule 201: players take turns in alphabetical order by surname; rule 203's circuits of turns.
 
-The surname is the last word of the player's name (CONTRACT.md); players with the same surname
+The surname is the last word of the player's name (docs/contract.md); players with the same surname
 are ordered by their whole name, then by address. ``state.players`` is always in turn order.
 A circuit is complete when the turn passes from the last player in turn order back to the first.
 """
@@ -12,6 +12,7 @@ from email.utils import parseaddr
 
 from engine.context import Context
 from engine.inputs import Message
+from engine.suber import mechanics
 from engine.suber.commands import JoinCmd
 from engine.suber.state import SuberPlayer, SuberState
 from engine.suber.events import Joined, Turn, UnanimityEnded
@@ -43,7 +44,7 @@ def from_config(entries: Iterable[str] | str) -> list[SuberPlayer]:
 
 
 def join_closed(state: SuberState) -> str | None:
-    """Why a Join is refused now: players join before the first Proposal (CONTRACT.md)."""
+    """Why a Join is refused now: players join before the first Proposal (docs/contract.md)."""
     if state.proposals or state.turns_ended:
         return "players join only before the first proposal; the game is under way"
     return None
@@ -87,7 +88,6 @@ def pass_turn(state: SuberState, at: datetime, ctx: Context) -> None:
 
 
 def _end_unanimity(state: SuberState, ctx: Context) -> None:
-    rule = state.rule(203)
-    if state.unanimity and state.circuit > UNANIMOUS_CIRCUITS and rule is not None and not rule.repealed:
+    if state.unanimity and state.circuit > UNANIMOUS_CIRCUITS and mechanics.automatic_change(state):
         state.unanimity = False
         ctx.emit(UnanimityEnded(circuit=state.circuit, rule=203))

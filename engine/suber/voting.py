@@ -6,7 +6,8 @@ when every player has voted (105), and only after the vote was called. On comple
 order: the changes of an adopted proposal take effect (205); a defeated proposer loses 10 (206);
 once unanimity no longer applies, each player who voted against an adopted proposal gains 10
 (204), in turn order; the proposer gains rule 202's points, adopted or not (the turn's second
-part); then the turn passes, unless someone has won (208).
+part); then the turn passes, unless someone has won (208). Each of 202, 204 and 206 runs only while
+the rule is in effect, with its parameter's value now (engine/suber/mechanics.py).
 
 A player who never votes holds the vote open for ever (rule 105, the literal reading: "Every
 eligible voter must participate in every vote"); the daily mail names them every day
@@ -22,7 +23,7 @@ from engine import threads
 from engine.context import Context, EngineConfig
 from engine.events import Cause
 from engine.inputs import Message
-from engine.suber import changes, points, turns
+from engine.suber import changes, mechanics, points, turns
 from engine.suber.commands import CallVoteCmd, VoteCmd
 from engine.suber.state import Proposal, SuberState
 from engine.suber.events import Completed, VoteCalled, Voted
@@ -122,21 +123,35 @@ def _consequences(state: SuberState, proposal: Proposal, ctx: Context, eligible:
     cast = len(proposal.votes)
     proposal.status = "adopted" if cast and adopted(proposal, eligible) else "defeated"
     proposal.completed_at = ctx.at
-    proposal.points = points.formula(proposal.number, yes, cast)
+    # 205: the changes take full effect at the completion, before the points it brings
+    enacted = changes.apply(state, proposal, ctx.at) if proposal.status == "adopted" else None
+    proposal.points = points.formula(proposal.number, yes, cast, mechanics.value(state, "points_offset")) \
+        if mechanics.on(state, 202) else 0
     ctx.emit(Completed(number=proposal.number, status=proposal.status, yes=yes, no=cast - yes,
                        points=proposal.points, unanimity=proposal.unanimity))
     ctx.say(f"proposal {proposal.number}", f"{proposal.status}, {yes} of {cast} votes in favour")
-    if proposal.status == "adopted":
-        changes.apply(state, proposal, ctx)
+    if enacted is not None:
+        ctx.emit(enacted)
     else:
-        points.award(state, proposal.author, points.DEFEAT, f"proposal {proposal.number} defeated",
-                     ctx, rule=206, proposal=proposal.number)
-    if proposal.status == "adopted" and not proposal.unanimity:
+        _defeat(state, proposal, ctx)
+    _after(state, proposal, yes, cast, ctx)
+
+
+def _defeat(state: SuberState, proposal: Proposal, ctx: Context) -> None:
+    """Rule 206, while in effect."""
+    if mechanics.on(state, 206):
+        points.award(state, proposal.author, -mechanics.value(state, "defeat_penalty"),
+                     f"proposal {proposal.number} defeated", ctx, rule=206, proposal=proposal.number)
+
+
+def _after(state: SuberState, proposal: Proposal, yes: int, cast: int, ctx: Context) -> None:
+    """Rule 204 (while in effect), the proposer's points (202, zero once repealed), the turn."""
+    if proposal.status == "adopted" and not proposal.unanimity and mechanics.on(state, 204):
         for p in [p for p in state.players if proposal.votes.get(p.email) == "no"]:
-            points.award(state, p.email, points.AGAINST_WINNER, f"voted against adopted proposal "
-                         f"{proposal.number}", ctx, rule=204, proposal=proposal.number)
-    points.award(state, proposal.author, proposal.points, f"proposal {proposal.number}: "
-                 f"({proposal.number} - {points.OFFSET}) x {yes}/{cast}", ctx, rule=202,
-                 proposal=proposal.number)
+            points.award(state, p.email, mechanics.value(state, "dissent_bonus"), f"voted against adopted "
+                         f"proposal {proposal.number}", ctx, rule=204, proposal=proposal.number)
+    points.award(state, proposal.author, proposal.points or 0, f"proposal {proposal.number}: "
+                 f"({proposal.number} - {mechanics.value(state, 'points_offset')}) x {yes}/{cast}", ctx,
+                 rule=202, proposal=proposal.number)
     if state.winner is None:
         turns.pass_turn(state, ctx.at, ctx)

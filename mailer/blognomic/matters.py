@@ -31,7 +31,8 @@ def opened(c: Composition) -> None:
     votes = {icon.lower(): mailto(c.settings.address, f"Re: {subject}", f"{icon} {m.number}") for icon in ICONS}
     msgid = message_id(c.settings, "opened", c.seq, c.entry.hash, sub=m.number)
     context = {"m": m, "what": KIND_NAMES[m.kind], "author": _author(c.state, m.author),
-               "quorum": c.event.data.get("quorum"), "votes": votes, "changes": _changes(c.state, m)}
+               "quorum": c.event.data.get("quorum"), "votes": votes, "changes": _changes(c.state, m),
+               "preview": c.event.data.get("preview") or []}
     _announce(c, m, subject, msgid, "mail/matter.txt", context)
 
 
@@ -75,4 +76,5 @@ def _announce(c: Composition, m: VotableMatter, subject: str, msgid: str, templa
         if m.message_id and not m.message_id.startswith("sha256:"):  # a mail without a Message-ID has no thread
             thread(mail, m.message_id, reply=False)
         return mail
-    announce(c.session, c.settings, c.seq, c.at, make, c.members.per_message, c.config.offices.get("admins", ()))
+    announce(c.session, c.settings, c.seq, c.at, make, c.members.per_message, c.config.offices.get("admins", ()),
+             concerned=[m.author])

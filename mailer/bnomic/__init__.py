@@ -1,7 +1,8 @@
 """B Nomic's mail: each proposal announced to the list, threaded so that a bare ``FOR``,
 ``AGAINST`` or ``ABSTAIN`` in a reply votes on it (``proposals``); the Ballot and the results in
 the form B Nomic's Assessor reports used (``reports``); each dependent action announced
-(``proposals.action``); the mail of every midnight (``daily``)."""
+(``proposals.action``); a scheduled action's answer when it runs (``proposals.scheduled``);
+the mail of every midnight (``daily``)."""
 from __future__ import annotations
 
 from mailer.bnomic import daily, proposals, reports
@@ -17,6 +18,7 @@ class BNomicMail:
         "voting_ended": reports.results,
         "results": reports.results,
         "daily": daily.compose,
+        "scheduled_ran": proposals.scheduled,
     }
     day_event = "daily"
     about: tuple[str, ...] = ()  # a proposal's events name it by key; the answer's thread says which

@@ -7,6 +7,7 @@ from __future__ import annotations
 from email.message import EmailMessage
 
 from engine.bnomic.state import BNomicState
+from mailer import outbox
 from mailer.compose import announce, machine_mail, message_id, thread
 from mailer.rulesets import Composition
 
@@ -56,3 +57,13 @@ def action(c: Composition) -> None:
         return machine_mail(c.settings, to=to, at=c.at, subject=subject, msgid=msgid, template="mail/action.txt",
                             a=a, by=author(state, a.by))
     announce(c.session, c.settings, c.seq, c.at, make, c.members.per_message)
+
+
+def scheduled(c: Composition) -> None:
+    """A scheduled action's answer, to its announcer, threaded to the mail that announced it (1-10)."""
+    d = c.event.data
+    mail = machine_mail(c.settings, to=d["by"], at=c.at, subject=f"{c.settings.subject_tag} S{d['number']} ran",
+                        msgid=message_id(c.settings, f"s{d['number']}", c.seq, c.entry.hash),
+                        template="mail/scheduled.txt", line=d["line"], lines=d["lines"])
+    thread(mail, d["message_id"])
+    outbox.queue(c.session, c.seq, "answer", mail, [d["by"]], c.settings.address, c.at)

@@ -20,6 +20,7 @@ from engine.events import Event
 from engine.imperial.state import ImperialState, Submission
 from mailer import outbox
 from mailer.compose import list_headers, machine_mail, message_id, thread
+from mailer.concerned import copies
 from mailer.listconfig import ListSettings
 from mailer.rulesets import Composition
 from storage import Entry
@@ -55,8 +56,10 @@ def announce(session: Session, ls: ListSettings, state: ImperialState, entry: En
         outbox.queue(session, entry.seq or 0, "emperor", mail, [emperor], ls.address, at)
     mail = _copy(ls, ls.list_address, at, msgid, sub, context)
     list_headers(mail, ls)
-    outbox.queue(session, entry.seq or 0, "announcement", mail, [m for m in members if m != emperor],
-                 ls.address, at, personal=True)
+    to = [m for m in members if m != emperor]
+    outbox.queue(session, entry.seq or 0, "announcement", mail, to, ls.address, at, personal=True)
+    copies(session, ls, entry.seq or 0, at, lambda person: _copy(ls, person, at, msgid, sub, context),
+           [sub.author], [*to, emperor])
 
 
 def _copy(ls: ListSettings, to: str, at: datetime, msgid: str, sub: Submission, context: dict) -> EmailMessage:

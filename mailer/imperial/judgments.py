@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from email.message import EmailMessage
 
 from sqlmodel import Session
 
@@ -9,6 +10,7 @@ from engine.events import Event
 from engine.imperial.state import ImperialState
 from mailer import outbox
 from mailer.compose import list_headers, machine_mail, message_id, thread
+from mailer.concerned import copies
 from mailer.imperial.announce import KIND_NAMES
 from mailer.listconfig import ListSettings
 from mailer.rulesets import Composition
@@ -32,20 +34,27 @@ def announce(session: Session, ls: ListSettings, state: ImperialState, entry: En
         what = KIND_NAMES[sub.kind]
         scores = [e.data for e in events if e.kind == "score" and e.data.get("submission") == number]
         subject = f"{ls.subject_tag} {what} {number} {sub.status}: {sub.title}"
-        mail = machine_mail(ls, to=ls.list_address, at=at, subject=subject,
-                            msgid=message_id(ls, "judged", entry.seq or 0, entry.hash, sub=number),
-                            template="mail/judgment.txt", sub=sub, what=what, event=event.data,
-                            scores=scores, state=state)
-        if sub.message_id:
-            thread(mail, sub.message_id, reply=False)
+        msgid = message_id(ls, "judged", entry.seq or 0, entry.hash, sub=number)
+
+        def make(to: str) -> EmailMessage:
+            mail = machine_mail(ls, to=to, at=at, subject=subject, msgid=msgid, template="mail/judgment.txt",
+                                sub=sub, what=what, event=event.data, scores=scores, state=state)
+            if sub.message_id:
+                thread(mail, sub.message_id, reply=False)
+            return mail
+        concerned = [sub.author]
     else:
         number = int(event.data["number"])
         proc = next((p for p in state.proclamations if p.number == number), None)
         if proc is None:
             return
-        mail = machine_mail(ls, to=ls.list_address, at=at,
-                            subject=f"{ls.subject_tag} Proclamation {number}: {proc.title}",
-                            msgid=message_id(ls, f"proclamation{number}", entry.seq or 0, entry.hash),
-                            template="mail/proclamation.txt", proc=proc)
+        msgid = message_id(ls, f"proclamation{number}", entry.seq or 0, entry.hash)
+
+        def make(to: str) -> EmailMessage:
+            return machine_mail(ls, to=to, at=at, subject=f"{ls.subject_tag} Proclamation {number}: {proc.title}",
+                                msgid=msgid, template="mail/proclamation.txt", proc=proc)
+        concerned = []
+    mail = make(ls.list_address)
     list_headers(mail, ls)
     outbox.queue(session, entry.seq or 0, "announcement", mail, members, ls.address, at, personal=True)
+    copies(session, ls, entry.seq or 0, at, make, concerned, members)

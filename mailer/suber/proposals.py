@@ -14,7 +14,8 @@ from mailer.rulesets import Composition
 def proposed(c: Composition) -> None:
     p = _proposal(c)
     if p is not None:
-        _post(c, p, "proposed", f"Proposal {p.number}: {p.title}", "mail/proposal.txt")
+        _post(c, p, "proposed", f"Proposal {p.number}: {p.title}", "mail/proposal.txt",
+              preview=c.event.data.get("preview") or [], concerned=[p.author])
 
 
 def vote_called(c: Composition) -> None:
@@ -24,7 +25,8 @@ def vote_called(c: Composition) -> None:
     subject = f"Proposal {p.number}: the vote is open"
     reply = f"Re: {c.settings.subject_tag} {subject}"
     votes = {v: mailto(c.settings.address, reply, f"Vote {v} {p.number}") for v in ("yes", "no")}
-    _post(c, p, "vote_called", subject, "mail/vote_called.txt", votes=votes)
+    _post(c, p, "vote_called", subject, "mail/vote_called.txt", votes=votes,
+          concerned=[q.email for q in c.state.players])  # each must vote
 
 
 def completed(c: Composition) -> None:
@@ -36,7 +38,8 @@ def completed(c: Composition) -> None:
     turn = next((e.data for e in c.events if e.kind == "turn"), None)
     winner = next((e.data for e in c.events if e.kind == "winner"), None)
     _post(c, p, "completed", f"Proposal {p.number} {p.status}: {p.title}", "mail/completed.txt",
-          result=c.event.data, scores=scores, turn=turn and _turn(c, turn), winner=winner)
+          concerned=[p.author, str(turn["player"]) if turn else ""], result=c.event.data, scores=scores,
+          turn=turn and _turn(c, turn), winner=winner)
 
 
 def turn(c: Composition) -> None:
@@ -50,7 +53,8 @@ def turn(c: Composition) -> None:
     def make(to: str) -> EmailMessage:
         return machine_mail(c.settings, to=to, at=c.at, subject=subject, msgid=msgid, template="mail/turn.txt",
                             turn=facts)
-    announce(c.session, c.settings, c.seq, c.at, make, c.members.per_message)
+    announce(c.session, c.settings, c.seq, c.at, make, c.members.per_message,
+             concerned=[str(c.event.data.get("player") or "")])
 
 
 def _turn(c: Composition, data: dict[str, Any]) -> dict[str, Any]:
@@ -63,7 +67,8 @@ def _proposal(c: Composition) -> Proposal | None:
     return c.state.matter(int(c.event.data["number"]))
 
 
-def _post(c: Composition, p: Proposal, kind: str, subject: str, template: str, **context: Any) -> None:
+def _post(c: Composition, p: Proposal, kind: str, subject: str, template: str, concerned: list[str],
+          **context: Any) -> None:
     author = c.state.player(p.author)
     msgid = message_id(c.settings, kind, c.seq, c.entry.hash, sub=p.number)
 
@@ -74,4 +79,4 @@ def _post(c: Composition, p: Proposal, kind: str, subject: str, template: str, *
         if p.message_id and not p.message_id.startswith("sha256:"):  # a mail without a Message-ID has no thread
             thread(mail, p.message_id, reply=False)
         return mail
-    announce(c.session, c.settings, c.seq, c.at, make, c.members.per_message)
+    announce(c.session, c.settings, c.seq, c.at, make, c.members.per_message, concerned=concerned)

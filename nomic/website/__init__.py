@@ -13,25 +13,25 @@ differ, templates stay compiled, and rendered text and list tables are reused.
 """
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from nomic.website import mail_archive
 from nomic.website.memory import SiteMemory
 from nomic.website.reader import read
 from nomic.website.rulesets import site_for
+from nomic.website.search import INDEX, index, page as search_page
 from nomic.website.writer import StaleKeys, WriteReport, Writer
 
 if TYPE_CHECKING:
     from nomic.game import Game
+    from nomic.public_record import Head
 
 __all__ = ["SiteMemory", "StaleKeys", "build"]
 
 
 def build(game: "Game", out: Path, csp: bool = True, memory: SiteMemory | None = None,
-          check: bool = False) -> WriteReport:
+          check: bool = False, search: bool = False) -> WriteReport:
     """Build the site of ``game`` into ``out``; only changed files are written.
 
     ``memory``: what earlier builds of this site remembered (none: a fresh memory, as for a
@@ -39,38 +39,30 @@ def build(game: "Game", out: Path, csp: bool = True, memory: SiteMemory | None =
     unchanged key would keep as well, and raise ``StaleKeys`` if any came out different.
     ``csp`` puts a Content-Security-Policy that forbids every script in each
     page: a second wall behind the sanitiser (the XSS tests turn it off to
-    prove the sanitiser alone holds).
+    prove the sanitiser alone holds). ``search``: then index the site with Pagefind (``search.py``),
+    if a page changed or there is no index yet. Callers that build often run it inside
+    ``nomic.tuning.no_collection()``.
     """
     memory = memory if memory is not None else SiteMemory()
-    with _no_collection():
-        data = read(game, memory)
-        ruleset = data.state.ruleset
-        parts = site_for(ruleset)
-        writer = Writer(out, {"name": data.game["name"], "csp": csp, "address": data.game["address"],
-                              "list_address": data.game["list_address"], "nav": [list(n) for n in parts.nav],
-                              "feeds": [list(f) for f in parts.feeds]},
-                        ruleset, memory, check)
-        model = parts.model(data, memory)
-        for generate in parts.generators:
-            for item in generate(model):
-                writer.add(item)
-        writer.static()
-        return writer.finish()
+    data = read(game, memory)
+    ruleset = data.state.ruleset
+    parts = site_for(ruleset)
+    writer = Writer(out, {"name": data.game["name"], "csp": csp, "address": data.game["address"],
+                          "list_address": data.game["list_address"], "nav": [list(n) for n in parts.nav],
+                          "feeds": [list(f) for f in parts.feeds], "record": _footer(data.record)},
+                    ruleset, memory, check)
+    model = parts.model(data, memory)
+    for generate in (*parts.generators, mail_archive.generate, search_page):
+        for item in generate(model):
+            writer.add(item)
+    writer.static()
+    report = writer.finish()
+    if search and (report.written or report.removed or not (out / INDEX).is_dir()):
+        report.search = index(out)
+    return report
 
 
-@contextmanager
-def _no_collection() -> Iterator[None]:
-    """No cyclic garbage collection during a build.
-
-    A build makes many small short-lived objects (keys, rows, pages) beside a large
-    game state; each collection pass would walk that whole state again (in a game of
-    10,000 submissions, over half of a rebuild's time). The few cycles a build leaves
-    are collected afterwards.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
+def _footer(record: "Head | None") -> dict | None:
+    """What every page's footer names of the public record: it changes with each clock step (not
+    with each mail, or every page would be written again after every message)."""
+    return None if record is None else {"count": record.count, "hash": record.hash, "journal_hash": record.journal_hash}

@@ -58,3 +58,12 @@ class Fragment:
     key: object
     args: Callable[[], tuple] = field(compare=False)
     template: str = "macros.html"
+
+
+@dataclass(frozen=True, slots=True)
+class RawFile:
+    """A file written as bytes, not rendered (an archived message, a month's mbox): ``data()`` is
+    called only when ``key`` (plain data, as for a page's) differs from the last build's."""
+    path: str
+    key: object
+    data: Callable[[], bytes] = field(compare=False)

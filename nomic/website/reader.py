@@ -3,7 +3,8 @@
 The state comes from the game's snapshot; events are read with their journal
 time (one join, only the kinds the site shows, never the raw mail). List posts
 are the one place raw mail is read: the ``list_post`` events name the journal
-entries whose mail is archived.
+entries whose mail is archived. The public mail (public_mail.py) is read from the
+outbox, as it was distributed; the public record's head from the journal (public_record.py).
 
 Events and journal entries are only ever added to, so what a build has read of a
 game is kept in the ``SiteMemory`` its caller passes again (the daemon rebuilds every
@@ -23,6 +24,8 @@ from engine.dice import seed_hash
 from engine.events import Cause
 from engine.state import GameState
 from mailer.message import parse
+from nomic.public_record import Head, advance
+from nomic.website.public_mail import PublicMail, read_new
 from storage.config import parse_time
 from storage import EventRow, JournalEntry
 
@@ -67,6 +70,8 @@ class SiteData:
     seed: str | None  # only once the operator has revealed it
     events: list[EventRecord] = field(default_factory=list)
     posts: list[ListPost] = field(default_factory=list)
+    record: Head | None = None  # the public record after the newest clock step (every page's footer)
+    mail: list[PublicMail] = field(default_factory=list)  # the public mail, as distributed
 
     def of_kind(self, *kinds: str) -> list[EventRecord]:
         return [e for e in self.events if e.kind in kinds]
@@ -77,6 +82,9 @@ class Known:
     """What the builds of one site have read of its game: its visible events, in order, and its list posts."""
     events: list[EventRecord] = field(default_factory=list)
     posts: dict[int, ListPost] = field(default_factory=dict)
+    record: Head = field(default_factory=Head)  # the public record as far as read
+    clock: Head | None = None  # ... and after its newest clock step
+    mail: list[PublicMail] = field(default_factory=list)
 
 
 def read(game: "Game", memory: "SiteMemory") -> SiteData:
@@ -87,11 +95,15 @@ def read(game: "Game", memory: "SiteMemory") -> SiteData:
         known.events = events = _events(s, known.events)
         seqs = sorted({e.seq for e in events if e.kind == "list_post" and e.data.get("accepted", True)})
         known.posts.update(_posts(s, [seq for seq in seqs if seq not in known.posts]))
+        known.mail += read_new(s, known.mail[-1].id if known.mail else 0)
+    known.record, clock = advance(game, known.record)
+    known.clock = clock or known.clock
     return SiteData(
         state=game.state(), game=dict(cfg.game), offices=dict(cfg.section("offices")),
         options=dict(cfg.section(cfg.settings.game.ruleset)),
         seed_hash=seed_hash(seed), seed=seed if cfg.settings.game.reveal_seed else None,
-        events=events, posts=[known.posts[seq] for seq in seqs if seq in known.posts])
+        events=events, posts=[known.posts[seq] for seq in seqs if seq in known.posts], record=known.clock,
+        mail=known.mail)
 
 
 def _events(s: Session, known: list[EventRecord]) -> list[EventRecord]:

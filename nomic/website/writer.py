@@ -23,7 +23,7 @@ import hashlib
 import operator
 import os
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import compress, count
 from pathlib import Path
@@ -34,10 +34,11 @@ from jinja2 import Environment
 from markupsafe import Markup
 
 from rendering import STATIC, TEMPLATES, environment
-from nomic.website.pages import Family, Fragment, Page
+from nomic.website.pages import Family, Fragment, Page, RawFile
 
 if TYPE_CHECKING:
     from nomic.website.memory import SiteMemory
+    from nomic.website.search import SearchIndex
 
 MANIFEST = ".manifest.json"
 FORMAT = 2
@@ -72,6 +73,7 @@ class WriteReport:
     rendered: int = 0
     written: int = 0
     removed: int = 0
+    search: "SearchIndex | None" = None  # the search index, when this build made one
 
 
 def _digest(data: bytes) -> str:
@@ -135,8 +137,7 @@ class Templates:
     rendered lately. ``stale`` collects the fragments a check found changed under the same key."""
 
     def __init__(self, ruleset: str) -> None:
-        self.env: Environment = environment(ruleset).overlay(auto_reload=False, cache_size=400)
-        self.env.getattr = _items_first(self.env.getattr)  # type: ignore[method-assign, assignment]
+        self.env: Environment = environment(ruleset, SiteEnvironment).overlay(auto_reload=False, cache_size=400)
         self.fragments: OrderedDict[tuple[str, str, object], Markup] = OrderedDict()
         self.kept = 0  # characters in self.fragments
         self.stale: list[str] = []
@@ -166,15 +167,16 @@ class Templates:
         return getattr(self.env.get_template(f"site/{f.template}").module, f.macro)(*f.args())  # type: ignore[no-any-return]
 
 
-def _items_first(getattr_: Callable[[Any, str], Any]) -> Callable[[Any, str], Any]:
+class SiteEnvironment(Environment):
     """Jinja looks ``x.y`` up as an attribute before an item, which for a dict costs a raised
     AttributeError each time. Contexts are dicts and the site's templates call no dict method,
-    so a dict's item comes first (the same value Jinja would find second)."""
-    def get(obj: Any, attribute: str) -> Any:
+    so a dict's item comes first (the same value Jinja would find second). ``getattr`` is the
+    method Jinja's compiled templates call for ``x.y``, meant to be overridden (its sandbox does)."""
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
         if type(obj) is dict and attribute in obj:
             return obj[attribute]
-        return getattr_(obj, attribute)
-    return get
+        return super().getattr(obj, attribute)
 
 
 def _identity(path: Path) -> tuple[int, int, int] | None:
@@ -231,11 +233,18 @@ class Writer:
         self.memory.manifests[self.out] = (identity, manifest)
         return manifest
 
-    def add(self, item: Page | Family) -> None:
+    def add(self, item: Page | Family | RawFile) -> None:
         if isinstance(item, Family):
             self.family(item)
+        elif isinstance(item, RawFile):
+            self.raw(item)
         else:
             self.page(item)
+
+    def raw(self, f: RawFile) -> None:
+        fp = _fingerprint(("raw", f.path, f.key))
+        if not self._keep([f.path], [fp])[0]:
+            self._put(f.path, f.data(), fp)
 
     def page(self, page: Page) -> None:
         fp = fingerprint(page, self.common, self.memory.fingerprints)

@@ -135,6 +135,7 @@ class OutboxSection(Section):
 
 class ListSection(Section):
     token_secret: str
+    subscribe_players: bool
     subject_tag: str
     bounce_limit: Count
     operator: str

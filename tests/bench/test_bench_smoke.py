@@ -7,26 +7,34 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # runs every benchmark end to end
+
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 
 RUNS = {
-    "intake.py": (["--n", "30"], ["bare aiosmtpd LMTP", "nomic serve --lmtp", "ratio (nomic serve / bare)"]),
+    "intake.py": (["--n", "30", "--repeat", "1", "--clients", "1,4"],
+                  ["bare aiosmtpd LMTP", "durable sink (group commit", "nomic serve, until the last entry folded",
+                   "ratio (nomic serve folded / durable sink)", "ratio (nomic serve / bare)", "load average"]),
     "engine.py": (["--players", "200", "--submissions", "30"], ["day-end clock step", "ratio (day end"]),
-    "replay.py": (["--n", "60"], ["stdlib email parsing alone", "first fold (Game.process",
-                                  "replay --verify from parsed commands", "replay --verify --reparse",
-                                  "its peak memory"]),
-    "process.py": (["--n", "30"], ["fold with mail composed and queued", "ratio (with mail / without)",
-                                   "ratio (game / stdlib)"]),
-    "site.py": (["--submissions", "40", "--players", "10"], ["full build", "bare Jinja", "rebuild after one"]),
+    "replay.py": (["--n", "30,60"], ["stdlib email parsing alone", "first fold (Game.process",
+                                     "replay --verify from parsed commands", "replay --verify --reparse",
+                                     "its peak memory", "growth exponent of CPU, 30 to 60 entries"]),
+    "process.py": (["--n", "20,40"], ["fold with mail composed and queued", "ratio (with mail / without)",
+                                      "ratio (game / stdlib)", "growth exponent of CPU, 20 to 40"]),
+    "site.py": (["--submissions", "40,80", "--players", "10"], ["full build", "bare Jinja", "rebuild after one",
+                                                               "growth exponent of the rebuild's CPU"]),
     "fanout.py": (["--n", "500"], ["500 deliveries", "bare bulk INSERT"]),
-    "drain.py": (["--n", "30", "--rounds", "1"], ["bare smtplib loop", "run_once, one connection",
-                                                  "run_once, four connections", "ratio (run_once / bare loop)"]),
+    "drain.py": (["--n", "30", "--rounds", "1"], ["ratio, one connection (run_once / bare loop)",
+                                                  "ratio, four connections (run_once / 4 bare loops)",
+                                                  "run_once, four connections", "ms CPU each"]),
     "blognomic.py": (["--players", "50", "--ballots", "200", "--votes", "20"],
                      ["a message with no command", "a new vote, folded", "ratio (vote / no command)"]),
     "bnomic.py": (["--players", "50", "--proposals", "20", "--runs", "1"],
-                  ["a message with no command", "the end of Voting (7 steps, scoring)", "ratio (end of Voting", "one C pass counting every vote"]),
-    "host.py": (["--games", "3", "--messages", "30"], ["nomic serve, one game", "ratio (host / one game)",
-                                                       "memory per idle game", "start of a host"]),
+                  ["a message with no command", "the end of Voting (7 steps, scoring)", "ratio (end of Voting",
+                   "one C pass counting every vote", "load average"]),
+    "host.py": (["--games", "3", "--messages", "30", "--rounds", "2", "--week", "7"],
+                ["nomic serve, one game", "ratio (host / one game)", "memory per idle game (a week of play)",
+                 "start of a host", "medians of 2 rounds", "server CPU each"]),
     "hostile.py": (["--fuzz", "20", "--runs", "1", "--cfjs", "100", "--votes", "5"],
                    ["nested lists, 12,000 deep", "worst of 20 fuzz messages", "worst message: journal + fold + answer",
                     "a vote among 100 pending CfJs: apply + next_due",

@@ -15,7 +15,11 @@ def test_a_new_game_has_the_admins_as_pactmakers_and_the_rules_by_section():
     sections = {r["name"]: r["section"] for r in view["rules"]}
     assert sections["Votes"] == "core" and sections["Golem"] == "dynastic" and sections["Prioritisation"] == "appendix"
     assert view["rules"][5] == {"name": "Votes", "section": "core", "repealed": False,
-                                "text": game.state.rules[5].text}
+                                "text": game.state.rules[5].text, "mechanics": []}
+    assert [(r["name"], r["mechanics"]) for r in view["rules"] if r["mechanics"]] == [
+        ("Tags", ["the [Core] and [Appendix] tags a change to those rules needs"])]
+    assert view["parameters"] == {"max_pending_proposals": 2, "max_daily_proposals": 3, "enact_hours": 12,
+                                  "fail_hours": 48, "stale_days": 7}
     assert view["rules"][5]["text"].startswith("Each Pactmaker may cast one Vote")
 
 
@@ -28,7 +32,11 @@ def test_seraphims_named_in_the_config_are_pactmakers_and_seraphims():
 def test_a_proposal_with_votes_is_enacted_at_twelve_hours_with_its_change_lines():
     game = new_game(FIVE)
     events = game.mail(ALICE, "Proposal: Free cake", 'Enact rule "Cake": Cake for all.\nEvery day.', hours=1)
-    assert answers(events) == ['Proposal: Free cake: Proposal 1 "Free cake" is open for voting; Quorum is 3']
+    assert answers(events) == ["\n".join([
+        'Proposal: Free cake: Proposal 1 "Free cake" is open for voting; Quorum is 3', "    If enacted:",
+        "    --- (no rule)", '    +++ rule "Cake" (dynastic)', "    @@ -0,0 +1,2 @@", "    +Cake for all.",
+        "    +Every day.", "    Mechanics: none changed", "    Parameters: none changed",
+        "    To apply by hand: nothing"])]
     assert answers(game.mail(BOB, "Re: Proposal: Free cake", "FOR", hours=2, reply_to=1)) == [
         'FOR: FOR on Proposal 1 "Free cake"; now 2 FOR, 0 AGAINST, 0 DEFERENTIAL (Quorum 3)']
     game.mail(CAROL, "votes", "FOR 1", hours=3)
@@ -43,7 +51,7 @@ def test_a_proposal_with_votes_is_enacted_at_twelve_hours_with_its_change_lines(
                          "at": "2026-01-05T13:00:00Z"}]
     assert game.matter(1)["status"] == "enacted" and game.matter(1)["resolved_at"] == "2026-01-05T13:00:00Z"
     assert game.json()["rules"][-1] == {"name": "Cake", "section": "dynastic", "text": "Cake for all.\nEvery day.",
-                                        "repealed": False}
+                                        "repealed": False, "mechanics": []}
     assert machine.next_due(game.state, game.config) is None
 
 
@@ -215,11 +223,11 @@ def test_the_state_json_has_exactly_the_contracts_keys():
     game.mail(ALICE, "Proposal: A", hours=1)
     view = game.json()
     assert list(view) == ["ruleset", "edition", "dynasty", "hiatus", "quorum", "players", "applicants", "matters",
-                          "rules"]  # applicants: docs/contract-additions.md
+                          "parameters", "rules"]  # applicants: docs/contract-additions.md
     assert list(view["players"][0]) == ["email", "name", "idle", "admin", "seraphim"]
     assert list(view["matters"][0]) == ["number", "kind", "author", "title", "status", "opened_at", "resolved_at",
                                         "self_killed", "vetoed", "votes", "tally"]
-    assert list(view["rules"][0]) == ["name", "section", "text", "repealed"]
+    assert list(view["rules"][0]) == ["name", "section", "text", "repealed", "mechanics"]
     assert view["quorum"] == 4 and [p["seraphim"] for p in view["players"]] == [False, True, False, False, False,
                                                                                  False]
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from engine.blognomic import dynasty
@@ -72,6 +73,7 @@ def seen(c: Count) -> tuple[Any, ...]:
             c.seraphims_for, list(c.frozen([]).votes.items()))
 
 
+@pytest.mark.slow  # 200 hypothesis games
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(["149", "109"]), steps)
 def test_the_running_count_is_always_the_count_from_scratch(edition, plan):

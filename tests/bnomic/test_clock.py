@@ -16,8 +16,11 @@ SEVEN = "Take Society\nTake Law\nTake Change\nTake Questions\nTake Foreign Relat
 def test_the_midnight_pipeline_is_the_contracts_order():
     assert [name for name, _ in clock.MIDNIGHT] == [
         "1.1 the end of Voting", "1.2 dependent actions whose window closes",
+        "1.3 auctions: the end-of-Zarpint purchase or penalty, the end-of-Thirnight second bidder",
+        "1.4 consultations: claim tallies, then Pondering", "1.5 scheduled actions at the end of the nday",
         "1.6 Victory Conditions cease to be Fulfilled; Ministers paid, then all Ministries Vacant", "2 the Clock changes", "3.1 Hit Points",
-        "3.2 nday 1: Active", "3.3 nday 9: Clock Off, Pending proposals Open, Vote Power", "the daily mail"]
+        "3.2 nday 1: Active, Faction Vote Power x3/4, consultations reassigned (also after every 10th ndelay)", "3.3 nday 9: Clock Off, Pending proposals Open, Vote Power",
+        "3.4 nday 11: bidding ends, the highest bidder buys if he can", "3.5 scheduled actions at the start of the nday", "4 scheduled actions at this absolute time", "the daily mail"]
 
 
 def test_next_due_is_each_midnight_after_the_start_and_the_start_is_no_change():

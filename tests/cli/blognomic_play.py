@@ -10,6 +10,7 @@ from tests.cli.ruleset_play import RulesetPlay
 
 ADMIN, ALICE, BOB, CAROL, DAVE = (f"{n}@blog.test" for n in ("admin", "alice", "bob", "carol", "dave"))
 NAMES = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol", DAVE: "Dave"}
+TAGS = "the [Core] and [Appendix] tags a change to those rules needs"  # rule Tags' "mechanics" (CONTRACT.md)
 
 
 def new_game(tmp_path, new_database_url, auto_resolve: bool = True, daily_mail: bool = False,
@@ -37,7 +38,10 @@ class Expect:
         self.view: dict[str, Any] = {
             "ruleset": "blognomic", "edition": "149", "dynasty": 1, "hiatus": False, "quorum": 1,
             "players": [self.pactmaker(ADMIN, "admin", admin=True)], "applicants": [], "matters": [],
-            "rules": [{"name": r.title, "section": r.section, "text": r.text, "repealed": False} for r in rules]}
+            "parameters": {"max_pending_proposals": 2, "max_daily_proposals": 3, "enact_hours": 12, "fail_hours": 48,
+                           "stale_days": 7},
+            "rules": [{"name": r.title, "section": r.section, "text": r.text, "repealed": False,
+                       "mechanics": [TAGS] if r.title == "Tags" else []} for r in rules]}
 
     @staticmethod
     def pactmaker(email: str, name: str, admin: bool = False) -> dict[str, Any]:

@@ -47,7 +47,7 @@ class RulesetPlay(Play):
         self.dir, self.runner, self._n, self.sent = dir, CliRunner(), count(1), 0
         self.cli("init", str(dir), "--ruleset", ruleset)
         toml = dir / "game.toml"
-        base = {"game": {"seed": '"test-seed"', "database_url": f'"{database_url}"'}, "auth": {"mode": '"none"'}}
+        base = {"game": {"seed": '"test-seed"', "start": '"2026-01-05T00:00:00Z"', "database_url": f'"{database_url}"'}, "auth": {"mode": '"none"'}}
         toml.write_text(configured(toml.read_text(), {t: base.get(t, {}) | settings.get(t, {})
                                                       for t in base.keys() | settings.keys()}))
         self.address = tomllib.loads(toml.read_text())["game"]["address"]

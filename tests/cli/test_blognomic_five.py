@@ -7,9 +7,13 @@ answers, announcements and tally mails, and ``nomic replay --verify`` at the end
 docs/rulings-blognomic.md says how the rules are read where the text leaves it open."""
 from __future__ import annotations
 
+import pytest
+
 from engine import dice
 from tests.cli.blognomic_play import ADMIN, ALICE, BOB, CAROL, DAVE, NAMES, Expect, new_game, t
 from tests.cli.ruleset_play import RulesetPlay, message_id, said
+
+pytestmark = pytest.mark.slow  # a whole BlogNomic game by mail: the longest end-to-end test
 
 START = "2026-12-01T00:00:00Z"
 CAKE = "Every Pactmaker may eat cake."
@@ -68,15 +72,24 @@ def test_five_pactmakers_through_every_bullet_of_issue_17(tmp_path, new_database
     text = (f'Cake for all. The Admin shall bake a cake.\nEnact rule "Cake": {CAKE}\n'
             'Amend rule "Time": All times are UTC.\nRepeal rule "Golem"\nEnact rule "Tea" in core: Tea at four.')
     play.send(ALICE, "Proposal: Cake", text, at=dec(1, 1), name="Alice")
-    said(play, ALICE, '  "Proposal: Cake": Proposal 1 "Cake" is open for voting; Quorum is 3')
+    # untagged, its changes to the appendix and core rules are refused (rule Tags) and will not apply
+    said(play, ALICE, '  "Proposal: Cake": Proposal 1 "Cake" is open for voting; Quorum is 3',
+         '! "Amend rule "Time"": refused: a change to the Appendix Rules needs the [Appendix] tag in the title (rule Tags); it will not be applied if the matter is Enacted',
+         '! "Enact rule "Tea"": refused: a change to the Core Rules needs the [Core] tag in the title (rule Tags); it will not be applied if the matter is Enacted')
     want.open(1, "proposal", ALICE, "Cake", dec(1, 1))
     opened = play.announcements(1)[0]
+    golem = want.rule("Golem")["text"].splitlines()
     vote_link = "mailto:ths@blog.test?subject=Re%3A%20%5BBlogNomic%5D%20Proposal%201%3A%20Cake&body="
     assert (opened["subject"], body(opened)) == ("[BlogNomic] Proposal 1: Cake", [
         'Proposal 1: "Cake"', "by Alice <alice@blog.test>, open for voting from 2026-12-01 01:00 UTC; Quorum 3.", "",
         *text.splitlines(), "", "Rule changes, if enacted:",
         '  Enact rule "Cake" (dynastic)', '  Amend rule "Time" (appendix)', '  Repeal rule "Golem" (dynastic)',
         '  Enact rule "Tea" (core)', "",
+        # what enacting it would do: the untagged Time and Tea lines are left out (rule Tags)
+        "What enacting it would do:", '    --- rule "Golem" (dynastic)', '    +++ rule "Golem" (dynastic) (repealed)',
+        f"    @@ -1,{len(golem)} +0,0 @@", *(f"    -{line}" for line in golem), "    --- (no rule)",
+        '    +++ rule "Cake" (dynastic)', "    @@ -0,0 +1 @@", f"    +{CAKE}", "    Mechanics: none changed",
+        "    Parameters: none changed", "    To apply by hand: Cake for all. The Admin shall bake a cake.", "",
         "Its text says more than its change lines: what they cannot say is applied by an Admin, by hand.", "",
         "Vote with one line in a reply to this mail: FOR, AGAINST or DEFERENTIAL",
         '(or, in any mail to ths@blog.test, "FOR 1"). Your Vote is the last you cast.',
@@ -117,15 +130,14 @@ def test_five_pactmakers_through_every_bullet_of_issue_17(tmp_path, new_database
     want.resolve(2, "failed", dec(1, 13))
     assert resolution(play, 1) == ("[BlogNomic] Proposal 1 enacted: Cake", tally_mail(
         "Proposal 1", "Cake", "Alice <alice@blog.test>", "enacted", "Enacted 4-0 (Quorum 3)", "", "What it changed:",
-        '  Enact rule "Cake": enacted in the dynastic rules', '  Amend rule "Time": amended',
-        '  Repeal rule "Golem": repealed', '  Enact rule "Tea": enacted in the core rules',
+        '  Enact rule "Cake": enacted in the dynastic rules',
+        '  Amend rule "Time": skipped: a change to the Appendix Rules needs the [Appendix] tag in the title (rule Tags)',
+        '  Repeal rule "Golem": repealed', '  Enact rule "Tea": skipped: a change to the Core Rules needs the [Core] tag in the title (rule Tags)',
         "The rest of its text is for an Admin to apply by hand."))
     assert resolution(play, 2) == ("[BlogNomic] Proposal 2 failed: Pie", tally_mail(
         "Proposal 2", "Pie", "Alice <alice@blog.test>", "failed", "Self-killed"))
-    want.rule("Time")["text"] = "All times are UTC."
     want.rule("Golem")["repealed"] = True
-    want.view["rules"] += [{"name": "Cake", "section": "dynastic", "text": CAKE, "repealed": False},
-                           {"name": "Tea", "section": "core", "text": "Tea at four.", "repealed": False}]
+    want.view["rules"] += [{"name": "Cake", "section": "dynastic", "text": CAKE, "repealed": False, "mechanics": []}]
     want.check()
 
     # The Admin applies the prose by hand; Alice's third Proposal of the UTC day is her last.
@@ -294,6 +306,7 @@ def test_five_pactmakers_through_every_bullet_of_issue_17(tmp_path, new_database
     want.view["hiatus"] = False
     for rule in want.view["rules"]:
         rule["repealed"] = rule["repealed"] or (rule["section"] == "dynastic" and rule["name"] != "Cake")
+        rule["mechanics"] = [] if rule["repealed"] else rule["mechanics"]  # Tags repealed: no tags checked
         for old, new in (("Pactmaker", "Baker"), ("pactmaker", "baker")):
             rule["name"], rule["text"] = rule["name"].replace(old, new), rule["text"].replace(old, new)
     want.check()
@@ -432,7 +445,8 @@ def test_five_pactmakers_through_every_bullet_of_issue_17(tmp_path, new_database
          '  "Call for Judgement 16": "Holly": Enacted 2-0 (Quorum 2)')
     want.vote(16, ADMIN, "FOR")
     want.resolve(16, "enacted", dec(24, 11))
-    want.view["rules"].append({"name": "Holly", "section": "dynastic", "text": "Deck the halls.", "repealed": False})
+    want.view["rules"].append({"name": "Holly", "section": "dynastic", "text": "Deck the halls.", "repealed": False,
+                               "mechanics": []})
     want.check()
     play.tick(dec(26, 12))
     assert play.tick(dec(26, 23, 59, 59)) == "nothing due\n"

@@ -77,7 +77,7 @@ def test_a_dynasty_by_mail_and_the_clock(tmp_path, new_database_url):
     assert "resolved" in play.tick(t(5, 13, 30))
     want.resolve(1, "enacted", t(5, 13))
     assert announced(play, 1) == ("[BlogNomic] Proposal 1 enacted: Free cake", "Enacted 3-0 (Quorum 3)")
-    want.view["rules"].append({"name": "Cake", "section": "dynastic", "text": CAKE, "repealed": False})
+    want.view["rules"].append({"name": "Cake", "section": "dynastic", "text": CAKE, "repealed": False, "mechanics": []})
     want.check()
 
     # Three AGAINST make Proposal 2 Unpopular: the third vote fails it at once.
@@ -112,6 +112,7 @@ def test_a_dynasty_by_mail_and_the_clock(tmp_path, new_database_url):
     want.view["hiatus"] = False
     for rule in want.view["rules"]:
         rule["repealed"] = rule["section"] == "dynastic" and rule["name"] != "Cake"
+        rule["mechanics"] = [] if rule["repealed"] else rule["mechanics"]  # Tags repealed: no tags checked
     want.check()
 
     said(play, BOB, '  "Ascension Address: Bakers": Dynasty 2 begins: Bakers; 16 dynastic rules repealed, '

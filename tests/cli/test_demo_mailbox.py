@@ -77,22 +77,21 @@ def test_the_demo_mailbox_keeps_every_mail_the_game_sends(play: Play, tmp_path):
         with open(play.dir / "game.toml", "a") as toml:
             toml.write(f'\n[outbox]\nrelay = "127.0.0.1:{port}"\n')
         play.send(ALICE, "Proposal: Free cake", "Cake for all.")
-        assert play.cli("send", "--at", "2026-01-05T01:00:05Z") == "sent 2 deliveries\n"
+        assert play.cli("send", "--at", "2026-01-05T01:00:05Z") == "sent 3 deliveries\n"
     finally:
         sink.send_signal(signal.SIGTERM)
         assert sink.wait(timeout=10) == 0
-    kept = {m["Delivered-To"]: m for m in (message_from_bytes(raw, policy=policy.default)
-                                           for raw in map(bytes, mailbox.Maildir(maildir, factory=None)))}
-    assert sorted(kept) == [ALICE, "tie@imperial.test"]
-    answer = kept[ALICE]
-    assert answer["Subject"] == "Re: Proposal: Free cake"
+    kept = {(m["Delivered-To"], m["Subject"]): m for m in (message_from_bytes(raw, policy=policy.default)
+                                                           for raw in map(bytes, mailbox.Maildir(maildir, factory=None)))}
+    assert sorted(kept) == [(ALICE, "Re: Proposal: Free cake"), (ALICE, "[Test Nomic] Proposal 1: Free cake"),
+                            ("tie@imperial.test", "[Test Nomic] Proposal 1: Free cake")]  # Alice is on the list
+    answer = kept[ALICE, "Re: Proposal: Free cake"]
     assert answer.get_content().replace("\r\n", "\n").startswith(ANSWER_BODY)
-    assert kept["tie@imperial.test"]["Subject"] == "[Test Nomic] Proposal 1: Free cake"
 
 
 def test_the_demo_sends_to_the_mailbox_the_demo_script_starts():
     deploy = Path(__file__).parents[2] / "deploy"
     relay = tomllib.loads((deploy / "demo-game.toml").read_text())["outbox"]["relay"]
     script = (deploy / "demo.sh").read_text()
-    assert f"MAILBOX={relay} " in script
+    assert f"MAILBOX=${{NOMIC_DEMO_MAILBOX:-{relay}}} " in script
     assert 'python3 -m mailer.sink "$MAILBOX" "$GAME/mailbox" &' in script

@@ -6,6 +6,8 @@ import sqlite3
 import subprocess
 import sys
 
+import pytest
+
 from tests.mailer.support import configure
 from tests.support import EMPEROR, make_mail
 
@@ -118,6 +120,7 @@ def test_replay_rebuilds_the_same_state(play):
     play.verify()
 
 
+@pytest.mark.slow  # a dozen nomic processes
 def test_errors_are_one_line_with_nonzero_exit(tmp_path):
     def run(*args):
         return subprocess.run([sys.executable, "-m", "nomic", *args], capture_output=True, text=True)

@@ -1,10 +1,11 @@
 """``nomic init DIR --ruleset NAME``: game.toml with that ruleset's defaults (and only its own), and
-the game begins with its rules text for its edition (CONTRACT.md, "Rulesets")."""
+the game begins with its rules text for its edition (docs/contract.md, "Rulesets")."""
 from __future__ import annotations
 
 import json
 import re
 import tomllib
+from datetime import datetime, timezone
 from importlib import resources
 
 import pytest
@@ -12,7 +13,9 @@ from typer.testing import CliRunner
 
 from engine.ruleset import PACKAGES
 from nomic.cli import app
+from storage import iso
 from storage.config import Config, ConfigError, default_text
+from tests.cli.test_clock import midnight_after
 
 RUNNER = CliRunner()
 
@@ -28,12 +31,16 @@ def bundled(name: str) -> str:
 
 @pytest.mark.parametrize("ruleset", sorted(PACKAGES))
 def test_init_writes_the_rulesets_commented_defaults(tmp_path, ruleset):
+    before = datetime.now(timezone.utc)
     assert nomic("init", str(tmp_path / "g"), "--ruleset", ruleset) == (0, f"created a game in {tmp_path / 'g'}\n")
     text = (tmp_path / "g" / "game.toml").read_text()
     secrets = tomllib.loads(text)["game"]["seed"], tomllib.loads(text)["list"]["token_secret"]
     assert all(re.fullmatch("[0-9a-f]{64}", s) for s in secrets)  # random: tests/cli/test_secrets.py
-    assert text == default_text(ruleset).replace('seed = "change-me"', f'seed = "{secrets[0]}"').replace(
-        'token_secret = ""', f'token_secret = "{secrets[1]}"')
+    text = text.replace(f'seed = "{secrets[0]}"', 'seed = "change-me"').replace(
+        f'token_secret = "{secrets[1]}"', 'token_secret = ""')
+    starts = {text.replace(f'start = "{iso(midnight_after(before))}"', 'start = "2026-01-05T00:00:00Z"'),
+              text.replace(f'start = "{iso(midnight_after(datetime.now(timezone.utc)))}"', 'start = "2026-01-05T00:00:00Z"')}
+    assert default_text(ruleset) in starts  # but for the start: the next 00:00 UTC (tests/cli/test_clock.py)
     assert text.startswith(f"# A game of {tomllib.loads(text)['game']['name']} run by The Humble Scribe.")
     assert tomllib.loads(text)["game"]["ruleset"] == ruleset
     code, out = nomic("state", "--json", "--game", str(tmp_path / "g"))

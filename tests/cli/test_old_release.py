@@ -37,6 +37,13 @@ def test_an_old_game_replays_to_the_state_the_old_release_stored(old_game: Play)
     old_game.verify()
     expected = json.loads((FIXTURE / "expected-state.json").read_text())
     state = old_game.state()
+    # Issue 31 (docs/rulings.md, "Players hear the game"): replayed by today's code, every player is on the
+    # list from their first move, where the old release had only Alice, from her Subscribe at 05:00.
+    assert expected.pop("subscribers") == [
+        {"email": "alice@wonder.land", "digest": False, "plain": False, "since": "2026-01-05T05:00:00Z"}]
+    assert state.pop("subscribers") == [
+        {"email": p, "digest": False, "plain": False, "since": f"2026-01-05T0{h}:00:00Z"}
+        for p, h in (("alice@wonder.land", 1), ("bob@builder.org", 2), ("carol@c.org", 3))]
     assert contains(expected, state) == []
     assert [(p["email"], p["score"], p["profile"]) for p in state["players"]] == [
         ("tie@imperial.test", 5, 36151), ("ths@imperial.test", 5, 60727), ("alice@wonder.land", 13, 21942),

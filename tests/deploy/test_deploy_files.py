@@ -13,6 +13,8 @@ import pytest
 
 from storage.config import Config
 
+pytestmark = pytest.mark.slow  # deployment: backups, systemd units
+
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 NOMIC = shutil.which("nomic") or str(Path(sys.executable).with_name("nomic"))
 

@@ -54,7 +54,7 @@ def test_a_game_from_before_migrations_is_stamped_and_keeps_its_journal(play):
 def test_opening_an_up_to_date_game_changes_no_schema(play):
     play.propose("alice@wonder.land", "Free cake")
     play.judge("Accept 1")
-    again = storage.connect(play_url(play))
+    again = storage.open_database(play_url(play))
     with again.connect() as conn:
         assert migrate.current(conn) == migrate.head()
     assert play.player("alice@wonder.land")["score"] == 3

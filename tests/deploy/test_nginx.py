@@ -21,7 +21,10 @@ from tests.faults.daemon import Daemon, free_port
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 
-pytestmark = pytest.mark.skipif(not Path(NGINX).exists(), reason="needs Debian's nginx (deploy/apt-packages.txt)")
+pytestmark = [
+    pytest.mark.slow,  # deployment: a real nginx
+    pytest.mark.skipif(not Path(NGINX).exists(), reason="needs Debian's nginx (deploy/apt-packages.txt)"),
+]
 
 
 def _conf(root: Path, site: Path, port: int, backend: int) -> str:

@@ -26,6 +26,7 @@ DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 POSTFIX = shutil.which("postfix") or "/usr/sbin/postfix"
 
 pytestmark = [
+    pytest.mark.slow,  # deployment: a real Postfix
     pytest.mark.skipif(not os.path.exists(POSTFIX), reason="needs Debian's postfix (deploy/apt-packages.txt)"),
     pytest.mark.skipif(os.geteuid() != 0, reason="a Postfix instance is started as root"),
 ]

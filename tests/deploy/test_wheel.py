@@ -16,7 +16,10 @@ import pytest
 from tests.support import make_mail
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-pytestmark = pytest.mark.sqlite_only  # one SQLite game is enough to show the package is whole
+pytestmark = [
+    pytest.mark.slow,  # deployment: builds and installs the wheel
+    pytest.mark.sqlite_only,  # one SQLite game is enough to show the package is whole
+]
 
 
 def run(*argv: str | Path, cwd: Path) -> str:
@@ -31,7 +34,7 @@ def venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
     run(sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", tmp, ROOT, cwd=tmp)
     [wheel] = tmp.glob("humble_scribe-*.whl")
     run(sys.executable, "-m", "venv", "--system-site-packages", tmp / "venv", cwd=tmp)
-    run(tmp / "venv/bin/python", "-m", "pip", "install", "-q", "--no-deps", "--no-index", wheel, cwd=tmp)
+    run(tmp / "venv/bin/python", "-m", "pip", "install", "-q", "--no-deps", "--no-index", "--force-reinstall", wheel, cwd=tmp)
     return tmp / "venv"
 
 

@@ -65,7 +65,7 @@ SUBMISSION = ("number", "kind", "author", "title", "status", "reason")
 
 
 def contract_state(play: Play) -> dict:
-    """The keys of ``nomic state --json`` that CONTRACT.md promises, and only those."""
+    """The keys of ``nomic state --json`` that docs/contract.md promises, and only those."""
     st = play.state()
     return {**{k: st[k] for k in TOP},
             "players": [{k: p[k] for k in PLAYER} for p in st["players"]],

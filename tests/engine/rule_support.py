@@ -22,7 +22,7 @@ NOBODY = "nobody@it.test"  # offices.first_it in tests whose players must not be
 
 
 def public(state: dict) -> dict:
-    """The keys CONTRACT.md promises in ``nomic state --json``, players and submissions included."""
+    """The keys docs/contract.md promises in ``nomic state --json``, players and submissions included."""
     view = {k: state[k] for k in TOP}
     view["players"] = [{k: p[k] for k in PLAYER} for p in state["players"]]
     view["submissions"] = [{k: s[k] for k in ("number", "kind", "author", "title", "status", "reason")}

@@ -35,11 +35,11 @@ def test_the_end_of_a_day_follows_rule_6():
     assert names(pipelines.DAY_END_STEPS) == [
         "player_of_the_day.reward",    # scoring triggered by the rules (rule 18)
         "violence.judge_reports",      # rule 21: reports are judged on the day's final Profiles
-        "days.and_check",              # rule 12: "after all other scoring effects for that game day"
+        "temperature.and_check",       # rule 12: "after all other scoring effects for that game day"
         "retool.sealant_expires",      # non-scoring changes (rule 14) ...
         "tag.transfer",                # ... rule 22 tags take effect at the end of the day
         "tag.time_out",
-        "days.cooling",                # rule 12: cooling "occurs after Player Profiles have been ANDed"
+        "temperature.cooling",         # rule 12: cooling "occurs after Player Profiles have been ANDed"
     ]
     assert names(pipelines.DAY_START_STEPS) == ["retool.sealant_starts", "player_of_the_day.choose_at_start"]
 
@@ -49,6 +49,6 @@ def test_without_rule_6_the_end_of_a_day_follows_rule_7():
     cooling after the AND check."""
     state = ImperialState.model_validate({"started": "2026-01-05T00:00:00Z", "day_started": "2026-01-05T00:00:00Z"})
     assert names(days.end_steps(state)) == [
-        "player_of_the_day.reward", "violence.judge_reports", "days.and_check", "days.cooling",
+        "player_of_the_day.reward", "violence.judge_reports", "temperature.and_check", "temperature.cooling",
         "retool.sealant_expires", "tag.transfer", "tag.time_out",
     ]

@@ -1,7 +1,10 @@
 """Rule 16: Become FF (its conditions and forfeited points) and the FF bonus for cooling below 290 K."""
+import subprocess
+import sys
+
 from tests.engine.imperial_play import ALICE, BOB, ledger
 from tests.engine.rule_support import officers, NOBODY, player, proposal, public, top
-from tests.support import EMPEROR, SCRIBE, Play
+from tests.support import EMPEROR, SCRIBE, Play, make_mail
 
 
 def decide(play: Play, author: str, title: str, line: str, body: str = "") -> str:
@@ -68,3 +71,30 @@ def test_an_ff_player_cooling_the_game_below_290_gains_fifteen_times_entropy(mak
     assert public(play.state())["players"] == [*officers(), 
         player(ALICE, 24, 21942, 1, category="FF"), player(BOB, 0, 45917, 2)]
     play.verify()
+
+
+def test_the_ff_bonus_of_a_whap_holds_in_a_process_that_handled_nothing_else(make_play):
+    """A whap mailed to a freshly started daemon (here ``nomic ingest`` in a new process) earns the
+    bonus, and a replay in another new process agrees: nothing in the rules depends on which
+    modules an earlier mail happened to import."""
+    play = make_play(first_it=NOBODY, seed="tivol-23")  # the whap's 1-in-5 chance does not come up
+    decide(play, ALICE, "Float", "Accept", "Become FF")   # 303 K, no points
+    decide(play, BOB, "B1", "Reject")                     # 303 -> 298
+    decide(play, BOB, "B2", "Reject")                     # 298 -> 293
+    whap = play.dir.parent / "whap.eml"
+    whap.write_bytes(make_mail(ALICE, "whap", "Whap Tivol", message_id="whap@test"))
+
+    def nomic(*args: str) -> str:
+        done = subprocess.run([sys.executable, "-m", "nomic", *args, "--game", str(play.dir)],
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stdout + done.stderr
+        return done.stdout
+
+    out = nomic("ingest", "--at", "2026-01-05T03:00:00Z", str(whap))
+    assert ("FF bonus for alice@wonder.land: the game cooled from 293 K to 288 K, "
+            "15 x entropy 1: +15 points (now 14) (rule 16)") in out
+    assert "matches the stored state" in nomic("replay", "--verify")
+    assert ledger(play)[-2:] == [
+        (ALICE, -1, -1, "whapped Tivol (rule 20)"),
+        (ALICE, 15, 14, "cooled the game from 293 K to 288 K as an FF player (rule 16)")]
+    assert play.player(ALICE)["score"] == 14

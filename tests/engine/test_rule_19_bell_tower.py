@@ -43,9 +43,9 @@ def test_every_day_end_chimes_with_what_the_day_end_did(make_play):
     sent = [(m["kind"], m["to"], m["subject"]) for m in play.outbox() if m["kind"] in ("chime", "emperor")
             and "Bell Tower" in m["subject"]]
     assert sent == [("emperor", [EMPEROR], "[Test Nomic] The Bell Tower: day 1 ends, day 2 begins"),
-                    ("chime", [AIA], "[Test Nomic] The Bell Tower: day 1 ends, day 2 begins"),
+                    ("chime", [AIA, OUI], "[Test Nomic] The Bell Tower: day 1 ends, day 2 begins"),  # players hear it
                     ("emperor", [EMPEROR], "[Test Nomic] The Bell Tower: day 2 ends, day 3 begins"),
-                    ("chime", [AIA], "[Test Nomic] The Bell Tower: day 2 ends, day 3 begins")]
+                    ("chime", [AIA, OUI], "[Test Nomic] The Bell Tower: day 2 ends, day 3 begins")]
     assert ("Waiting for the Emperor's judgment:\n"
             "  Point of Order 1 (hello) by aia@eau.io, since day 1\n"
             "  Point of Order 2 (hello) by oui@eau.io, since day 1\n") in mails(play, "chime")[0].get_content()

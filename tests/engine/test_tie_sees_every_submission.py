@@ -55,7 +55,7 @@ def test_a_new_proposal_is_announced_to_tie_and_the_list_and_a_bare_accept_in_re
     assert tie["List-Id"] is None and listed["List-Id"] is not None
     assert [(m["kind"], m["to"], m["subject"]) for m in play.outbox() if m["kind"] != "answer"] == [
         ("emperor", [EMPEROR], "[Test Nomic] Proposal 1: Cake"),
-        ("announcement", [CAROL], "[Test Nomic] Proposal 1: Cake")]
+        ("announcement", [CAROL, ALICE], "[Test Nomic] Proposal 1: Cake")]  # Alice is a player: on the list
 
     out = play.send(EMPEROR, "Re: [Test Nomic] Proposal 1: Cake", "Accept",
                     headers={"In-Reply-To": tie["Message-ID"], "References": tie["Message-ID"]})

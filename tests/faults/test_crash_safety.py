@@ -15,12 +15,15 @@ import threading
 import time
 from collections import Counter
 
+import pytest
 from sqlmodel import Session, func, select
 
 from mailer.outbox import OutboxMessage
 from nomic.game import Game
 from storage import JournalEntry
 from tests.faults.daemon import Daemon, mail, nomic
+
+pytestmark = pytest.mark.slow  # crash safety: thousands of messages, the daemon killed again and again
 
 MESSAGES = 5000
 CLIENTS = 4

@@ -30,6 +30,7 @@ def _titles(game) -> list[str]:
     return [s["title"] for s in json.loads(nomic(game, "state", "--json").stdout)["submissions"]]
 
 
+@pytest.mark.slow  # waits out the 30 s busy timeout
 @pytest.mark.sqlite_only
 def test_a_locked_sqlite_database_gets_451_and_the_retry_is_journaled_once(make_play, tmp_path):
     play = make_play(auth="none")

@@ -12,6 +12,7 @@ import itertools
 import json
 from datetime import datetime, timedelta, timezone
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlmodel import Session, select
@@ -47,6 +48,7 @@ def _count(name: str, n: int) -> None:
     print(f"\n{name}: {n} generated inputs")  # for the report: pytest -s shows it
 
 
+@pytest.mark.slow  # 800 hypothesis examples
 def test_the_parser_never_fails_and_reads_the_same_bytes_the_same_way():
     seen = itertools.count(1)
 
@@ -67,6 +69,7 @@ def test_the_parser_never_fails_and_reads_the_same_bytes_the_same_way():
     _count("parser", next(seen) - 1)
 
 
+@pytest.mark.slow  # 300 hypothesis examples, each through a game
 def test_unauthenticated_hostile_mail_changes_nothing_and_gets_no_answer(make_play):
     """authres mode trusting one authserv-id: no generated message carries a pass from it."""
     game = authres_game(make_play)
@@ -90,6 +93,7 @@ def test_unauthenticated_hostile_mail_changes_nothing_and_gets_no_answer(make_pl
     assert ok, message
 
 
+@pytest.mark.slow  # 200 hypothesis examples, each through a game
 def test_authenticated_hostile_mail_is_answered_once_and_acts_only_through_commands(make_play):
     """Each message has a unique, DKIM-authenticated sender, then anything at all."""
     game = authres_game(make_play)

@@ -20,6 +20,8 @@ from mailer.tokens import stamped_token
 from tests.host.conftest import IMPERIAL, nomic
 from tests.mailer.test_daemon import lmtp_session, make_mail
 
+pytestmark = pytest.mark.slow  # a host daemon serving several games: about 90 s a test on a loaded machine
+
 ALICE = "alice@wonder.land"
 LEAGUE, BLOG = "ths@league.test", "ths@blog.test"
 

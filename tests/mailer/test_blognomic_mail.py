@@ -1,6 +1,6 @@
 """BlogNomic's mail, through the real command line: each matter announced at once to the list and the
 Admins (a bare FOR in a reply to it is a vote), each resolution with its tally line, the daily mail
-at 00:00 UTC (CONTRACT.md "BlogNomic"; mailer/blognomic/)."""
+at 00:00 UTC (docs/contract.md "BlogNomic"; mailer/blognomic/)."""
 from __future__ import annotations
 
 from email.message import EmailMessage

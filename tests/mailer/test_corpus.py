@@ -72,6 +72,7 @@ HEAD_PIECES = st.sampled_from([b"From: a@b.test", b"From: Eve <e@v.test>", b"To:
                                b" folded", b"\tmore", b"no colon", b"X: y", b"\r\n", b"\n", b"\r", b"body"])
 
 
+@pytest.mark.slow  # 1,000 hypothesis examples
 @settings(max_examples=1000, deadline=None)
 @given(st.lists(HEAD_PIECES, max_size=30).map(b"".join))
 def test_the_header_section_alone_reads_as_the_whole_message(raw: bytes):

@@ -36,6 +36,7 @@ def outcome(server: SMTP, arg: str) -> object:
         return type(exc)
 
 
+@pytest.mark.slow  # 3,000 hypothesis examples
 @settings(max_examples=3000, deadline=None)
 @given(arg=ARGS)
 def test_every_argument_is_read_as_aiosmtpd_reads_it(servers, arg):

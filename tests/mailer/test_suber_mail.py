@@ -1,6 +1,6 @@
 """Suber's Nomic's mail, through the real command line: each proposal announced and threaded (a bare
 ``Call vote``, ``Yes`` or ``No`` in a reply finds it), the vote's opening, its completion with the
-points and the turn, Judgments, and the daily mail (CONTRACT.md "Suber's Nomic"; mailer/suber/)."""
+points and the turn, Judgments, and the daily mail (docs/contract.md "Suber's Nomic"; mailer/suber/)."""
 from __future__ import annotations
 
 from email.message import EmailMessage
@@ -53,7 +53,7 @@ def test_a_proposal_is_announced_to_the_list_threaded_under_its_own_mail(game):
     mail = outbox_mail(game, "announcement")[0]
     assert mail["Message-ID"].startswith("<sub301.proposed.4.") and mail["Message-ID"].endswith("@suber.test>")
     assert (mail["References"], mail["To"]) == ("<hello@suber.test>", "players@suber.test")
-    assert mail.get_content().splitlines()[:11] == [
+    assert mail.get_content().splitlines()[:20] == [
         'Proposal 301: "Hello"',
         "by Alice Adams <alice@suber.test>, the player on turn.",
         "",
@@ -61,6 +61,15 @@ def test_a_proposal_is_announced_to_the_list_threaded_under_its_own_mail(game):
         "",
         "Its rule-changes, if adopted:",
         "  Enact rule: Everyone says hello.",
+        "",
+        "What adopting it would do:",
+        "    --- (no rule)",
+        "    +++ rule 301",
+        "    @@ -0,0 +1 @@",
+        "    +Everyone says hello.",
+        "    Mechanics: none changed",
+        "    Parameters: none changed",
+        "    To apply by hand: nothing",
         "",
         'It is in debate until Alice Adams <alice@suber.test> replies to this mail with "Call vote" (rule 111).',
         "A unanimous vote adopts it.",

@@ -21,7 +21,7 @@ def test_a_day_end_rings_one_chime_to_every_subscriber_and_one_digest_to_digest_
     assert "day_end" in game.tick(at(2, 0))
     game.cli("send")
     chimes = [a for a in relay.arrived if "The Bell Tower" in str(a.mail["Subject"])]
-    assert sorted(r for a in chimes for r in a.rcpt_tos) == [ALICE, BOB, EMPEROR]
+    assert sorted(r for a in chimes for r in a.rcpt_tos) == [ALICE, BOB, CAROL, EMPEROR]  # Carol: a player
     [emperors] = [a.mail for a in chimes if a.rcpt_tos == [EMPEROR]]  # by office: no list headers, no unsubscribe
     assert (emperors["List-Id"], emperors["List-Unsubscribe"]) == (None, None)
     chime = next(a.mail for a in chimes if a.rcpt_tos == [ALICE])
@@ -60,7 +60,8 @@ def test_a_day_end_rings_one_chime_to_every_subscriber_and_one_digest_to_digest_
         "<cake@c.org>", CAROL, "The cake is served.")
     assert "End of Test Nomic Digest, Vol 1, Issue 1" in footer.get_content()
     # per-message members got the posts themselves, digest members did not
-    assert sorted(r for a in relay.arrived if a.mail["Message-ID"] == "<cake@c.org>" for r in a.rcpt_tos) == [ALICE]
+    assert sorted(r for a in relay.arrived if a.mail["Message-ID"] == "<cake@c.org>" for r in a.rcpt_tos) == [
+        ALICE, CAROL]
     game.verify()
 
 

@@ -213,6 +213,7 @@ def game_of_composers(make_play) -> Game:
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                    HealthCheck.too_slow])
+@pytest.mark.slow  # 2,000 hypothesis examples
 @given(subject=TEXT, name=TEXT, thread_id=ID, earlier=ID)
 def test_any_text_in_any_composer_gives_exactly_the_headers_intended(game_of_composers, subject, name,
                                                                    thread_id, earlier):
@@ -247,6 +248,8 @@ def test_any_text_in_any_composer_gives_exactly_the_headers_intended(game_of_com
         ("notice", MACHINE + parent, headers.text(f"Not posted: {subject or '(no subject)'}")),
         ("announcement", MACHINE + parent[1:] + LIST,
          headers.text(f"[Test Nomic] Proposal 1 accepted: {subject}")),
+        ("concerned", MACHINE + parent[1:],  # to Alice, its author, off the list
+         headers.text(f"[Test Nomic] Proposal 1 accepted: {subject}")),
         ("announcement", MACHINE + LIST, headers.text(f"[Test Nomic] Proclamation 1: {subject}")),
         ("operator", MACHINE, headers.text(f"List delivery to {subject} disabled after 3 bounces")),
     ]
@@ -280,6 +283,7 @@ NAME_PIECES = st.sampled_from(["Jo", "Smith", " ", " ", ".", ",", ";", ":", '"',
                                "[", "]", "evil@evil.org", "<evil@evil.org>", "é"])
 
 
+@pytest.mark.slow  # 150 hypothesis examples, each a composed mail
 @settings(max_examples=2000, deadline=None)
 @given(st.lists(NAME_PIECES, max_size=60).map("".join))
 def test_a_long_name_with_specials_never_changes_the_from_address(name):

@@ -53,7 +53,7 @@ def test_every_link_in_the_mail_sent_is_a_page_of_the_built_site_or_of_mailer_we
     out = tmp_path / "public"
     game.cli("build", "--out", str(out))
     paths = {u.removeprefix(SITE) for a in relay.arrived for u in urls(a.mail)}
-    assert {"", "how-to-play.html", "list/", "list/#join"} <= paths  # the site, commands, archive, the form
+    assert {"", "how-to-play.html", "list/", "list/index.html#join"} <= paths  # the site, commands, archive, the form
     assert {p.split("/")[0] + "/" for p in paths if p.startswith(DYNAMIC)} == {"subscribe/", "unsubscribe/"}
     g = Game(game.dir)
     missing = [p for p in sorted(paths) if not (handle_get(g, "/" + p, now=parse_time(at(2, 2)))[0] == 200

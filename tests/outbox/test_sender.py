@@ -166,8 +166,8 @@ def test_intake_goes_on_while_the_relay_keeps_the_sender_waiting(game, relay):
     relay.rcpt_delay = 0
     game.cli("send")
     assert Counter((a.mail["Message-ID"].split(".")[0], r) for a in relay.arrived for r in a.rcpt_tos) == {
-        ("<answer", ALICE): 1, ("<sub1", BOB): 1,  # the answers
-        ("<sub1", ALICE): 1, ("<sub1", "tie@imperial.test"): 1}  # the Proposal's announcements, to a member and TIE
+        ("<answer", ALICE): 1, ("<sub1", BOB): 2,  # the answers; Bob, a player now, hears his Proposal too
+        ("<sub1", ALICE): 1, ("<sub1", "tie@imperial.test"): 1}  # the Proposal's announcements, to members and TIE
 
 
 def test_a_bad_relay_setting_is_one_clear_line(make_play):

@@ -52,8 +52,10 @@ def confirmation_link(game, relay) -> str:
 
 
 def alice_joins(game, at: str = "2026-01-05T01:00:00Z") -> None:
-    """Alice subscribes by mail; Bob becomes a player, who may post to the list."""
+    """Alice subscribes by mail; Bob becomes a player, who may post to the list, and leaves the list
+    (a player is on it from his first move)."""
     game.propose(BOB, "Free cake", at=at)
+    game.send(BOB, "Unsubscribe", at=at)
     game.send(ALICE, "Subscribe", at=at)
 
 

@@ -41,6 +41,8 @@ def broken_links(site: Path) -> list[str]:
                 continue
             target = (page.parent / unquote(parts.path)).resolve() if parts.path else page
             where = f"{page.relative_to(site)} -> {href}"
+            if site / "pagefind" in target.parents and not (site / "pagefind").exists():
+                continue  # the search index: nomic build makes it, not website.build (tests/site/test_search.py)
             if not target.is_file() or site.resolve() not in target.parents:
                 broken.append(where)
                 continue
@@ -50,6 +52,26 @@ def broken_links(site: Path) -> list[str]:
                 if parts.fragment not in id_cache[target]:
                     broken.append(where + " (no such anchor)")
     return broken
+
+
+def _tag(el: ElementTree.Element) -> str:
+    return str(el.tag).rsplit("}", 1)[-1]
+
+
+def site_own(doc: ElementTree.Element, page: Path, site: Path) -> set[ElementTree.Element]:
+    """The site's own form and scripts, which player text may never make: the search box of every
+    page (a form, its label, input and button, exactly), and the search page's two scripts."""
+    forms = [f for f in doc.iter() if _tag(f) == "form" and f.get("class") == "search"]
+    root = "../" * (len(page.relative_to(site).parts) - 1)
+    assert [f.get("action") for f in forms] == [f"{root}search.html"], page
+    assert [(_tag(e), e.get("type"), e.get("name")) for e in forms[0].iter() if _tag(e) in ("input", "button")] == [
+        ("input", "search", "q"), ("button", "submit", None)], page
+    own = {forms[0], *forms[0].iter()}
+    if page == site / "search.html":
+        scripts = [e for e in doc.iter() if _tag(e) == "script"]
+        assert [e.get("src") for e in scripts] == ["pagefind/pagefind-ui.js", "static/search.js"]
+        own.update(scripts)
+    return own
 
 
 def words(el: ElementTree.Element | None) -> str:

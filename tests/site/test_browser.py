@@ -10,6 +10,7 @@ from tests.mailer.conftest import Daemon
 from tests.site import browser
 
 pytestmark = [
+    pytest.mark.slow,  # a headless browser
     pytest.mark.skipif(browser.binary() is None,
                        reason="chromium is not installed (Debian package 'chromium', in deploy/apt-packages.txt)"),
     pytest.mark.sqlite_only,  # the browser sees the same files whatever the database

@@ -38,8 +38,12 @@ def test_after_one_new_submission_only_the_pages_it_changes_are_rewritten(make_p
     report = build(Game(play.dir), out)
     new = manifest(out)
     changed = sorted(p for p in new if old.get(p, {}).get("sha256") != new[p]["sha256"])
+    announced = [p.split("/")[1] for p in changed if p.startswith("m/")][0]  # its announcement to the list
+    assert announced.startswith("sub8.submitted.")
     assert changed == [
-        "feeds/submissions.xml", "index.html", "players/carol.html",
+        "archive/game-2026-01.mbox", "archive/index.html",  # the month's mbox, and its count
+        "feeds/submissions.xml", f"feeds/thread-{announced}.xml", "index.html",
+        f"m/{announced}/index.html", f"m/{announced}/message.eml", "players/carol.html",
         "submissions/7.html",  # its "next" link now leads to 8
         "submissions/8.html", "submissions/by-carol.html", "submissions/index.html",
         "submissions/pending.html", "submissions/players.html"]
@@ -87,6 +91,7 @@ class Rebuilt:
         assert files(self.out) == files(fresh), f"after build {self.builds}"
 
 
+@pytest.mark.slow  # a full build after every one of many rebuilds
 def test_every_rebuild_is_byte_identical_to_a_full_build(make_play, tmp_path, monkeypatch):
     """Small blocks, so that new submissions and ledger entries open new list pages too."""
     monkeypatch.setattr(generators, "BLOCK", 2)

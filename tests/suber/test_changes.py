@@ -23,7 +23,7 @@ def adopt(game: Game, body: str, votes: dict[str, str] = ALL_YES) -> int:
 
 @pytest.mark.parametrize(("body", "why"), [
     ("Some prose and no change.", "it has no change line ('Enact rule: TEXT', 'Amend rule N: TEXT', "
-     "'Repeal rule N' or 'Transmute rule N'); rule 202: a turn proposes one rule-change"),
+     "'Repeal rule N', 'Transmute rule N' or 'Set NAME = VALUE'); rule 202: a turn proposes one rule-change"),
     ("Amend rule 999: New.", "there is no rule 999 in effect"),
     ("Repeal rule 101", "rule 101 is immutable: only a transmutation, stated explicitly, may change it first "
      "(rules 103, 109)"),

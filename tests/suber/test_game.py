@@ -13,6 +13,15 @@ RULE_210 = "Players may consult on future rule-changes at any time."
 HELLO = "Players may say hello."
 HELLO_BYE = "Players may say hello and goodbye."
 MAJORITY = "A rule-change is adopted if and only if a simple majority of the votes cast favour it."
+# what each rule of the Initial Set runs (CONTRACT.md: "mechanics"), and the parameters at the start
+MECHANICS = {202: ["points to the proposer when the vote completes"],
+             203: ["the change to a simple majority at the end of the second circuit"],
+             204: ["points to those who voted against an adopted proposal"],
+             206: ["the loss of points for a defeated proposal"],
+             208: ["the win on reaching the winning score"],
+             209: ["the limit on mutable rules"]}
+PARAMETERS = {"points_offset": 291, "adoption": "unanimity", "dissent_bonus": 10, "defeat_penalty": 10,
+              "win_score": 200, "mutable_rule_limit": 25}
 
 
 def initial() -> dict[str, Any]:
@@ -21,9 +30,9 @@ def initial() -> dict[str, Any]:
         "players": [{"email": ALICE, "name": "Alice Adams", "score": 0},
                     {"email": BOB, "name": "Bob Brown", "score": 0},
                     {"email": CAROL, "name": "Carol Clark", "score": 0}],
-        "proposals": [],
-        "rules": [{"number": r.number, "text": r.text, "mutable": r.number >= 200, "repealed": False}
-                  for r in parse_rules(RULES_TEXT)],
+        "proposals": [], "parameters": dict(PARAMETERS),
+        "rules": [{"number": r.number, "text": r.text, "mutable": r.number >= 200, "repealed": False,
+                   "mechanics": MECHANICS.get(r.number, [])} for r in parse_rules(RULES_TEXT)],
     }
 
 
@@ -54,7 +63,8 @@ class Expect:
         self.view["rules"].sort(key=lambda r: r["number"])
 
     def enact(self, number: int, text: str) -> None:
-        self.view["rules"].append({"number": number, "text": text, "mutable": True, "repealed": False})
+        self.view["rules"].append({"number": number, "text": text, "mutable": True, "repealed": False,
+                                   "mechanics": []})
 
 
 def play_turn(game: Game, want: Expect, number: int, author: str, title: str, body: str,
@@ -153,6 +163,7 @@ def test_two_circuits_and_a_third_turn() -> None:
     assert [e.data["delta"] for e in events if e.kind == "score"] == [-10, 10]
     done(want, 306, "defeated", 10)
     want.view.update(turn=ALICE, circuit=3, unanimity=False)
+    want.view["parameters"]["adoption"] = "majority"
     want.check()
 
     # Circuit 3, turn 7 (Alice): adopted by majority; Carol, against, gains 10 (rule 204);
@@ -163,7 +174,7 @@ def test_two_circuits_and_a_third_turn() -> None:
     assert [(e.data["player"], e.data["delta"], e.data["rule"]) for e in events if e.kind == "score"] == [
         (CAROL, 10, 204), (ALICE, 11, 202)]
     done(want, 307, "adopted", 11)
-    want.renumber(203, 307, text=MAJORITY)
+    want.renumber(203, 307, text=MAJORITY, mechanics=[])  # amended, rule 203 no longer changes itself
     want.score(CAROL, 22)
     want.score(ALICE, 34)
     want.view["turn"] = BOB

@@ -50,8 +50,8 @@ def test_same_surname_falls_back_to_the_whole_name() -> None:
 def test_join_before_the_first_proposal_takes_a_seat_by_surname() -> None:
     game = Game(["Carol Clark <carol@suber.test>", "Bob Brown <bob@suber.test>"])
     assert game.state.turn == BOB
-    assert kinds(game.send(ALICE, "Join", name="Alice Adams")) == ["joined"]
-    assert kinds(game.send(DAN, "Join", name="Dan Dunn")) == ["joined"]
+    assert kinds(game.send(ALICE, "Join", name="Alice Adams")) == ["joined", "subscription"]  # on the list too
+    assert kinds(game.send(DAN, "Join", name="Dan Dunn")) == ["joined", "subscription"]
     assert [p["email"] for p in game.json()["players"]] == [ALICE, BOB, CAROL, DAN]
     assert game.state.turn == ALICE  # nobody has moved: the first in turn order is on turn
     game.send(ALICE, "Proposal: Hello", "Enact rule: Hello.")

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from functools import partial
 from typing import Any
 
+from engine.blognomic import mechanics
 from engine.blognomic.state import KIND_NAMES, Pactmaker, VotableMatter
 from engine.state import Rule
 from nomic.website import archive, shared
@@ -127,7 +128,17 @@ def rules(m: BlogModel) -> Iterator[Page]:
 
 def _rule_row(m: BlogModel, r: Rule) -> dict[str, Any]:
     return {"number": r.number, "name": m.text.inline(r.title), "text": m.text.markdown(r.text),
-            "repealed": r.repealed, "versions": len(r.history), "amended_by": [v.by for v in r.history if v.by]}
+            "repealed": r.repealed, "versions": len(r.history), "amended_by": [v.by for v in r.history if v.by],
+            "mechanics": mechanics.mechanics_of(r), "parameters": _parameters(r)}
+
+
+def _parameters(r: Rule) -> list[dict[str, Any]]:
+    """The numbers of the rule's text the engine keeps, with their values (engine/blognomic/mechanics.py)."""
+    if r.repealed:
+        return []
+    now = mechanics.values()
+    return [{"name": p.name, "value": now[p.name], "wording": p.wording} for p in mechanics.DECLARED.parameters
+            if str(p.rule).casefold() == r.title.casefold()]
 
 
 def _rule(m: BlogModel, r: Rule) -> dict[str, Any]:

@@ -241,7 +241,7 @@ def _request(m: SiteModel, r: dict, root: str) -> dict:
 
 
 def _refused(m: SiteModel, s: Submission) -> dict[int, str] | None:
-    """The requests of ``s`` its judgment refused (place -> why, engine/imperial/judging.Outcome.refused);
+    """The requests of ``s`` its judgment refused (place -> why, engine/imperial/steps.Outcome.refused);
     None before judgment, or if its event predates the record."""
     judged = [e for e in m.effects.get(s.number, []) if e.kind == "judged"]
     if not judged or "refused" not in judged[-1].data:

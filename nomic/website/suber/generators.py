@@ -8,6 +8,7 @@ from functools import partial
 from typing import Any
 
 from engine.state import LedgerEntry
+from engine.suber import mechanics
 from engine.suber.judgment import waiting_for_consent
 from engine.suber.state import FIRST_NUMBER, Change, Judgment, Proposal, SuberRule
 from nomic.website import archive, shared
@@ -115,16 +116,31 @@ def _rule_slugs(rules: list[SuberRule]) -> list[str]:
 
 def _rule_row(m: SuberModel, slug: str, r: SuberRule) -> dict[str, Any]:
     return {"slug": slug, "number": r.number, "text": m.text.markdown(r.text), "mutable": bool(r.mutable),
-            "repealed": r.repealed, "formerly": r.formerly, "amended_by": r.amended_by, "versions": len(r.history)}
+            "repealed": r.repealed, "formerly": r.formerly, "amended_by": r.amended_by, "versions": len(r.history),
+            "mechanics": mechanics.mechanics_of(r), "parameters": _parameters(m, r)}
+
+
+def _parameters(m: SuberModel, r: SuberRule) -> list[dict[str, Any]]:
+    """The rule's parameters with their values now (none once repealed): engine/suber/mechanics.py."""
+    if r.repealed:
+        return []
+    now = mechanics.values(m.state)
+    return [{"name": p.name, "value": now[p.name], "wording": p.wording}
+            for p in mechanics.DECLARED.parameters if p.rule == mechanics.key(r)]
+
+
+def _rules_key(m: SuberModel, rules: list[SuberRule]) -> list[str]:
+    """What the rule pages show: the rules and the parameters' values (rule 203 changes by itself)."""
+    return [*(r.model_dump_json() for r in rules), repr(sorted(mechanics.values(m.state).items()))]
 
 
 def rules(m: SuberModel) -> Iterator[Page]:
     ordered = sorted(m.state.rules, key=lambda r: r.number)
     slugs = _rule_slugs(ordered)
     yield Page("rules/index.html", "rules.html", lambda: {
-        "rules": [_rule_row(m, s, r) for s, r in zip(slugs, ordered)]}, key=[r.model_dump_json() for r in ordered])
+        "rules": [_rule_row(m, s, r) for s, r in zip(slugs, ordered)]}, key=_rules_key(m, ordered))
     for s, r in zip(slugs, ordered):
-        yield Page(f"rules/{s}.html", "rule.html", partial(_rule, m, s, r), key=r.model_dump_json())
+        yield Page(f"rules/{s}.html", "rule.html", partial(_rule, m, s, r), key=_rules_key(m, [r]))
 
 
 def _rule(m: SuberModel, slug: str, r: SuberRule) -> dict[str, Any]:

@@ -1,0 +1,30 @@
+"""An announcement reaches the people it concerns even when they are not on the list.
+
+The author of a matter and whoever must act on it (a Suber player called to vote, the player on
+turn) get their own copy, of kind ``concerned``, when the list's per-message copy does not reach
+them: they unsubscribed, take the digest, or the game does not subscribe its players
+(``[list] subscribe_players = false``). Like an officer's copy it is not list traffic: no list
+headers, no unsubscribe link.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from datetime import datetime
+from email.message import EmailMessage
+
+from sqlmodel import Session
+
+from mailer import outbox
+from mailer.listconfig import ListSettings
+
+KIND = "concerned"
+
+
+def copies(session: Session, ls: ListSettings, seq: int, at: datetime, make: Callable[[str], EmailMessage],
+           concerned: Iterable[str], reached: Iterable[str]) -> None:
+    """Queue ``make(person)`` to each of ``concerned`` whom ``reached`` (the list copy's
+    recipients, the officers' copies) leaves out."""
+    skip = {*reached, ls.address, ls.list_address}
+    for person in dict.fromkeys(a.lower() for a in concerned if a):
+        if person not in skip:
+            outbox.queue(session, seq, KIND, make(person), [person], ls.address, at)

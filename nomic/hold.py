@@ -1,0 +1,49 @@
+"""A daemon's hold on a game: ``nomic serve`` (and ``nomic host serve``, for each of its games)
+keeps a shared lock on ``DIR/serve.lock`` while it runs.
+
+Other commands ask whether a daemon holds the game (``held``): ``nomic tick --at`` a later time
+than now is refused then, since the daemon's clock and its stamps on arriving mail go by the wall
+clock and would fall behind the game's. The lock is the kernel's (flock): it ends with the process,
+however the process ends, so there is never a stale one to remove. It sees daemons on this machine
+only, which is where a game directory is served from.
+"""
+from __future__ import annotations
+
+import fcntl
+import os
+from pathlib import Path
+from typing import IO
+
+LOCK_NAME = "serve.lock"
+
+
+class Hold:
+    """A daemon's hold on the game in ``game_dir``, from ``acquire`` to ``release``."""
+
+    def __init__(self, game_dir: Path):
+        self.path = game_dir / LOCK_NAME
+        self._file: IO[bytes] | None = None
+
+    def acquire(self) -> None:
+        self._file = open(self.path, "ab")
+        fcntl.flock(self._file, fcntl.LOCK_SH)  # shared: two daemons on one game is not this lock's business
+
+    def release(self) -> None:
+        if self._file is not None:
+            self._file.close()  # closing the file ends the lock
+            self._file = None
+
+
+def held(game_dir: Path) -> bool:
+    """Does a running daemon hold the game in ``game_dir``?"""
+    path = game_dir / LOCK_NAME
+    if not path.exists():
+        return False
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(fd)  # also ends the lock just taken
+    return False

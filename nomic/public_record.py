@@ -1,0 +1,157 @@
+"""The public record: the game as a stranger may check it, without the raw mail.
+
+The journal's own hash chain (storage.entry_hash) commits to each entry's raw bytes *and* its meta
+(the SMTP envelope and the authentication verdict) as they are, so nobody can recompute it
+without them. The public record is a second chain, derived from the journal, whose links a
+stranger can recompute: link ``i`` is SHA-256 over the canonical JSON of
+
+    {"seq", "kind", "at", "raw_sha256", "journal_hash", "input", "skipped", "draws", "prev"}
+
+where ``input`` is the parsed input the fold used (engine.inputs.Message or ClockStep as JSON,
+each not-understood line withheld), ``raw_sha256`` commits to the raw bytes and ``journal_hash``
+ties the link to the operator's chain (which commits to the envelope and verdict too), ``draws``
+are the entry's random draws (label, low, high, result) and ``prev`` the link before (64 zeros
+first). The head of this chain and its entry count are what the site's footer names.
+
+Being derived, it needs no migration: a game journaled by any release gets its record from its
+first entry on (docs/operating.md).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import defaultdict
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import select
+from sqlalchemy.engine import Connection
+from sqlmodel import Session
+
+import storage
+from engine.context import EngineConfig
+from engine.dice import seed_hash
+from engine.inputs import ClockStep
+from nomic.inputs import to_input
+from storage.config import parse_time
+from storage.tables import EventRow
+
+if TYPE_CHECKING:
+    from nomic.game import Game
+
+FORMAT = "humble-scribe-public-record/1"
+RECORD, GAME = "record.jsonl", "game.json"
+WITHHELD = "[withheld]"  # a line the Scribe did not understand: it may be private, and changes no state
+
+
+def canonical(data: Any) -> bytes:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def link_hash(record: dict[str, Any]) -> str:
+    """The hash of one link: its fields except ``hash`` itself, as canonical JSON."""
+    return hashlib.sha256(canonical({k: v for k, v in record.items() if k != "hash"})).hexdigest()
+
+
+@dataclass(frozen=True)
+class Head:
+    """The public record after ``count`` entries, the last of them journal entry ``seq``."""
+    hash: str = storage.GENESIS
+    count: int = 0
+    seq: int = 0
+    journal_hash: str = storage.GENESIS
+    kind: str = ""
+
+    def then(self, record: dict[str, Any]) -> "Head":
+        """The head after ``record``, the link that follows this head."""
+        return Head(record["hash"], self.count + 1, record["seq"], record["journal_hash"], record["kind"])
+
+
+def public_input(data: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The input as published: every not-understood line withheld (their number is kept)."""
+    if data is not None and "not_understood" in data:
+        data["not_understood"] = [WITHHELD for _ in data["not_understood"]]
+    return data
+
+
+def records(game: "Game", after: Head = Head()) -> Iterator[dict[str, Any]]:
+    """The public record's links after ``after``, in order, up to the last entry folded."""
+    with Session(game.db) as s:
+        conn = s.connection()
+        processed = int(storage.get_meta(s, "processed_seq", "0"))
+        skips = storage.skipped(conn)
+        draws = _draws(conn, after.seq, processed)
+        prev = after.hash
+        for entry in storage.entries(conn, after=after.seq, upto=processed, parser=game.parser):
+            record = {"seq": entry.seq, "kind": entry.kind, "at": entry.at,
+                      "raw_sha256": hashlib.sha256(entry.raw).hexdigest() if entry.raw is not None else None,
+                      "journal_hash": entry.hash, "input": public_input(_input(game, entry, skips)),
+                      "skipped": skips.get(entry.seq) if entry.kind != storage.SKIP else json.loads(entry.meta),
+                      "draws": draws.get(entry.seq, []), "prev": prev}
+            record["hash"] = prev = link_hash(record)
+            yield record
+
+
+def _input(game: "Game", entry: storage.Entry, skips: dict[int, str]) -> dict[str, Any] | None:
+    """The input the fold used (as JSON), as cached when it was folded; None if it folded nothing."""
+    if entry.kind == "clock":
+        return json.loads(ClockStep(at=parse_time(entry.at)).model_dump_json())
+    if entry.kind != "mail" or entry.seq in skips:
+        return None
+    if entry.parsed is not None:
+        return dict(json.loads(entry.parsed))
+    cfg = game.engine_config
+    return json.loads(to_input(entry, cfg.address, cfg.list_address, game.grammar).model_dump_json())
+
+
+def _draws(conn: Connection, after: int, upto: int) -> dict[int, list[list[Any]]]:
+    """Each entry's draws as [label, low, high, result], in the order the fold drew them."""
+    rows = conn.execute(select(EventRow.seq, EventRow.data)  # type: ignore[call-overload]
+                        .where(EventRow.kind == "draw", EventRow.seq > after, EventRow.seq <= upto)
+                        .order_by(EventRow.id))
+    out: dict[int, list[list[Any]]] = defaultdict(list)
+    for seq, data in rows:
+        d = json.loads(data)
+        out[seq].append([d["label"], d["low"], d["high"], d["result"]])
+    return out
+
+
+def advance(game: "Game", after: Head) -> tuple[Head, Head | None]:
+    """The head after the newest folded entry, and after the newest clock step among those
+    after ``after`` (None if there is none); what every page's footer names is the latter."""
+    last, clock = after, None
+    for record in records(game, after):
+        last = last.then(record)
+        if record["kind"] == "clock":
+            clock = last
+    return last, clock
+
+
+def public_config(cfg: EngineConfig) -> dict[str, Any]:
+    """The engine's settings as published: everything but the seed."""
+    data = asdict(cfg)
+    del data["seed"]
+    data["start"] = storage.iso(cfg.start)
+    data["offices"] = {k: list(v) for k, v in cfg.offices.items()}
+    return data
+
+
+def export(game: "Game", out: Path) -> Head:
+    """Write the public record of ``game`` into ``out``: record.jsonl (a link a line) and game.json
+    (the settings, the rules text, the seed's hash (the seed once revealed) and the published state)."""
+    out.mkdir(parents=True, exist_ok=True)
+    last = Head()
+    with (out / RECORD).open("wb") as f:
+        for record in records(game):
+            f.write(canonical(record) + b"\n")
+            last = last.then(record)
+    seed = str(game.config.game["seed"])
+    summary = {"format": FORMAT, "name": game.config.game.get("name", ""), "config": public_config(game.engine_config),
+               "rules_text": game.config.rules_text(), "seed_sha256": seed_hash(seed),
+               "seed": seed if game.config.game.get("reveal_seed") else None,
+               "entries": last.count, "head": last.hash, "journal_head": last.journal_hash,
+               "state": game.state().public_json()}
+    (out / GAME).write_text(json.dumps(summary, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
+    return last

@@ -1,0 +1,78 @@
+"""Search: ``nomic build`` indexes the site with Pagefind; the search box of any page leads to the
+search page, which finds rules (every version), matters by their author and list posts by a phrase;
+without JavaScript the box is a plain link to a page of the site's indexes."""
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.site import browser
+
+GIVE_UP = 60  # seconds a search may take on a loaded machine before the test gives up (not a speed test)
+
+
+def pages_with_main(site: Path) -> list[Path]:
+    return [p for p in site.rglob("*.html") if "<main" in p.read_text() and "pagefind" not in p.parts]
+
+
+def test_every_page_has_the_search_box_and_the_pages_of_texts_are_indexed(site):
+    pages = pages_with_main(site)
+    assert len(pages) > 50
+    indexed = []
+    for page in pages:
+        text = page.read_text()
+        root = "../" * (len(page.relative_to(site).parts) - 1)
+        assert f'<form class="search" role="search" action="{root}search.html" method="get">' in text, page
+        if '<main id="main" data-pagefind-body>' in text:
+            indexed.append(str(page.relative_to(site)))
+    kinds = sorted({re.sub(r"[^/]*\.html$", "", p).split("/")[0] or p for p in indexed})
+    assert kinds == ["ledger-1.html", "list", "m", "rules", "submissions"]
+    assert "rules/index.html" not in indexed and "submissions/index.html" not in indexed
+    assert (site / "pagefind/pagefind-ui.js").is_file() and (site / "pagefind/pagefind-entry.json").is_file()
+
+
+def test_pages_carry_the_filters_kind_author_and_month(site):
+    def filters(path: str) -> list[tuple[str, str]]:
+        return re.findall(r'<meta data-pagefind-filter="(\w+)\[content\]" content="([^"]*)">', (site / path).read_text())
+    assert filters("rules/8.html") == [("kind", "rule")]
+    assert filters("submissions/4.html") == [("kind", "proposal"), ("author", "Dave"), ("month", "2026-01")]
+    assert filters("m/cake-talk@test/index.html") == [("kind", "post"), ("author", "alice via Test Nomic"),
+                                                     ("month", "2026-01")]
+
+
+def test_without_javascript_the_search_page_lists_the_indexes(site):
+    text = (site / "search.html").read_text()
+    noscript = text[text.index("<noscript>"):text.index("</noscript>")]
+    assert '<a href="rules/index.html">' in noscript and '<a href="list/index.html">' in noscript
+    assert "script-src 'self' 'wasm-unsafe-eval'" in text
+    assert "script-src 'none'" in (site / "index.html").read_text()  # no other page may run a script
+
+
+def search(page: browser.Tab, base: str, words: str, want: str) -> str:
+    """Type ``words`` into the search box of the home page, press Enter, and read the results
+    (asking for more until ``want`` shows or there are no more)."""
+    page.goto(base + "index.html")
+    page.type_into("#search-box", words)
+    page.press_enter()
+    assert page.wait_for("Page.loadEventFired", 30), page.console()
+    end = time.monotonic() + GIVE_UP
+    while want not in (text := page.text()) and time.monotonic() < end:
+        page.call("Runtime.evaluate", expression="document.querySelector('.pagefind-ui__button')?.click()")
+        page.wait_for("no such event", 0.5)
+    return text
+
+
+@pytest.mark.skipif(browser.binary() is None, reason="chromium is not installed")
+@pytest.mark.sqlite_only
+def test_the_search_box_finds_a_rule_by_its_second_version_a_proposal_by_its_author_and_a_post(site):
+    rule8 = (site / "rules/8.html").read_text()
+    first_version = rule8[rule8.index('id="v1"'):]
+    assert "without" in rule8 and "without" not in first_version  # a word of version 2 only
+    with browser.serve(site) as base, browser.tab() as page:
+        assert "Rule 8. Titular Consistency" in search(page, base, "without", "Rule 8. Titular Consistency")
+        assert "Proposal 4: Float free" in search(page, base, "Dave", "Proposal 4: Float free")
+        assert "Cake talk" in search(page, base, "Who likes lemon", "Cake talk")
+        assert [m for m in page.console() if "Content Security Policy" in m] == []
