@@ -28,8 +28,10 @@ ROOT = Path(__file__).resolve().parent.parent
 START = datetime(2026, 1, 5, tzinfo=timezone.utc)
 CONFIG = EngineConfig(start=START, seed="bench-seed", address="ths@blog.test", list_address="list@blog.test",
                       offices={"admins": ("admin@blog.test",), "seraphims": ()}, ruleset="blognomic",
-                      edition="149", options={"auto_resolve": False, "admission": "auto"})
-AUTO = dataclasses.replace(CONFIG, options={"auto_resolve": True, "admission": "auto"})  # next_due looks for what resolves
+                      edition="149", options={"auto_resolve": False, "admission": "auto", "daily_mail": False,
+                                              "max_pending_cfjs": 2, "max_pending_dovs": 1})
+# next_due looks for what resolves
+AUTO = dataclasses.replace(CONFIG, options={**CONFIG.options, "auto_resolve": True})
 
 
 def pactmaker(i: int) -> str:

@@ -23,7 +23,8 @@ from engine.inputs import Message
 ROOT = Path(__file__).resolve().parent.parent
 START = datetime(2026, 1, 5, tzinfo=timezone.utc)
 CONFIG = EngineConfig(start=START, seed="bench-seed", address="ths@b.test", list_address="list@b.test",
-                      ruleset="bnomic", options={"daily_mail": False})
+                      ruleset="bnomic", options={"players": [], "nweek": 1, "nday": 1, "clock_on": False,
+                                                 "number_proposals": "auto", "daily_mail": False})
 WORDS = ("FOR", "FOR", "AGAINST", "ABSTAIN")
 
 

@@ -26,7 +26,8 @@ class EngineConfig:
     ruleset: str = "imperial"
     edition: str = ""  # the ruleset's edition where it has several (BlogNomic "149", "109")
     variables: dict[str, int] = field(default_factory=dict)  # overrides of game variables
-    options: dict[str, Any] = field(default_factory=dict)  # the ruleset's own section of game.toml
+    options: dict[str, Any] = field(default_factory=dict)  # the ruleset's own section of game.toml, every key
+    # present (storage/defaults/RULESET.toml fills it in; storage/settings/ checks it)
     subscribe_players: bool = True  # [list]: whoever becomes a player is on the list from that moment
 
     def holder(self, office: str) -> str:

@@ -32,7 +32,6 @@ if TYPE_CHECKING:
     from storage import Entry
 
 log = logging.getLogger("nomic.answers")
-DEFAULT_PER_HOUR = 10
 
 
 ANSWER_LOG = AnswerLog.__table__  # type: ignore[attr-defined]
@@ -47,7 +46,7 @@ def answer(session: Session, game: "GameHandle", ls: ListSettings, entry: "Entry
         return
     if msg.sender in (cfg.address, cfg.list_address):
         return
-    limit = int(game.config.section("answers").get("per_sender_per_hour", DEFAULT_PER_HOUR))
+    limit = game.config.settings.answers.per_sender_per_hour
     if _answers_in_last_hour(session, msg) >= limit:
         log.warning("not answering journal entry %s: %s had %d answers in the last hour",
                     entry.seq, msg.sender, limit)

@@ -23,6 +23,7 @@ from publicsuffixlist import PublicSuffixList
 
 from mailer.grammar import passphrase
 from mailer.message import ParsedMail, parse
+from storage.settings.common import AuthSection
 
 _ADDRESS = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 # The headers the game reads; each must appear at most once (RFC 5322 3.6 allows no more).
@@ -51,7 +52,7 @@ class Verdict:
         return asdict(self)
 
 
-def authenticate(raw: bytes, mail: ParsedMail, auth: dict, offices: dict | None = None,
+def authenticate(raw: bytes, mail: ParsedMail, auth: AuthSection, offices: dict | None = None,
                  owned: tuple[str, ...] = ()) -> Verdict:
     """The verdict on one message, per game.toml's ``[auth]`` and ``[offices]`` sections.
 
@@ -62,7 +63,7 @@ def authenticate(raw: bytes, mail: ParsedMail, auth: dict, offices: dict | None 
     / ``scribe_passphrase``) must also give it on a "Passphrase: ..." line of
     the new text, or the message is not authenticated.
     """
-    mode = auth.get("mode", "authres")
+    mode = auth.mode
     if _from_count(mail) != 1 or not _ADDRESS.match(mail.sender):
         return Verdict(False, mode, "not exactly one valid From address")
     if mode in ("authres", "dkim") and _bare_cr_in_headers(raw):
@@ -84,7 +85,7 @@ def refused(verdict: Verdict, problem: str) -> Verdict:
     return replace(verdict, authenticated=False, detail=f"{verdict.detail}; {problem}")
 
 
-def _by_mode(raw: bytes, mail: ParsedMail, mode: str, auth: dict, owned: tuple[str, ...]) -> Verdict:
+def _by_mode(raw: bytes, mail: ParsedMail, mode: str, auth: AuthSection, owned: tuple[str, ...]) -> Verdict:
     if mode == "none":
         return Verdict(bool(mail.sender), "none", "authentication is off (tests and demos only)")
     if mode == "authres":
@@ -195,15 +196,15 @@ def aligned(domain: str, from_domain: str) -> bool:
     return org is not None and org == organisational_domain(from_domain)
 
 
-def _authres(raw: bytes, mail: ParsedMail, auth: dict, owned: tuple[str, ...]) -> Verdict:
+def _authres(raw: bytes, mail: ParsedMail, auth: AuthSection, owned: tuple[str, ...]) -> Verdict:
     """An aligned pass in a trusted Authentication-Results header, for headers read as they were checked.
 
     Without an ``authserv_id`` no header is trusted unless the operator set
     ``trust_topmost_header = true`` (config.Config.check_auth refuses to start
     otherwise): a forged header is the topmost whenever the MTA adds none.
     """
-    authserv_id = str(auth.get("authserv_id", "")).strip()
-    if not authserv_id and auth.get("trust_topmost_header") is not True:
+    authserv_id = auth.authserv_id.strip()
+    if not authserv_id and not auth.trust_topmost_header:
         return Verdict(False, "authres", "no [auth] authserv_id (and trust_topmost_header is not true): "
                                          "no Authentication-Results header is believed")
     verdict = _authres_pass(mail, authserv_id)

@@ -23,7 +23,7 @@ or a demo, that a misbehaving client cannot wedge:
   its lock (a long fold), then gets 503;
 - the subscribe form sends at most ``[http] confirm_per_client`` confirmation
   mails an hour for one client (then 429), so one client cannot use up the
-  hourly share of a mail domain or of the game (mailer.web.FormLimits).
+  hourly share of a mail domain or of the game (mailer.web).
 """
 from __future__ import annotations
 
@@ -43,6 +43,7 @@ from urllib.parse import unquote, urlsplit
 
 from mailer.http_clients import ClientQuota, ClientSlots, client_of, forwarded_client
 from mailer.web import handle_get, handle_post
+from storage.settings.common import HttpSection
 
 if TYPE_CHECKING:
     from mailer.ports import GameHandle
@@ -53,25 +54,6 @@ GAME_WAIT = 5  # seconds a request waits for its game's lock before 503
 LENGTH = re.compile(r"[0-9]{1,12}")
 BUSY = (b"HTTP/1.0 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
         b"Retry-After: 10\r\nConnection: close\r\nContent-Length: 27\r\n\r\nToo busy; try again later.\n")
-
-
-@dataclass(frozen=True)
-class HttpLimits:
-    """``[http]`` in game.toml (host.toml for a host): the connections, and what one client may take
-    (the form's limits by recipient are mailer.web.FormLimits)."""
-    max_connections: int = 32
-    timeout: float = 20
-    max_per_client: int = 8
-    confirm_per_client: int = 3
-    trusted_proxies: tuple[str, ...] = ("127.0.0.1", "::1")
-
-    @classmethod
-    def from_config(cls, section: dict[str, Any]) -> "HttpLimits":
-        return cls(int(section.get("max_connections", cls.max_connections)),
-                   float(section.get("timeout", cls.timeout)),
-                   int(section.get("max_per_client", cls.max_per_client)),
-                   int(section.get("confirm_per_client", cls.confirm_per_client)),
-                   tuple(str(a) for a in section.get("trusted_proxies", cls.trusted_proxies)))
 
 
 class Refusal(Exception):
@@ -134,7 +116,7 @@ class Server(ThreadingHTTPServer):
     """
     daemon_threads = True
 
-    def __init__(self, address: tuple[str, int], limits: HttpLimits, resolve: Callable[[str], "Mount | None"],
+    def __init__(self, address: tuple[str, int], limits: HttpSection, resolve: Callable[[str], "Mount | None"],
                  index: Callable[[], str] | None = None):
         self.limits, self.resolve, self.index = limits, resolve, index
         self.slots = threading.BoundedSemaphore(limits.max_connections)
@@ -212,10 +194,10 @@ def make_server(address: tuple[str, int], game: "GameHandle", lock: threading.Lo
                 after_post: Callable[[], None]) -> Server:
     """The server for ``nomic serve --http``: one game's site at ``/``."""
     mount = (Site(game, lock, after_post), "")
-    return Server(address, HttpLimits.from_config(game.config.section("http")), lambda path: mount)
+    return Server(address, game.config.settings.http, lambda path: mount)
 
 
-def make_host_server(address: tuple[str, int], limits: HttpLimits, sites: Callable[[], Mapping[str, Site]],
+def make_host_server(address: tuple[str, int], limits: HttpSection, sites: Callable[[], Mapping[str, Site]],
                      index: Callable[[], str]) -> Server:
     """The server for ``nomic host serve --http``: each game's site under ``/SLUG/``, ``index()`` at ``/``.
 

@@ -22,7 +22,6 @@ import logging
 import socket
 import ssl
 import time
-from dataclasses import dataclass, fields
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -32,6 +31,7 @@ from imapclient.exceptions import IMAPClientError
 from sqlmodel import Session
 
 import storage
+from storage.settings.common import ImapSection
 
 if TYPE_CHECKING:
     from mailer.ports import GameHandle
@@ -46,37 +46,14 @@ class PollError(Exception):
     """The poller cannot run (configuration, login)."""
 
 
-@dataclass(frozen=True)
-class ImapConfig:
-    """``[imap]`` in game.toml."""
-    host: str = ""
-    port: int = 993
-    ssl: bool = True
-    starttls: bool = True
-    user: str = ""
-    password: str = ""
-    password_file: str = ""
-    mailbox: str = "INBOX"
-    processed_folder: str = ""
-    timeout: float = 60
-    idle_renew: float = 540
-    poll_interval: float = 60
-
-    @classmethod
-    def of(cls, game: "GameHandle") -> "ImapConfig":
-        names = {f.name for f in fields(cls)}
-        cfg = cls(**{k: v for k, v in game.config.section("imap").items() if k in names})
-        if not cfg.host or not cfg.user:
-            raise PollError("set [imap] host and user in game.toml to poll a mailbox")
-        return cfg
-
-    def secret(self, game_dir: Path) -> str:
-        if self.password_file:
-            return (game_dir / self.password_file).read_text().strip()
-        return self.password
+def secret(cfg: ImapSection, game_dir: Path) -> str:
+    """The login password: ``password_file``'s first line (relative to the game directory), else ``password``."""
+    if cfg.password_file:
+        return (game_dir / cfg.password_file).read_text().strip()
+    return cfg.password
 
 
-def connect(cfg: ImapConfig, password: str) -> IMAPClient:
+def connect(cfg: ImapSection, password: str) -> IMAPClient:
     client = IMAPClient(cfg.host, port=cfg.port, ssl=cfg.ssl, timeout=cfg.timeout)
     try:
         if not cfg.ssl and cfg.starttls and b"STARTTLS" in client.capabilities():
@@ -101,7 +78,7 @@ def _close(client: IMAPClient) -> None:
 class Poller:
     """One mailbox, one game: fetch, journal, mark, process."""
 
-    def __init__(self, game: "GameHandle", cfg: ImapConfig):
+    def __init__(self, game: "GameHandle", cfg: ImapSection):
         self.game = game
         self.cfg = cfg
 
@@ -175,8 +152,10 @@ class Poller:
 def run(game: "GameHandle", once: bool = False) -> int:
     """``nomic poll``: poll until SIGTERM/SIGINT; with ``once``, one round. Returns new messages."""
     logging.getLogger("nomic").setLevel(logging.INFO)
-    cfg = ImapConfig.of(game)
-    password = cfg.secret(game.config.dir)
+    cfg = game.config.settings.imap
+    if not cfg.host or not cfg.user:
+        raise PollError("set [imap] host and user in game.toml to poll a mailbox")
+    password = secret(cfg, game.config.dir)
     poller = Poller(game, cfg)
     backoff = 1.0
     total = 0

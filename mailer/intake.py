@@ -21,7 +21,7 @@ sender's fault), and 451 when the journal cannot be written or reading fails
 otherwise (the sending server keeps the mail and retries): never a 5xx for our
 own fault.
 
-Each listener has its own connection limit and idle timeout (``Door``):
+Each listener has its own connection limit and idle timeout (``door``):
 SMTP is the public door, LMTP the trusted MTA's, and idle strangers filling
 the first must never shut the MTA out of the second.
 """
@@ -44,6 +44,7 @@ from aiosmtpd.smtp import SMTP
 from mailer.auth_pool import AuthPool
 from mailer.envelope import QuickAddress
 from mailer.message import Unreadable
+from storage.settings.common import Listeners, LmtpSection, SmtpSection
 
 if TYPE_CHECKING:
     from mailer.ports import Arrival, GameHandle, Receipt
@@ -52,40 +53,9 @@ log = logging.getLogger("nomic.intake")
 BATCH = 500  # most messages one group commit takes
 
 
-@dataclass(frozen=True)
-class Limits:
-    """``[smtp]`` in game.toml (host.toml for a host): what both listeners accept;
-    ``max_connections`` and ``timeout`` are SMTP's."""
-    max_message_size: int = 1024 * 1024
-    max_connections: int = 100
-    max_recipients: int = 100
-    timeout: float = 300
-    hostname: str = ""
-
-    @classmethod
-    def from_config(cls, section: dict[str, Any]) -> "Limits":
-        names = cls.__dataclass_fields__
-        return cls(**{k: v for k, v in section.items() if k in names})
-
-
-@dataclass(frozen=True)
-class Door:
-    """One listener's connections: at most ``max_connections`` at once (more get 421), each
-    dropped after ``timeout`` seconds of silence."""
-    max_connections: int
-    timeout: float
-
-
-LMTP_DOOR = Door(max_connections=100, timeout=600)  # [lmtp] defaults: the MTA's door, roomy and patient
-SLOW_GAME_WAIT = 5.0  # [lmtp] slow_game_wait: seconds a game may keep a later recipient's reply waiting
-
-
-def door(kind: str, limits: Limits, lmtp: dict[str, Any]) -> Door:
-    """SMTP: ``[smtp] max_connections`` and ``timeout``; LMTP: ``[lmtp]``'s, defaulting to ``LMTP_DOOR``."""
-    if kind == "smtp":
-        return Door(limits.max_connections, limits.timeout)
-    return Door(int(lmtp.get("max_connections", LMTP_DOOR.max_connections)),
-                float(lmtp.get("timeout", LMTP_DOOR.timeout)))
+def door(kind: str, listeners: Listeners) -> SmtpSection | LmtpSection:
+    """The connection limit and idle timeout of one listener: ``[smtp]``'s or ``[lmtp]``'s."""
+    return listeners.lmtp if kind == "lmtp" else listeners.smtp
 
 
 Waiting = tuple["Arrival", "asyncio.Future[Receipt]"]  # a message and the future its 250 awaits
@@ -222,8 +192,7 @@ class Addresses:
     @classmethod
     def of(cls, game: "GameHandle") -> "Addresses":
         cfg = game.engine_config
-        prefix = str(game.config.section("smtp").get("bounce_prefix") or "")
-        return cls(cfg.address.lower(), cfg.list_address.lower(), prefix.lower())
+        return cls(cfg.address.lower(), cfg.list_address.lower(), game.config.settings.smtp.bounce_prefix.lower())
 
     @property
     def domain(self) -> str:
@@ -255,7 +224,7 @@ class Mailbox:
         self.game = game
         self.writer = writer
         self.addresses = Addresses.of(game)
-        self.slow_auth = game.config.section("auth").get("mode") == "dkim"
+        self.slow_auth = game.config.settings.auth.mode == "dkim"
 
     async def journal(self, raw: bytes, at: datetime, source: str, mail_from: str, rcpt_tos: list[str],
                       auth_pool: AuthPool) -> str:
@@ -282,9 +251,14 @@ UNSTORED = "451 4.3.0 The message could not be stored; please try again later"
 
 
 class Routes:
-    """Which mailbox owns an address: a dictionary look-up, however many games a host serves."""
+    """Which mailbox owns an address: a dictionary look-up, however many games a host serves.
 
-    def __init__(self, mailboxes: list[Mailbox]):
+    ``held``: the addresses of games that cannot be served now (``nomic host serve`` leaves out a
+    game whose game.toml is wrong); their mail gets 451, so the sender's server keeps it and retries.
+    """
+
+    def __init__(self, mailboxes: list[Mailbox], held: list[Addresses] | None = None):
+        self.held = held or []
         self.exact: dict[str, Mailbox] = {}
         self.bounces: dict[tuple[str, str], Mailbox] = {}
         for box in mailboxes:
@@ -301,6 +275,9 @@ class Routes:
             local, _, domain = addr.rpartition("@")
             box = self.bounces.get((domain, local.partition("+")[0]))
         return box if box is not None and box.addresses.owns(addr) else None
+
+    def holds(self, address: str) -> bool:
+        return any(a.owns(address) for a in self.held)
 
 
 class Traffic:
@@ -325,17 +302,18 @@ class IntakeHandler:
     is looked up again at DATA, and one whose game has gone since RCPT gets 451.
     """
 
-    def __init__(self, routes: Routes, limits: Limits, lmtp: dict[str, Any] | None = None,
-                 traffic: Traffic | None = None):
+    def __init__(self, routes: Routes, listeners: Listeners, traffic: Traffic | None = None):
         self.routes = routes
-        self.limits = limits
-        self.lmtp = lmtp or {}  # the [lmtp] section: that listener's Door, slow_game_wait
+        self.listeners = listeners  # [smtp]: what both listeners accept; [lmtp]: LMTP's door, slow_game_wait
+        self.limits = listeners.smtp
         self.traffic = traffic or Traffic()
         self.auth_pool = AuthPool()  # every game's: one sender's turns are counted across them
 
     async def handle_RCPT(self, server: SMTP, session: Any, envelope: Any, address: str,
                           rcpt_options: list[str]) -> str:
         if self.routes.find(address) is None:
+            if self.routes.holds(address):
+                return f"451 4.3.0 <{address}>: this game is not served just now; please try again later"
             return f"550 5.1.1 <{address}>: no such mailbox here"
         if len(envelope.rcpt_tos) >= self.limits.max_recipients:
             return "452 4.5.3 Too many recipients"
@@ -380,7 +358,7 @@ class IntakeHandler:
         ``[lmtp] slow_game_wait`` seconds more, then its recipients get 451: the MTA retries
         them alone (what the game journals meanwhile is a duplicate then).
         """
-        grace = float(self.lmtp.get("slow_game_wait", SLOW_GAME_WAIT))
+        grace = self.listeners.lmtp.slow_game_wait
         given_up: set[Mailbox] = set()
         replies: list[str] = []
         for i, box in enumerate(owners):
@@ -444,9 +422,9 @@ class LimitedLMTP(QuickAddress, _ConnectionLimit, LMTP):
 
 
 def protocol_factory(kind: str, handler: IntakeHandler) -> Callable[[], SMTP]:
-    """A factory for ``loop.create_server``: SMTP or LMTP speaking to ``handler``, with its own ``Door``."""
+    """A factory for ``loop.create_server``: SMTP or LMTP speaking to ``handler``, with its own door."""
     limits = handler.limits
-    own = door(kind, limits, handler.lmtp)
+    own = door(kind, handler.listeners)
     counter = [0]  # this listener's connections
     cls = LimitedLMTP if kind == "lmtp" else LimitedSMTP
     hostname = limits.hostname or socket.getfqdn()  # once: getfqdn may ask DNS

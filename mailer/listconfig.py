@@ -57,16 +57,16 @@ class ListSettings:
 
 
 def settings(game: "GameHandle") -> ListSettings:
-    g, lst = game.config.game, game.config.section("list")
+    s = game.config.settings
     cfg = game.engine_config
-    site = str(g.get("site_url", "") or "")
+    site = s.game.site_url
     if site and not site.endswith("/"):
         site += "/"
     return ListSettings(
-        name=str(g["name"]), address=cfg.address, list_address=cfg.list_address,
-        domain=cfg.address.rpartition("@")[2], token_key=str(lst.get("token_secret") or cfg.seed), site_url=site,
-        subject_tag=str(lst.get("subject_tag") or f"[{g['name']}]"),
-        bounce_prefix=str(game.config.section("smtp").get("bounce_prefix") or "game-bounces"),
-        bounce_limit=int(lst.get("bounce_limit", 3)),
-        operator=str(lst.get("operator") or cfg.holder("scribe")).lower(),
+        name=s.game.name, address=cfg.address, list_address=cfg.list_address,
+        domain=cfg.address.rpartition("@")[2], token_key=s.list_.token_secret or cfg.seed,
+        site_url=site,
+        subject_tag=s.list_.subject_tag or f"[{s.game.name}]",
+        bounce_prefix=s.smtp.bounce_prefix, bounce_limit=s.list_.bounce_limit,
+        operator=(s.list_.operator or cfg.holder("scribe")).lower(),
         renderer=Renderer(cfg.ruleset))

@@ -71,6 +71,7 @@ from mailer import bounces, headers
 from mailer.listconfig import ListSettings
 from mailer.outbox import HOST, Claimed, HandoverLog, Outcome, claim_batch, iso, raws, record, recover
 from mailer.tokens import stamped_token
+from storage.settings.common import OutboxSection
 
 if TYPE_CHECKING:
     from mailer.ports import GameHandle
@@ -86,36 +87,10 @@ FOLDER = "outbox-handover"  # the handover logs, in the game directory
 PER_LANE = 10  # deliveries a batch needs per extra connection
 
 
-@dataclass(frozen=True)
-class SenderConfig:
-    relay: str
-    timeout: float
-    max_attempts: int
-    retry_base: int
-    retry_cap: int
-    claim_lease: int
-    in_doubt: str
-    connections: int  # at most this many SMTP connections at once
-    batch: int  # deliveries claimed (and recorded) per transaction
-
-    @classmethod
-    def of(cls, game: "GameHandle") -> "SenderConfig":
-        o = game.config.section("outbox")
-        in_doubt = str(o.get("in_doubt", "resend"))
-        if in_doubt not in ("resend", "hold"):
-            raise ValueError(f'[outbox] in_doubt must be "resend" or "hold", not {in_doubt!r}')
-        relay = str(o.get("relay", ""))
-        if relay and not relay.rpartition(":")[2].isdigit():
-            raise ValueError(f'[outbox] relay must be "HOST:PORT", not {relay!r}')
-        return cls(relay=relay, timeout=float(o.get("timeout", 30)),
-                   max_attempts=int(o.get("max_attempts", 8)), retry_base=int(o.get("retry_base", 60)),
-                   retry_cap=int(o.get("retry_cap", 6 * 3600)), claim_lease=int(o.get("claim_lease", 600)),
-                   in_doubt=in_doubt, connections=max(1, int(o.get("connections", 4))),
-                   batch=max(1, int(o.get("batch", 100))))
-
-    def host_port(self) -> tuple[str, int]:
-        host, _, port = self.relay.rpartition(":")
-        return host or "localhost", int(port or 25)
+def relay_address(cfg: OutboxSection) -> tuple[str, int]:
+    """``[outbox] relay``'s host and port (checked HOST:PORT when the game was opened)."""
+    host, _, port = cfg.relay.rpartition(":")
+    return host or "localhost", int(port or 25)
 
 
 class Temporary(Exception):
@@ -173,13 +148,13 @@ def personalize(mail: Prepared, rcpt: str, ls: ListSettings) -> bytes:
 class Relay:
     """One SMTP connection to the relay, opened on first use and kept for many transactions."""
 
-    def __init__(self, cfg: SenderConfig):
+    def __init__(self, cfg: OutboxSection):
         self.cfg = cfg
         self.smtp: smtplib.SMTP | None = None
 
     def connect(self) -> smtplib.SMTP:
         if self.smtp is None:
-            host, port = self.cfg.host_port()
+            host, port = relay_address(self.cfg)
             smtp = smtplib.SMTP(host, port, timeout=self.cfg.timeout)
             if smtp.sock is not None:  # the final dot goes alone: Nagle would hold it for the relay's ACK
                 smtp.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
@@ -263,7 +238,7 @@ def run_once(game: "GameHandle", now: datetime | None = None) -> int:
     A pass stops early when the relay cannot be reached (everything waits for
     the next pass), so a relay outage costs one attempt, not one per delivery.
     """
-    cfg = SenderConfig.of(game)
+    cfg = game.config.settings.outbox
     if not cfg.relay:
         log.warning("no [outbox] relay configured: mail stays queued")
         return 0
@@ -273,7 +248,7 @@ def run_once(game: "GameHandle", now: datetime | None = None) -> int:
 class Pass:
     """One pass of the sender: its claim, its connections, its prepared mails and its handover log."""
 
-    def __init__(self, game: "GameHandle", cfg: SenderConfig, now: datetime):
+    def __init__(self, game: "GameHandle", cfg: OutboxSection, now: datetime):
         self.game, self.cfg, self.now = game, cfg, now
         self.ls = game.list_settings
         self.claim = f"{HOST}:{os.getpid()}:{uuid.uuid4().hex[:8]}"

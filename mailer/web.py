@@ -10,7 +10,7 @@ both return ``(status, text)`` (HTML for a GET's 200).
   or when it was made before the address's latest subscription (``Subscriber.since``):
   a link found in an old mail must not end a newer subscription.
 - ``POST /subscribe`` (form field ``address``): a confirmation mail goes to the
-  address; nothing else happens. ``FormLimits`` caps how many such mails go out.
+  address; nothing else happens. ``[http]``'s confirm_per_* cap how many such mails go out.
 - ``GET /subscribe/confirm/<issued>/<token>``: a page with a button (mail
   scanners that follow links must not subscribe anyone); its POST subscribes.
 
@@ -31,11 +31,10 @@ from __future__ import annotations
 import json
 import logging
 import re
-from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from email.message import EmailMessage
 from email.utils import format_datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 from urllib.parse import parse_qs, urlsplit
 
 from sqlmodel import Session, select
@@ -46,6 +45,7 @@ from mailer.listconfig import ListSettings
 from mailer.message import message_key
 from mailer.tokens import mac, read_stamped_token, stamped_token
 from rendering import render
+from storage.settings.common import HttpSection
 
 if TYPE_CHECKING:
     from mailer.ports import GameHandle
@@ -57,25 +57,6 @@ ONE_CLICK = ["One-Click"]  # the RFC 8058 body List-Unsubscribe=One-Click, as pa
 # RFC 5321 with plain ASCII: dot-atom local part, domain of letter-digit-hyphen labels
 ADDRESS = re.compile(r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*"
                      r"@([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?")
-
-
-@dataclass(frozen=True)
-class FormLimits:
-    """``[http]`` in game.toml: how much mail the subscribe form may cause; how long unsubscribe links last.
-
-    Confirmation mails are counted over the last hour: to one mailbox (the
-    address lower-cased, without its ``+tag`` and without dots in the local
-    part, so ``A.lice+x@`` counts as ``alice@``), to one domain, and in all.
-    """
-    confirm_per_address: int = 1
-    confirm_per_domain: int = 10
-    confirm_per_hour: int = 60
-    unsubscribe_days: int = 60
-
-    @classmethod
-    def from_config(cls, section: dict[str, Any]) -> "FormLimits":
-        names = cls.__dataclass_fields__
-        return cls(**{k: int(v) for k, v in section.items() if k in names})
 
 
 def handle_post(game: "GameHandle", path: str, body: bytes | str, now: datetime | None = None) -> tuple[int, str]:
@@ -130,7 +111,7 @@ def _unsubscribe_link(game: "GameHandle", ls: ListSettings, path: str, now: date
     if found is None:
         return None, f"This unsubscribe link is not valid; {elsewise}"
     address, issued = found
-    days = FormLimits.from_config(game.config.section("http")).unsubscribe_days
+    days = game.config.settings.http.unsubscribe_days
     if now - issued > timedelta(days=days):
         return None, f"This unsubscribe link is more than {days} days old; {elsewise}"
     member = game.state().subscriber(address)
@@ -164,7 +145,7 @@ def _request(game: "GameHandle", ls: ListSettings, address: str, now: datetime) 
                      "please give another address.")
     if len(address) > ADDRESS_MAX or not ADDRESS.fullmatch(address):
         return 400, "Please give one email address, like alice@example.org."
-    limits = FormLimits.from_config(game.config.section("http"))
+    limits = game.config.settings.http
     with Session(game.db) as s:
         refusal = _too_many(limits, ls, address, _recent_confirmations(s, now))
         if refusal:
@@ -199,8 +180,13 @@ def _recent_confirmations(s: Session, now: datetime) -> list[str]:
     return [a for r in rows for a in json.loads(r)]
 
 
-def _too_many(limits: FormLimits, ls: ListSettings, address: str, recent: list[str]) -> str | None:
-    """Why no confirmation may go to ``address`` now, or None."""
+def _too_many(limits: HttpSection, ls: ListSettings, address: str, recent: list[str]) -> str | None:
+    """Why no confirmation may go to ``address`` now, or None.
+
+    Confirmation mails are counted over the last hour: to one mailbox (the
+    address lower-cased, without its ``+tag`` and without dots in the local
+    part, so ``A.lice+x@`` counts as ``alice@``), to one domain, and in all.
+    """
     boxes = [mailbox(a) for a in recent]
     box = mailbox(address)
     domain = box.rpartition("@")[2]

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING
 
 import engine
 from mailer.http_server import Server, make_server
-from mailer.intake import IntakeHandler, JournalWriter, Limits, Mailbox, Routes, protocol_factory
+from mailer.intake import IntakeHandler, JournalWriter, Mailbox, Routes, protocol_factory
 from nomic import summary, tuning
 from nomic.hold import Hold
 from nomic.website import SiteMemory, build as build_website
@@ -253,7 +253,7 @@ class GameService:
         self.hold.release()
 
     def _start_sender(self) -> threading.Thread | None:
-        if not self.game.config.section("outbox").get("relay"):
+        if not self.game.config.settings.outbox.relay:
             log.warning("%s: no [outbox] relay in game.toml: outgoing mail stays in the outbox",
                         self.game.config.dir)
             return None
@@ -312,8 +312,7 @@ async def wait_for_signal() -> None:
 async def _serve(game: "Game", smtp: str | None, lmtp: str | None, http: str | None) -> None:
     loop = asyncio.get_running_loop()
     service = GameService(game)
-    limits = Limits.from_config(game.config.section("smtp"))
-    servers = await listen(IntakeHandler(Routes([service.mailbox]), limits, game.config.section("lmtp")), smtp, lmtp)
+    servers = await listen(IntakeHandler(Routes([service.mailbox]), game.config.settings), smtp, lmtp)
     httpd = None
     if http:
         httpd = start_http(make_server(host_port(http, "http"), game, service.lock, service.processor.wake.set))

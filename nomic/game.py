@@ -91,13 +91,14 @@ class Game:
         """A new game; it starts at ``start``, else at the config file's start, else at the next 00:00 UTC."""
         if (game_dir / CONFIG_NAME).exists():
             raise ConfigError(f"{game_dir} already holds a game; not overwriting it")
-        text = game_secrets.fill(config_file.read_text() if config_file else default_text(ruleset))
+        text = config_file.read_text() if config_file else default_text(ruleset)
+        Config.read(game_dir, text, config_file)  # a game.toml that cannot run: refused before anything is written
+        text = game_secrets.fill(text)  # then a random seed and token secret where it has none of its own
         text = with_start(text, start, datetime.now(timezone.utc), own=config_file is not None)
         game_dir.mkdir(parents=True, exist_ok=True)
         (game_dir / CONFIG_NAME).write_text(text)
         try:
             game = Game(game_dir)
-            game.engine_config  # validates times and offices
         except Exception:
             (game_dir / CONFIG_NAME).unlink()
             raise
@@ -150,7 +151,7 @@ class Game:
             log.warning("a message's header section is too long to read; journaled as not authenticated")
             return Verdict(False, "unread", head.cut)
         owned = (self.engine_config.address, self.engine_config.list_address)
-        return authenticate(raw, head, self.config.section("auth"), self.config.section("offices"), owned)
+        return authenticate(raw, head, self.config.settings.auth, self.config.section("offices"), owned)
 
     def receive_many(self, arrivals: list[Arrival]) -> list[Receipt]:
         """Journal several prepared messages in ONE transaction (group commit).

@@ -7,9 +7,13 @@ game in one process (nomic/host_serve.py). The heavy imports wait for the comman
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
+
+if TYPE_CHECKING:
+    from nomic.host_config import HostError
+    from storage.config import ConfigError
 
 host_app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
                        help="Several games in one installation, served by one daemon.")
@@ -20,6 +24,12 @@ Listen = Optional[str]
 def _fail(message: str, code: int = 1) -> None:
     typer.echo(f"nomic: {message}", err=True)
     raise typer.Exit(code)
+
+
+def _refuse(exc: "HostError | ConfigError") -> None:
+    """A bad value, key or section in host.toml or a game's game.toml, or a known secret, exits 2; any other
+    refusal 1 (each error's ``code``)."""
+    _fail(str(exc), exc.code)
 
 
 @host_app.command()
@@ -51,7 +61,7 @@ def add(host_dir: HostDir,
         addresses = {s: Addresses.of(Game(d)) for s, d in games.items()}
         add_game(host, game_dir, slug, addresses)
     except (HostError, ConfigError) as exc:
-        _fail(str(exc), exc.code)
+        _refuse(exc)
     typer.echo(f"{game_dir} is served as {slug}; a running host takes it on SIGHUP")
 
 
@@ -70,6 +80,6 @@ def serve(host_dir: HostDir,
     except DaemonError as exc:
         _fail(str(exc), 2)
     except HostError as exc:
-        _fail(str(exc), exc.code)
+        _refuse(exc)
     except OSError as exc:  # e.g. the address is in use
         _fail(f"cannot listen: {exc.strerror or exc}")

@@ -16,10 +16,13 @@ import json
 import re
 import tomllib
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from mailer.intake import Addresses
+from storage.settings import Invalid
+from storage.settings.common import HostSettings, host_settings
 
 HOST_NAME = "host.toml"
 SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,62}")
@@ -37,6 +40,13 @@ class HostError(Exception):
         self.code = code  # the command line's exit status
 
 
+class HostSettingsError(HostError):
+    """host.toml has a value, key or section the host cannot run with (the CLI's exit status 2)."""
+
+    def __init__(self, message: str):
+        super().__init__(message, 2)
+
+
 @dataclass(frozen=True)
 class HostConfig:
     dir: Path
@@ -51,8 +61,10 @@ class HostConfig:
         """Slug -> game directory, in the order they were added."""
         return {slug: Path(entry["dir"]) for slug, entry in self.data.get("games", {}).items()}
 
-    def section(self, name: str) -> dict[str, Any]:
-        return self.data.get(name, {})
+    @cached_property
+    def settings(self) -> HostSettings:
+        """The listeners' limits (game.toml's defaults where host.toml says nothing); Invalid if wrong."""
+        return host_settings(self.data)
 
 
 def init(host_dir: Path) -> None:
@@ -69,12 +81,18 @@ def load(host_dir: Path) -> HostConfig:
         raise HostError(f"no host at {host_dir} (missing {HOST_NAME}); create one with 'nomic host init'")
     try:
         data = tomllib.loads(path.read_text())
-    except (OSError, tomllib.TOMLDecodeError) as exc:
+    except OSError as exc:
         raise HostError(f"cannot read {path}: {exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise HostSettingsError(f"{path}: not TOML: {exc}") from None
     host = HostConfig(host_dir, data)
+    try:
+        host.settings  # noqa: B018  (checks [smtp], [lmtp] and [http])
+    except Invalid as exc:
+        raise HostSettingsError(f"{path}: {exc}") from None
     for slug, entry in data.get("games", {}).items():
         if not SLUG.fullmatch(slug) or not isinstance(entry, dict) or not isinstance(entry.get("dir"), str):
-            raise HostError(f'{path}: [games.{slug}] needs a slug of a-z, 0-9 and - and dir = "GAMEDIR"')
+            raise HostSettingsError(f'{path}: [games.{slug}] needs a slug of a-z, 0-9 and - and dir = "GAMEDIR"')
     return host
 
 

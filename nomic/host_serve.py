@@ -7,10 +7,12 @@ the game that owns its address, and one HTTP server with each game's site under
 ``/SLUG/`` and the list of games at ``/``.
 
 SIGHUP reads host.toml again: games added start, games removed stop (what they had
-accepted is played first), the others are not touched. A host.toml that cannot be
-served (a game that cannot be opened, two games owning one address) is refused and
-the games go on as before. SIGTERM or SIGINT stops every game as ``nomic serve`` does,
-the games sharing the entries folded while stopping (``FINAL_LIMIT``).
+accepted is played first), the others are not touched. A game that cannot be opened
+(its game.toml is wrong, its directory gone) is left out with an error line naming it
+and the problem, its mail answered 451 (``Routes.held``), and the other games are
+served; a host.toml that cannot be served (two games owning one address) is refused
+and the games go on as before. SIGTERM or SIGINT stops every game as ``nomic serve``
+does, the games sharing the entries folded while stopping (``FINAL_LIMIT``).
 """
 from __future__ import annotations
 
@@ -20,15 +22,15 @@ import signal
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from mailer.http_server import HttpLimits, Site, make_host_server
-from mailer.intake import Addresses, IntakeHandler, Limits, Routes, Traffic
+from mailer.http_server import Site, make_host_server
+from mailer.intake import Addresses, IntakeHandler, Routes, Traffic
 from nomic import host_config, summary, tuning
 from nomic.daemon import (CHUNK, FINAL_LIMIT, GameService, Turns, check_addresses, close, host_port, listen,
                           quiet_logging, start_http, stop_http, wait_for_signal)
 from nomic.game import Game
 from nomic.host_config import HostConfig, HostError
 from nomic.host_index import listing, page
-from storage.config import ConfigError
+from storage.config import CONFIG_NAME, ConfigError, filled
 
 log = logging.getLogger("nomic.host")
 STOPPERS = 8  # games stopped at once
@@ -47,13 +49,18 @@ class Host:
         self.config = HostConfig(host_dir, {})
         self.services: dict[str, GameService] = {}
         self.sites: dict[str, Site] = {}
+        self.held: list[Addresses] = []  # the addresses of the games left out: their mail gets 451
+        self.refused: dict[str, ConfigError] = {}  # the games left out at the last update, and why
 
     def update(self) -> list[GameService]:
         """Read host.toml; start the games it adds. Returns the services of the games it
         removed, for the caller to stop once no mail is routed to them."""
         config = host_config.load(self.dir)
-        games = {slug: self._game(slug, path) for slug, path in config.games.items()}
+        self.refused = {}
+        opened = {slug: self._game(slug, path) for slug, path in config.games.items()}
+        games = {slug: game for slug, game in opened.items() if isinstance(game, Game)}
         host_config.check({slug: Addresses.of(g) for slug, g in games.items()})
+        self.held = [a for a in opened.values() if isinstance(a, Addresses)]
         kept = {slug: svc for slug, svc in self.services.items() if games.get(slug) is svc.game}
         gone = [svc for slug, svc in self.services.items() if slug not in kept]
         share = max(CHUNK, FINAL_LIMIT // max(1, len(games)))  # a stop folds about as much as one game's
@@ -62,8 +69,10 @@ class Host:
         self.sites = {slug: Site(s.game, s.lock, s.processor.wake.set) for slug, s in services.items()}
         return gone
 
-    def _game(self, slug: str, path: Path) -> Game:
-        """The game served as ``slug``: the running one if it is still the same directory, else opened."""
+    def _game(self, slug: str, path: Path) -> Game | Addresses | None:
+        """The game served as ``slug``: the running one if it is still the same directory, else opened.
+        If it cannot be (logged, naming the game and the problem), the other games go on, and its mail
+        is held (451) when its addresses can still be read from its game.toml (else None)."""
         running = self.services.get(slug)
         if running is not None and running.game.config.dir.resolve() == path.resolve():
             return running.game
@@ -71,11 +80,13 @@ class Host:
             game = Game(path)
             game.config.check_auth()
         except ConfigError as exc:
-            raise HostError(f"game {slug}: {exc}", exc.code) from None
+            log.error("game %s not served: %s", slug, exc)
+            self.refused[slug] = exc
+            return _addresses(path)
         return game
 
     def routes(self) -> Routes:
-        return Routes([s.mailbox for s in self.services.values()])
+        return Routes([s.mailbox for s in self.services.values()], self.held)
 
     def index(self) -> str:
         """The list of games, from their published summaries: a busy or stuck game holds up no one."""
@@ -83,11 +94,23 @@ class Host:
         for slug, svc in list(self.services.items()):
             game = svc.game
             try:
-                rows.append(listing(slug, str(game.config.game.get("name", slug)), game.engine_config.ruleset,
+                rows.append(listing(slug, game.config.settings.game.name, game.engine_config.ruleset,
                                     summary.read(game.config.dir)))
             except Exception:
                 log.exception("game %s left out of the index: its summary cannot be read", slug)
         return page(rows)
+
+
+def _addresses(path: Path) -> Addresses | None:
+    """What a game that cannot be opened would own, read from its game.toml unchecked; None if unreadable."""
+    try:
+        data = filled((path / CONFIG_NAME).read_text())
+        addresses = (data["game"]["address"], data["game"]["list_address"], data["smtp"]["bounce_prefix"])
+    except (OSError, ValueError, ConfigError, KeyError, TypeError):
+        return None
+    if not all(isinstance(a, str) for a in addresses):
+        return None
+    return Addresses(*(a.lower() for a in addresses))
 
 
 def stop_all(services: list[GameService]) -> None:
@@ -99,11 +122,11 @@ def stop_all(services: list[GameService]) -> None:
 async def _serve(host: Host, smtp: str | None, lmtp: str | None, http: str | None) -> None:
     loop = asyncio.get_running_loop()
     cfg = host.config
-    handler = IntakeHandler(host.routes(), Limits.from_config(cfg.section("smtp")), cfg.section("lmtp"), host.traffic)
+    handler = IntakeHandler(host.routes(), cfg.settings, host.traffic)
     servers = await listen(handler, smtp, lmtp)
     httpd = None
     if http:
-        httpd = start_http(make_host_server(host_port(http, "http"), HttpLimits.from_config(cfg.section("http")),
+        httpd = start_http(make_host_server(host_port(http, "http"), cfg.settings.http,
                                             lambda: host.sites, host.index))
     reloading = asyncio.Lock()
 
@@ -136,10 +159,13 @@ async def _serve(host: Host, smtp: str | None, lmtp: str | None, http: str | Non
 
 
 def run(host_dir: Path, smtp: str | None = None, lmtp: str | None = None, http: str | None = None) -> None:
-    """``nomic host serve``: run until SIGTERM or SIGINT; HostError if a game cannot be served."""
+    """``nomic host serve``: run until SIGTERM or SIGINT; HostError if host.toml cannot be served."""
     quiet_logging("%(asctime)s nomic: %(threadName)s: %(levelname)s: %(message)s")  # threads are named for their game
     check_addresses(smtp, lmtp, http)
     host = Host(host_dir)
     host.update()
+    if not host.services and host.refused:  # nothing to serve: refuse as a single game's serve does
+        slug, exc = next(iter(host.refused.items()))
+        raise HostError(f"game {slug}: {exc}", exc.code)
     log.info("serving %d games: %s", len(host.services), ", ".join(host.services))
     asyncio.run(_serve(host, smtp, lmtp, http))

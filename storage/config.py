@@ -6,12 +6,17 @@ import re
 import tomllib
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from functools import cached_property
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.context import EngineConfig
 from engine.ruleset import PACKAGES
+from storage.settings import Invalid, check, model_for
+
+if TYPE_CHECKING:
+    from storage.settings.common import CommonSettings
 
 log = logging.getLogger("nomic.auth")
 
@@ -37,6 +42,12 @@ class SecretError(ConfigError):
 
 # Seeds anyone can read: the defaults' and the contract's placeholders, and every demo's
 PLACEHOLDER_SEEDS = frozenset({"", "change-me", "...", "demo-seed-not-secret"})
+
+
+class SettingsError(ConfigError):
+    """game.toml has a value, key or section the game cannot run with: refused by every command
+    before it does anything (the CLI's exit status 2), in one line naming the file and the key."""
+    code = 2
 
 
 def _bundled(name: str) -> str:
@@ -73,6 +84,12 @@ def _ruleset_of(data: dict[str, Any]) -> str:
     return name
 
 
+def filled(text: str) -> dict[str, Any]:
+    """A game.toml's ``text`` with its ruleset's defaults filled in, not checked (``Config.read`` checks)."""
+    data = tomllib.loads(text)
+    return _merge(tomllib.loads(default_text(_ruleset_of(data))), data)
+
+
 def parse_time(value: str) -> datetime:
     """ISO 8601 with a zone (a trailing Z allowed); always returned in UTC."""
     try:
@@ -84,15 +101,6 @@ def parse_time(value: str) -> datetime:
     return t.astimezone(timezone.utc)
 
 
-def _check_counts(ruleset: str, defaults: dict[str, Any], section: dict[str, Any]) -> None:
-    """A ruleset's limits (``max_...``: ``[blognomic] max_pending_cfjs``...) are whole numbers of at
-    least 1: refused now, not by a fault at every matter the engine reads them for."""
-    for key, default in defaults.items():
-        value = section.get(key)
-        if key.startswith("max_") and type(default) is int and (type(value) is not int or value < 1):
-            raise ConfigError(f"[{ruleset}] {key} must be a whole number of at least 1, not {value!r}")
-
-
 def _merge(base: dict, over: dict) -> dict:
     out = dict(base)
     for key, value in over.items():
@@ -102,9 +110,15 @@ def _merge(base: dict, over: dict) -> dict:
 
 @dataclass
 class Config:
-    """The whole game.toml (defaults filled in) for the game in ``dir``."""
+    """The whole game.toml (defaults filled in) for the game in ``dir``; ``file``: where it was read
+    from, when not DIR/game.toml (``nomic init --config FILE``), for naming it in an error."""
     dir: Path
     data: dict[str, Any]
+    file: Path | None = None
+
+    @property
+    def path(self) -> Path:
+        return self.file or self.dir / CONFIG_NAME
 
     @classmethod
     def load(cls, game_dir: Path) -> "Config":
@@ -112,15 +126,35 @@ class Config:
         if not path.is_file():
             raise ConfigError(f"no game at {game_dir} (missing {CONFIG_NAME}); create one with 'nomic init'")
         try:
-            data = tomllib.loads(path.read_text())
-        except (OSError, tomllib.TOMLDecodeError) as exc:
+            text = path.read_text()
+        except OSError as exc:
             raise ConfigError(f"cannot read {path}: {exc}") from None
-        ruleset = _ruleset_of(data)
-        defaults = tomllib.loads(default_text(ruleset))
-        config = cls(game_dir, _merge(defaults, data))
-        config.bundled_rules()  # an edition the ruleset does not have is refused now, not at the first fold
-        _check_counts(ruleset, defaults.get(ruleset, {}), config.section(ruleset))
+        return cls.read(game_dir, text)
+
+    @classmethod
+    def read(cls, game_dir: Path, text: str, file: Path | None = None) -> "Config":
+        """The game in ``game_dir`` with ``text`` (read from ``file``) as its game.toml, checked whole: a key,
+        section or value the game cannot run with is refused now (SettingsError), not at the first mail."""
+        path = file or game_dir / CONFIG_NAME
+        try:
+            config = cls(game_dir, filled(text), file)
+            config.settings  # noqa: B018  (checks every section)
+            config.bundled_rules()  # an edition the ruleset does not have is refused now, not at the first fold
+        except tomllib.TOMLDecodeError as exc:
+            raise SettingsError(f"{path}: not TOML: {exc}") from None
+        except SettingsError:
+            raise
+        except ConfigError as exc:
+            raise SettingsError(f"{path}: {exc}") from None
         return config
+
+    @cached_property
+    def settings(self) -> "CommonSettings":
+        """game.toml typed, per its ruleset's model (storage/settings/)."""
+        try:
+            return check(model_for(self.game["ruleset"]), self.data)  # type: ignore[return-value]
+        except Invalid as exc:
+            raise SettingsError(f"{self.path}: {exc}") from None
 
     def section(self, name: str) -> dict[str, Any]:
         return self.data.get(name, {})
@@ -136,16 +170,11 @@ class Config:
     def check_auth(self) -> None:
         """Refuse a game whose ``[auth]`` cannot tell forged mail from genuine (serve, poll and ingest
         call this before taking mail: a verdict is journaled for good, so a wrong one is never undone)."""
-        auth = self.section("auth")
-        mode, topmost = auth.get("mode", "authres"), auth.get("trust_topmost_header", False)
-        if mode not in ("authres", "dkim", "none"):
-            raise ConfigError(f'[auth] mode must be "authres", "dkim" or "none", not {mode!r}')
-        if not isinstance(topmost, bool):
-            raise ConfigError(f"[auth] trust_topmost_header must be true or false, not {topmost!r}")
-        if mode == "none":
+        auth = self.settings.auth
+        if auth.mode == "none":
             log.warning('[auth] mode = "none": every From address is believed; for tests and demos only')
-        if mode == "authres" and not str(auth.get("authserv_id", "")).strip() and not topmost:
-            raise ConfigError('[auth] mode = "authres" needs authserv_id = "<your MTA\'s authserv-id>" '
+        if auth.mode == "authres" and not auth.authserv_id.strip() and not auth.trust_topmost_header:
+            raise SettingsError(f'{self.path}: [auth] mode = "authres" needs authserv_id = "<your MTA\'s authserv-id>" '
                               "(or trust_topmost_header = true if your MTA adds Authentication-Results "
                               "to every message); until then no mail would be believed")
 
@@ -167,16 +196,14 @@ class Config:
         return RULES_TEXTS[ruleset, edition]
 
     def engine(self) -> EngineConfig:
-        g, o = self.game, self.section("offices")
+        s, g, o = self.settings, self.game, self.section("offices")
         return EngineConfig(
-            start=parse_time(str(g["start"])), seed=str(g["seed"]),
-            address=g["address"].lower(), list_address=g["list_address"].lower(),
-            offices=offices(o), first_it=o.get("first_it", "").lower(),
-            day_mode=g.get("day_mode", "emperor"), ruleset=g["ruleset"],
-            edition=str(g.get("edition", "")),
-            variables={k: int(v) for k, v in self.section("variables").items()},
-            options=dict(self.section(g["ruleset"])),
-            subscribe_players=bool(self.section("list").get("subscribe_players", True)))
+            start=s.game.start, seed=s.game.seed,
+            address=s.game.address.lower(), list_address=s.game.list_address.lower(),
+            offices=offices(o), first_it=o.get("first_it", "").lower(),  # Imperial's; others have none
+            day_mode=g.get("day_mode", EngineConfig.day_mode), ruleset=s.game.ruleset, edition=s.game.edition,
+            variables=dict(s.variables), options=dict(self.section(s.game.ruleset)),
+            subscribe_players=s.list_.subscribe_players)
 
 
 def check_secrets(path: Path, data: dict[str, Any]) -> None:
@@ -206,7 +233,4 @@ def offices(section: dict[str, Any]) -> dict[str, tuple[str, ...]]:
     is that office's passphrase (mailer/auth.py), and ``first_it`` Imperial's setting of rule 22."""
     held = {k: [v] if isinstance(v, str) else v for k, v in section.items()
             if k != "first_it" and not k.endswith("_passphrase")}
-    for k, v in held.items():
-        if not isinstance(v, list) or not all(isinstance(a, str) for a in v):
-            raise ConfigError(f"[offices] {k} must be an address or a list of addresses, not {v!r}")
     return {k: tuple(dict.fromkeys(a.strip().lower() for a in v if a.strip())) for k, v in held.items()}

@@ -20,7 +20,7 @@ from engine.context import Context, EngineConfig
 
 
 def enabled(config: EngineConfig) -> bool:
-    return bool(config.options.get("auto_resolve", True))
+    return bool(config.options["auto_resolve"])
 
 
 def settle(state: BlogState, until: datetime, ctx: Context, *, answer: bool = False) -> None:

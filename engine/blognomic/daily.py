@@ -27,7 +27,7 @@ NEAR = timedelta(days=5)  # silent this long: "near the seven-day mark" (an Admi
 
 
 def enabled(config: EngineConfig) -> bool:
-    return bool(config.options.get("daily_mail", False))
+    return bool(config.options["daily_mail"])
 
 
 def next_midnight(after: datetime) -> datetime:

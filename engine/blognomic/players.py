@@ -37,7 +37,7 @@ def seen(state: BlogState, sender: str, at: datetime) -> None:
 
 def admits_at_once(config: EngineConfig) -> bool:
     """``[blognomic] admission = "auto"``: a Join makes a Pactmaker at once; anything else: an Admin admits."""
-    return bool(config.options.get("admission", "admin") == "auto")
+    return bool(config.options["admission"] == "auto")
 
 
 def join(state: BlogState, msg: Message, cmd: JoinCmd, ctx: Context) -> None:

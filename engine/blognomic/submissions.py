@@ -16,7 +16,7 @@ PENDING_LIMIT = 2
 DAILY_LIMIT = 3
 # no rule limits them: the game does, so no one player can flood it (docs/rulings-blognomic.md)
 KIND_PLURALS = {"cfj": "Calls for Judgement", "dov": "Declarations of Victory"}
-OWN_LIMITS = {"cfj": ("max_pending_cfjs", 2), "dov": ("max_pending_dovs", 1)}
+OWN_LIMITS = {"cfj": "max_pending_cfjs", "dov": "max_pending_dovs"}
 
 
 def submit(state: BlogState, msg: Message, cmd: SubmitCmd, ctx: Context) -> None:
@@ -70,8 +70,7 @@ def _refusal(state: BlogState, sender: str, cmd: SubmitCmd, ctx: Context) -> str
 
 def limit(kind: str, ctx: Context) -> int:
     """The most matters of ``kind`` (a CfJ or a DoV) one Pactmaker may have pending at once."""
-    key, default = OWN_LIMITS[kind]
-    return int(ctx.config.options.get(key, default))
+    return int(ctx.config.options[OWN_LIMITS[kind]])
 
 
 def _limit_refusal(state: BlogState, sender: str, kind: Kind, ctx: Context) -> str | None:

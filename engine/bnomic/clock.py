@@ -154,7 +154,7 @@ def _ballotday(state: BNomicState, m: Midnight, ctx: Context) -> None:
 
 
 def _daily(state: BNomicState, m: Midnight, ctx: Context) -> None:
-    if not ctx.config.options.get("daily_mail", True):
+    if not ctx.config.options["daily_mail"]:
         return
     c = state.clock
     at = midnight_at(state, m.number).strftime("%Y-%m-%dT%H:%M:%SZ")

@@ -10,7 +10,7 @@ from engine.events import Cause
 
 
 def automatic(ctx: Context) -> bool:
-    return bool(ctx.config.options.get("number_proposals", "auto") == "auto")
+    return bool(ctx.config.options["number_proposals"] == "auto")
 
 
 def number_all(state: BNomicState, ctx: Context) -> list[int]:

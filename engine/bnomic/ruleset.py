@@ -35,10 +35,9 @@ class BNomic:
         sections, rules = parse_rules(rules_text)
         o = config.options
         state = BNomicState(started=config.start, variables=dict(config.variables), rules=rules, sections=sections,
-                            clock=Clock(nweek=int(o.get("nweek", 1)), nday=int(o.get("nday", 1)),
-                                        on=bool(o.get("clock_on", False))),
+                            clock=Clock(nweek=int(o["nweek"]), nday=int(o["nday"]), on=bool(o["clock_on"])),
                             ministries=ministries.defined())
-        state.players = players.from_config(o.get("players", ()))
+        state.players = players.from_config(o["players"])
         return state
 
     def on_message(self, state: BNomicState, msg: Message, ctx: Context) -> None:

@@ -24,7 +24,7 @@ VOTE_AFTER = timedelta(days=2)  # from the Call to the vote
 
 
 def played(config: EngineConfig) -> bool:
-    return bool(config.options.get("call_for_action", False))
+    return bool(config.options["call_for_action"])
 
 
 def call(state: SuberState, msg: Message, cmd: CallForActionCmd, ctx: Context) -> None:

@@ -18,7 +18,7 @@ from engine.suber.events import Daily
 
 
 def enabled(config: EngineConfig) -> bool:
-    return bool(config.options.get("daily_mail", False))
+    return bool(config.options["daily_mail"])
 
 
 def _day(state: SuberState, at: datetime) -> int:

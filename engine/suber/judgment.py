@@ -66,8 +66,7 @@ def answer(state: SuberState, msg: Message, cmd: JudgmentCmd, ctx: Context) -> N
 
 def rule_213_from(config: EngineConfig) -> int:
     """``[suber] rule_213_from_circuit``: the first circuit in which a Judge's rule 213 finding ends the game."""
-    first = config.options.get("rule_213_from_circuit", 1)
-    return first if isinstance(first, int) and not isinstance(first, bool) and first > 1 else 1
+    return int(config.options["rule_213_from_circuit"])
 
 
 def _play_cannot_continue(state: SuberState, judgment: Judgment, ctx: Context) -> None:

@@ -26,7 +26,7 @@ class Suber:
     def new_state(self, config: EngineConfig, rules_text: str) -> SuberState:
         state = SuberState(started=config.start, turn_started=config.start, variables=dict(config.variables),
                            rules=parse_rules(rules_text))
-        turns.seat(state, turns.from_config(config.options.get("players", ())))
+        turns.seat(state, turns.from_config(config.options["players"]))
         return state
 
     def on_message(self, state: SuberState, msg: Message, ctx: Context) -> None:

@@ -82,8 +82,7 @@ def adopted(proposal: Proposal, players: int) -> bool:
 
 def vote_days(config: EngineConfig) -> int:
     """``[suber] vote_days``: days from the call after which a vote completes with the votes cast (0: never)."""
-    days = config.options.get("vote_days", 0)
-    return days if isinstance(days, int) and not isinstance(days, bool) and days > 0 else 0
+    return int(config.options["vote_days"])
 
 
 def deadline(state: SuberState, config: EngineConfig) -> datetime | None:

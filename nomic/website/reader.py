@@ -89,7 +89,7 @@ class Known:
 
 def read(game: "Game", memory: "SiteMemory") -> SiteData:
     cfg = game.config
-    seed = str(cfg.game["seed"])
+    seed = cfg.settings.game.seed
     known = memory.known(game)
     with Session(game.db) as s:
         known.events = events = _events(s, known.events)
@@ -100,8 +100,8 @@ def read(game: "Game", memory: "SiteMemory") -> SiteData:
     known.clock = clock or known.clock
     return SiteData(
         state=game.state(), game=dict(cfg.game), offices=dict(cfg.section("offices")),
-        options=dict(cfg.section(str(cfg.game["ruleset"]))),
-        seed_hash=seed_hash(seed), seed=seed if cfg.game.get("reveal_seed") else None,
+        options=dict(cfg.section(cfg.settings.game.ruleset)),
+        seed_hash=seed_hash(seed), seed=seed if cfg.settings.game.reveal_seed else None,
         events=events, posts=[known.posts[seq] for seq in seqs if seq in known.posts], record=known.clock,
         mail=known.mail)
 

@@ -31,7 +31,8 @@ def config(*, edition: str = "149", admins: tuple[str, ...] = (ADMIN,), seraphim
     """``admission``: "auto" (a Join makes a Pactmaker at once) for the games not about admission."""
     return EngineConfig(start=START, seed="blog-seed", address=ADDRESS, list_address="list@blog.test",
                         offices={"admins": admins, "seraphims": seraphims}, ruleset="blognomic",
-                        edition=edition, options={"auto_resolve": auto, "admission": admission})
+                        edition=edition, options={"auto_resolve": auto, "admission": admission, "daily_mail": False,
+                                                  "max_pending_cfjs": 2, "max_pending_dovs": 1})
 
 
 @dataclass

@@ -27,7 +27,7 @@ from tests.blognomic.support import ADMIN, ALICE, BOB, CAROL, DAVE, ERIN, Game, 
 
 PEOPLE = [ALICE, BOB, CAROL, DAVE, ERIN, ADMIN]
 SERAPHIMS = (ALICE,)
-OPTIONS = {"auto_resolve": True, "max_pending_cfjs": 100, "max_pending_dovs": 100}
+OPTIONS = {"auto_resolve": True, "admission": "admin", "daily_mail": False, "max_pending_cfjs": 100, "max_pending_dovs": 100}
 
 
 def _moments(pending: list[VotableMatter], after: datetime, until: datetime) -> list[datetime]:

@@ -23,7 +23,9 @@ GRAMMAR = Grammar(RULESET.commands)
 
 def config(players: list[str] | None = None, **options: Any) -> EngineConfig:
     return EngineConfig(start=START, seed="bnomic-test", address="ths@b.test", list_address="list@b.test",
-                        ruleset="bnomic", options={"players": PLAYERS if players is None else players, **options})
+                        ruleset="bnomic", options={
+                            "players": PLAYERS if players is None else players, "nweek": 1, "nday": 1,
+                            "clock_on": False, "number_proposals": "auto", "daily_mail": True, **options})
 
 
 class Game:

@@ -5,6 +5,9 @@ off the list (kind ``concerned``); every answer's footer says how to leave the l
 from __future__ import annotations
 
 import json
+import tomllib
+
+import tomli_w
 
 from tests.cli.blognomic_play import ADMIN, ALICE as B_ALICE, BOB as B_BOB, new_game, t
 from tests.cli.ruleset_play import RulesetPlay
@@ -44,8 +47,9 @@ def test_imperial_players_hear_every_announcement_that_concerns_them(make_play):
 
 def test_a_game_that_does_not_subscribe_its_players_still_tells_the_author(make_play):
     game = make_play()
-    with open(game.dir / "game.toml", "a") as toml:
-        toml.write("\n[list]\nsubscribe_players = false\n")
+    settings = tomllib.loads((game.dir / "game.toml").read_text())
+    settings.setdefault("list", {})["subscribe_players"] = False
+    (game.dir / "game.toml").write_text(tomli_w.dumps(settings))
     game.send(ALICE, "Proposal: Free cake", "Cake for all.", at="2026-01-05T01:00:00Z")
     game.send(EMPEROR, "Judgments", "Accept 1", at="2026-01-05T02:00:00Z")
     assert game.state()["subscribers"] == []

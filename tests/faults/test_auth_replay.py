@@ -20,6 +20,7 @@ from mailer.auth import Verdict, authenticate
 from mailer.message import parse_head
 from mailer.outbox import OutboxMessage
 from nomic.game import Game
+from storage.settings.common import AuthSection
 from tests.mailer.support import dkim_key
 from tests.support import EMPEROR, GAME_ADDRESS, LIST_ADDRESS
 
@@ -76,7 +77,8 @@ def _feed(game: Game, raw: bytes, at: datetime) -> tuple[dict, list[OutboxMessag
 
 
 def _dkim(raw: bytes, owned: tuple[str, ...] = OWNED) -> Verdict:
-    return authenticate(raw, parse_head(raw), {"mode": "dkim"}, owned=owned)
+    return authenticate(raw, parse_head(raw), AuthSection(mode="dkim", authserv_id="", trust_topmost_header=False),
+                        owned=owned)
 
 
 def test_a_signed_accept_replayed_with_prepended_thread_headers_judges_nothing_else(make_play, keys):
@@ -140,7 +142,8 @@ def test_mail_without_a_message_id_is_refused(keys, mode, message_id):
     raw = dkim.sign(mail, b"sel", b"imperial.test", keys["imperial.test"], include_headers=SIGNED) + mail
     if mode == "authres":
         raw = f"Authentication-Results: {MX}; dkim=pass header.d=imperial.test\r\n".encode() + raw
-    verdict = authenticate(raw, parse_head(raw), {"mode": mode, "authserv_id": MX}, owned=OWNED)
+    verdict = authenticate(raw, parse_head(raw), AuthSection(mode=mode, authserv_id=MX, trust_topmost_header=False),
+                           owned=OWNED)
     assert not verdict.authenticated
     assert verdict.detail.endswith("no Message-ID")
 
@@ -205,7 +208,7 @@ def test_the_emperors_private_mail_re_sent_to_the_game_is_not_obeyed(keys):
 def test_authres_mode_also_requires_the_game_among_to_and_cc():
     """authres mode cannot see what was signed, but the signer's To is in every signature that
     matters (RFC 6376 5.4.1): a single To naming a player is the Emperor's private mail."""
-    auth = {"mode": "authres", "authserv_id": MX}
+    auth = AuthSection(mode="authres", authserv_id=MX, trust_topmost_header=False)
     result = f"Authentication-Results: {MX}; dkim=pass header.d=imperial.test\r\n".encode()
 
     def verdict(raw: bytes) -> Verdict:

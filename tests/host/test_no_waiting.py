@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from mailer.http_server import HttpLimits, make_host_server
+from mailer.http_server import make_host_server
 from nomic.host_serve import Host, stop_all
 from tests.host.test_host import ALICE, BLOG, LEAGUE, fetch, titles
 from tests.mailer.test_daemon import make_mail
@@ -25,7 +25,7 @@ UNSTORED = "451 4.3.0 The message could not be stored; please try again later"
 def test_the_list_of_games_and_other_games_pages_are_served_while_a_games_lock_is_held(host):
     served = Host(host)
     served.update()
-    httpd = make_host_server(("127.0.0.1", 0), HttpLimits(), lambda: served.sites, served.index)
+    httpd = make_host_server(("127.0.0.1", 0), served.config.settings.http, lambda: served.sites, served.index)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{httpd.server_address[1]}"
     try:

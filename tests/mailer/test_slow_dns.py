@@ -27,7 +27,7 @@ from sqlmodel import Session, select
 
 import mailer.dkim as dkim_mode
 from mailer.auth import Verdict
-from mailer.intake import IntakeHandler, JournalWriter, Limits, Mailbox, Routes, protocol_factory
+from mailer.intake import IntakeHandler, JournalWriter, Mailbox, Routes, protocol_factory
 from mailer.message import parse_head
 from nomic.game import Game
 from storage.tables import JournalEntry
@@ -129,7 +129,9 @@ def smtp_port(make_play, name_server) -> Iterator[tuple[int, Game]]:
     """The daemon's SMTP listener for a dkim-mode game, on an event loop of its own thread."""
     game = Game(make_play(auth="dkim").dir)
     writer = JournalWriter(game).start()
-    handler = IntakeHandler(Routes([Mailbox(game, writer)]), Limits(hostname="imperial.test"))
+    settings = game.config.settings
+    named = settings.model_copy(update={"smtp": settings.smtp.model_copy(update={"hostname": "imperial.test"})})
+    handler = IntakeHandler(Routes([Mailbox(game, writer)]), named)
     loop = asyncio.new_event_loop()
     server = loop.run_until_complete(loop.create_server(protocol_factory("smtp", handler), "127.0.0.1", 0))
     thread = threading.Thread(target=loop.run_forever, daemon=True)

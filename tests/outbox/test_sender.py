@@ -174,4 +174,5 @@ def test_a_bad_relay_setting_is_one_clear_line(make_play):
     game = configure(make_play(), "mail.example.org")
     result = subprocess.run([sys.executable, "-m", "nomic", "send", "--game", str(game.dir)], capture_output=True,
                             text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
-    assert (result.returncode, result.stderr) == (1, 'nomic: [outbox] relay must be "HOST:PORT", not \'mail.example.org\'\n')
+    assert (result.returncode, result.stderr) == (
+        2, f'nomic: {game.dir / "game.toml"}: [outbox] relay must be "HOST:PORT", not "mail.example.org"\n')

@@ -23,7 +23,9 @@ GRAMMAR = Grammar(RULESET.commands)
 
 def config(players: list[str] | None = None, **options: Any) -> EngineConfig:
     return EngineConfig(start=START, seed="suber-test", address="ths@suber.test", list_address="list@suber.test",
-                        ruleset="suber", options={"players": PLAYERS if players is None else players, **options})
+                        ruleset="suber", options={"players": PLAYERS if players is None else players,
+                                 "call_for_action": False, "daily_mail": False, "vote_days": 0,
+                                 "rule_213_from_circuit": 1, **options})
 
 
 class Game:
