@@ -27,7 +27,6 @@ from pathlib import Path
 from common import BODY, Conditions, GAME, Game, mail, new_game, report, verdict
 from hypothesis import HealthCheck, given, settings
 
-from mailer import grammar
 from mailer.message import parse
 from tests.faults.hostile import hostile_mail
 from engine import machine

@@ -15,7 +15,7 @@ from typing import Annotated, NoReturn, Optional
 import typer
 from typer.core import TyperArgument, TyperCommand
 
-from storage.config import DEFAULT_RULESET, ConfigError, SettingsError, parse_time
+from storage.config import DEFAULT_RULESET, ConfigError, parse_time
 from nomic.sources import SourceError, check_mail, read_messages
 
 

@@ -129,7 +129,7 @@ def answer(state: BNomicState, msg: Message, cmd: AnswerCmd, ctx: Context) -> No
     _changed(q, f"answered {q.answer}", ctx)
     ctx.say(cmd.line, f"Consultation {q.number} is Answered {q.answer}" +
             (f" with an Oracularity of {_lines(len(q.oracularity))}" if q.oracularity else "") +
-            f"; claims are open for three ndays or ndelays (2-5)")
+            "; claims are open for three ndays or ndelays (2-5)")
 
 
 def claim(state: BNomicState, msg: Message, cmd: ClaimCmd, ctx: Context) -> None:

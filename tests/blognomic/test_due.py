@@ -10,7 +10,7 @@ lines), the same state and the same next due moment.
 from __future__ import annotations
 
 import dataclasses
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 from unittest import mock
 
@@ -23,7 +23,7 @@ from engine.blognomic.resolution import resolve
 from engine.blognomic.state import BlogState, VotableMatter
 from engine.blognomic.votes import Count, count_matter
 from engine.context import Context, EngineConfig
-from tests.blognomic.support import ADMIN, ALICE, BOB, CAROL, DAVE, ERIN, Game, at, new_game
+from tests.blognomic.support import ADMIN, ALICE, BOB, CAROL, DAVE, ERIN, at, new_game
 
 PEOPLE = [ALICE, BOB, CAROL, DAVE, ERIN, ADMIN]
 SERAPHIMS = (ALICE,)

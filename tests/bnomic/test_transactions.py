@@ -117,5 +117,5 @@ def test_hostile_wrapping_lines_are_bounded():
         '! "BEGIN TRANSACTION": the line "(no end line after \'BEGIN TRANSACTION\')" is no Game Action nor assertion, '
         'so the transaction cannot be determined with finality (1-16): it failed; nothing done']
     assert holders(g) == {}
-    many = "\n".join(f"At the end of nday 5: Take Goods" for _ in range(21))
+    many = "\n".join("At the end of nday 5: Take Goods" for _ in range(21))
     assert said(g.send(DAVE, "x", many))[-1] == '! "At the end of nday 5: Take Goods": you have 20 actions waiting already; nothing done'

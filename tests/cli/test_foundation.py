@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from tests.mailer.support import configure
-from tests.support import EMPEROR, make_mail
+from tests.support import make_mail
 
 ALICE = "alice@wonder.land"
 OFFICERS = [("tie@imperial.test", 0, 36151, 1, "GP"), ("ths@imperial.test", 0, 60727, 3, "GP")]  # rule 1
