@@ -11,7 +11,7 @@ from importlib import resources
 import pytest
 from typer.testing import CliRunner
 
-from engine.ruleset import PACKAGES
+from engine.ruleset import names
 from nomic.cli import app
 from storage import iso
 from storage.config import Config, ConfigError, default_text
@@ -29,7 +29,7 @@ def bundled(name: str) -> str:
     return resources.files("storage").joinpath(f"rulesets/{name}").read_text()
 
 
-@pytest.mark.parametrize("ruleset", sorted(PACKAGES))
+@pytest.mark.parametrize("ruleset", names())
 def test_init_writes_the_rulesets_commented_defaults(tmp_path, ruleset):
     before = datetime.now(timezone.utc)
     assert nomic("init", str(tmp_path / "g"), "--ruleset", ruleset) == (0, f"created a game in {tmp_path / 'g'}\n")
