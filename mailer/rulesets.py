@@ -1,4 +1,4 @@
-"""What a ruleset's mail part is, the one input every composer takes, and the one place that lists them.
+"""What a ruleset's mail part is, and the one input every composer takes.
 
 A ruleset's mail part is a package beside the generic mailer (``mailer/imperial/``, ...) whose
 ``MAIL`` names its composers (event kind -> composer) and the event kind that ends its day

@@ -1,18 +1,17 @@
-"""The one list of rulesets (engine/ruleset.RULESETS): every listed ruleset has every part, its
-packages are held apart by pyproject.toml's import contracts, and a ruleset kept in the tests
-(tests/skeleton/), listed by one line, plays a mail end to end (docs/architecture.md, "Adding a ruleset")."""
+"""The one list of rulesets (engine/ruleset.RULESETS): every listed ruleset has every part, the
+import contracts that follow from the list (tests/ruleset_contracts.py) hold its packages apart,
+and a ruleset kept in the tests (tests/skeleton/), listed by one line, plays a mail end to end
+(docs/architecture.md, "Adding a ruleset")."""
 from __future__ import annotations
 
-import json
-import pkgutil
 import tomllib
 from importlib import resources
 from importlib.util import find_spec
 from pathlib import Path
 
 import pytest
+from grimp import ImportGraph
 
-import engine
 from engine import ruleset as rulesets
 from engine.ruleset import Listed, event_models, listed, names, ruleset_for
 from mailer.rulesets import mail_for
@@ -20,10 +19,10 @@ from nomic.website.rulesets import Guide, SiteParts, site_for
 from storage.config import Config, default_text
 from storage.settings import model_for
 from tests.cli.ruleset_play import RulesetPlay, said
+from tests import ruleset_contracts
 from tests.skeleton import SKELETON
 
 ROOT = Path(__file__).resolve().parent.parent
-PLUGGED = ("engine", "mail", "site", "settings")  # the parts whose modules the contracts hold apart
 
 
 @pytest.fixture
@@ -94,74 +93,49 @@ def test_the_skeleton_has_every_part(skeleton: Listed) -> None:
 
 # -- the import contracts follow from the list ------------------------------------------------
 
-def contracts() -> list[dict]:
-    return tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]["contracts"]
+def graph(*imports: str) -> ImportGraph:
+    """The generic engine and every listed ruleset's parts, with these imports ("a -> b") among them."""
+    made = ImportGraph()
+    for module in ["engine", "engine.ruleset", "engine.state", "mailer", "mailer.outgoing",
+                   *(entry.module(which) for entry in rulesets.RULESETS for which in ruleset_contracts.PARTS)]:
+        made.add_module(module)
+    for line in imports:
+        importer, imported = line.split(" -> ")
+        made.add_import(importer=importer, imported=imported, line_number=1, line_contents=f"import {imported}")
+    return made
 
 
-def plugged(entry: Listed) -> list[str]:
-    return [entry.module(which) for which in PLUGGED]
+def test_a_listed_ruleset_that_imports_another_breaks_the_plug_in_contract() -> None:
+    allowed = ["mailer.suber -> engine.suber", "mailer.suber -> engine.state", "engine.suber -> engine.state",
+               "storage.settings.bnomic -> engine.ruleset"]
+    assert ruleset_contracts.plug_in_breaches(graph(*allowed), rulesets.RULESETS) == []
+    assert ruleset_contracts.plug_in_breaches(graph(*allowed, "nomic.website.suber -> storage.settings.imperial"),
+                                              rulesets.RULESETS) == ["nomic.website.suber -> storage.settings.imperial"]
 
 
-def others(entry: Listed) -> list[str]:
-    return [m for other in rulesets.RULESETS if other.name != entry.name for m in plugged(other)]
+def test_a_ruleset_added_to_the_list_is_guarded_with_no_other_edit(monkeypatch: pytest.MonkeyPatch) -> None:
+    agora = Listed("agora", {"": "agora.txt"})
+    breach = graph("engine.agora -> engine.state", "mailer.agora -> engine.bnomic", "engine.state -> engine.agora")
+    assert ruleset_contracts.plug_in_breaches(breach, rulesets.RULESETS) == []  # not yet listed
+    monkeypatch.setattr(rulesets, "RULESETS", (*rulesets.RULESETS, agora))
+    assert ruleset_contracts.plug_in_breaches(breach, rulesets.RULESETS) == ["mailer.agora -> engine.bnomic"]
+    assert ruleset_contracts.generic_breaches(breach, rulesets.RULESETS) == ["engine.state -> engine.agora"]
 
 
-def plug_in_contract(entry: Listed) -> str:
-    """The contract that keeps ruleset ``entry``'s packages from importing any other ruleset's, as TOML."""
-    return (f'[[tool.importlinter.contracts]]\nname = "Rulesets are plug-ins: the {entry.name} packages import '
-            f'no other ruleset\'s"\ntype = "forbidden"\nsource_modules = {json.dumps(plugged(entry))}\n'
-            f"forbidden_modules = {json.dumps(others(entry))}\nallow_indirect_imports = true\n")
+def test_the_generic_engine_that_imports_a_ruleset_even_through_another_module_breaks_its_contract() -> None:
+    assert ruleset_contracts.generic_breaches(graph("engine.imperial -> engine.state"), rulesets.RULESETS) == []
+    assert ruleset_contracts.generic_breaches(graph("engine.ruleset -> engine.state", "engine.state -> engine.blognomic"),
+                                              rulesets.RULESETS) == [
+        "engine.ruleset -> engine.state -> engine.blognomic", "engine.state -> engine.blognomic"]
 
 
-def plug_in_problem(name: str) -> str:
-    """What pyproject.toml lacks to hold ruleset ``name`` apart from every other listed ruleset
-    (empty: nothing): the whole contract, or the modules its forbidden_modules lack."""
-    entry = listed(name)
-    own = [c for c in contracts() if c["type"] == "forbidden" and set(c["source_modules"]) == set(plugged(entry))]
-    if not own:
-        return f"pyproject.toml does not hold {name} apart from the other rulesets; add:\n\n{plug_in_contract(entry)}"
-    lacking = [m for m in others(entry) if m not in own[0]["forbidden_modules"]]
-    return f"add {json.dumps(lacking)} to the forbidden_modules of {own[0]['name']!r} in pyproject.toml" if lacking else ""
-
-
-def core_problem() -> str:
-    """What the contract on the generic engine lacks (empty: nothing): a listed ruleset it does
-    not forbid, or a module of the generic engine it does not hold to it."""
-    [core] = [c for c in contracts() if "engine.ruleset" in c.get("source_modules", ())]
-    lacking = sorted({f"engine.{n}" for n in names()} - set(core["forbidden_modules"]))
-    unguarded = sorted(generic_engine() - set(core["source_modules"]))
-    return (f"add {lacking} to the forbidden_modules of {core['name']!r} in pyproject.toml" if lacking else
-            f"add {unguarded} to the source_modules of {core['name']!r} in pyproject.toml" if unguarded else "")
-
-
-def generic_engine() -> set[str]:
-    """Every module of the engine but the rulesets' packages."""
-    return {f"engine.{m.name}" for m in pkgutil.iter_modules(engine.__path__)} - {f"engine.{n}" for n in names()}
-
-
-@pytest.mark.parametrize("name", names())
-def test_each_listed_ruleset_is_a_plug_in_by_contract(name: str) -> None:
-    assert plug_in_problem(name) == ""
-
-
-def test_the_generic_engine_is_forbidden_every_listed_ruleset() -> None:
-    assert core_problem() == ""
-
-
-def test_a_new_ruleset_is_told_the_contract_to_add(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(rulesets, "RULESETS", (*rulesets.RULESETS, Listed("agora", {"": "agora.txt"})))
-    assert plug_in_problem("agora") == (
-        'pyproject.toml does not hold agora apart from the other rulesets; add:\n\n[[tool.importlinter.contracts]]\n'
-        'name = "Rulesets are plug-ins: the agora packages import no other ruleset\'s"\ntype = "forbidden"\n'
-        'source_modules = ["engine.agora", "mailer.agora", "nomic.website.agora", "storage.settings.agora"]\n'
-        'forbidden_modules = [' + ", ".join(f'"{layer}.{r}"' for r in ("imperial", "blognomic", "suber", "bnomic")
-                                            for layer in ("engine", "mailer", "nomic.website", "storage.settings"))
-        + ']\nallow_indirect_imports = true\n')
-    assert plug_in_problem("suber") == (
-        'add ["engine.agora", "mailer.agora", "nomic.website.agora", "storage.settings.agora"] to the '
-        "forbidden_modules of \"Rulesets are plug-ins: the suber packages import no other ruleset's\" in pyproject.toml")
-    assert core_problem() == ("add ['engine.agora'] to the forbidden_modules of 'The generic core of the engine imports "
-                              "no ruleset (engine/ruleset.py loads them by name)' in pyproject.toml")
+def test_pyproject_runs_the_contracts_of_the_list() -> None:
+    """lint-imports (tests/test_layers.py) runs them: pyproject names the types and a contract of each."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
+    assert config["contract_types"] == ["ruleset_plug_ins: tests.ruleset_contracts.RulesetsArePlugIns",
+                                        "generic_engine: tests.ruleset_contracts.GenericEngine"]
+    assert sorted(c["type"] for c in config["contracts"] if c["type"] in ("ruleset_plug_ins", "generic_engine")) == [
+        "generic_engine", "ruleset_plug_ins"]
 
 
 # -- a ruleset listed by one line plays ---------------------------------------------------------
