@@ -18,8 +18,8 @@ from mailer.rulesets import mail_for
 from nomic.website.rulesets import Guide, SiteParts, site_for
 from storage.config import Config, default_text
 from storage.settings import model_for
-from tests.cli.ruleset_play import RulesetPlay, said
 from tests import ruleset_contracts
+from tests.cli.ruleset_play import RulesetPlay, said
 from tests.skeleton import SKELETON
 
 ROOT = Path(__file__).resolve().parent.parent
