@@ -4,7 +4,7 @@ attributes, the rules by section with history, the dependent actions
 (templates: rendering/templates/bnomic/site/)."""
 from nomic.website.bnomic.generators import GENERATORS
 from nomic.website.bnomic.model import build_model
-from nomic.website.rulesets import SiteParts
+from nomic.website.rulesets import Guide, SiteParts
 
 SITE = SiteParts(
     model=build_model, generators=GENERATORS,
@@ -12,4 +12,11 @@ SITE = SiteParts(
          ("players/index.html", "Players"), ("actions.html", "Actions"), ("list/index.html", "List"),
          ("how-to-play.html", "How to play"), ("dice.html", "Fair dice")),
     feeds=(("feeds/proposals.xml", "Proposals", "proposals"),),
-    offices_heading="Commands of the Ministers")
+    offices_heading="Commands of the Ministers",
+    guide=Guide("B Nomic", """\
+N is a Proposal Number (the Chairman gives them; the answer says which); a bare
+`FOR`, `AGAINST` or `ABSTAIN` in a reply to a proposal's announcement votes on
+that proposal. MINISTRY is `Ministry of Change`, `Minister of Change` or
+`Chairman` (and so for each Ministry; `MoM` or `MetaMin` for the Ministry of
+Ministry). The Ministries are held in the game, not in game.toml: a Minister's
+command is checked against who holds the Ministry now.""", ""))  # its offices are in the game state
