@@ -33,7 +33,8 @@ FORMS = {
     "set_points": re.compile(rf"^set\s+points\s+of\s+{_WHO}\s+to\s+(\d{{1,9}})$", re.I),
     "mackerel": re.compile(rf"^{_WHO}\s+(gains|loses)\s+{_M}$", re.I),
     "set_mackerel": re.compile(rf"^set\s+mackerel\s+of\s+{_WHO}\s+to\s+{_M}$", re.I),
-    "hit_points": re.compile(rf"^set\s+hit\s+points\s+of\s+{_WHO}\s+to\s+(\d{{1,9}})$", re.I),
+    "hit_points": re.compile(rf"^set\s+hit\s+points\s+of\s+{_WHO}\s+to\s+(-?\d{{1,9}})$", re.I),
+    "hit_points_change": re.compile(rf"^{_WHO}\s+(gains|loses)\s+(\d{{1,9}})\s+hit\s+points?$", re.I),
     "vote_power": re.compile(rf"^set\s+vote\s+power\s+of\s+{_WHO}\s+to\s+(\d{{1,9}}(?:/\d{{1,9}}|\.\d{{1,9}})?)$",
                              re.I),
     "assign": re.compile(rf"^assign\s+(.+?)\s+to\s+{_WHO}$", re.I),
@@ -178,14 +179,24 @@ def _set_mackerel(state: BNomicState, m: re.Match[str], text: str, by: str, ctx:
 
 
 def _hit_points(state: BNomicState, m: re.Match[str], text: str, by: str, ctx: Context) -> str:
+    """2-11: Hit Points that would be set below 0 are set to 0 (the Player is Dead)."""
     p = _player(state, m[1])
-    p.hit_points = int(m[2])
-    return f"{p.name} has {p.hit_points} Hit Points"
+    p.hit_points = max(int(m[2]), 0)
+    return f"{p.name} has {p.hit_points} Hit Points" + (" and is Dead (2-11)" if p.hit_points == 0 else "")
+
+
+def _hit_points_change(state: BNomicState, m: re.Match[str], text: str, by: str, ctx: Context) -> str:
+    p = _player(state, m[1])
+    p.hit_points = max(p.hit_points + int(m[3]) * (1 if m[2].lower() == "gains" else -1), 0)
+    return f"{p.name} has {p.hit_points} Hit Points" + (" and is Dead (2-11)" if p.hit_points == 0 else "")
 
 
 def _vote_power(state: BNomicState, m: re.Match[str], text: str, by: str, ctx: Context) -> str:
     p = _player(state, m[1])
-    p.vote_power = str(Fraction(m[2]))
+    try:
+        p.vote_power = str(Fraction(m[2]))
+    except ZeroDivisionError:
+        raise Refused("a Vote Power is a nonnegative rational: no division by 0") from None
     return f"{p.name}'s Vote Power is {p.vote_power}"
 
 
@@ -269,7 +280,7 @@ def _repeal_victory(state: BNomicState, m: re.Match[str], text: str, by: str, ct
 APPLY: dict[str, Callable[[BNomicState, re.Match[str], str, str, Context], str]] = {
     "enact": _enact, "amend": _amend, "repeal": _repeal, "rename": _rename, "renumber": _renumber,
     "points": _points, "set_points": _set_points, "mackerel": _mackerel_change, "set_mackerel": _set_mackerel,
-    "hit_points": _hit_points, "vote_power": _vote_power, "assign": _assign, "vacate": _vacate, "clock": _clock,
+    "hit_points": _hit_points, "hit_points_change": _hit_points_change, "vote_power": _vote_power, "assign": _assign, "vacate": _vacate, "clock": _clock,
     "trophy": _trophy, "grant": _grant, "revoke": _revoke, "obligation": _obligation, "victory": _victory,
     "repeal_victory": _repeal_victory,
 }
