@@ -28,6 +28,12 @@ def test_consultations_economy_factions_society_and_an_emergency_by_mail(tmp_pat
     nweek_one(play)
     emergency(play)
     play.verify()
+    play.cli("build", "--out", str(tmp_path / "site"))
+    page = (tmp_path / "site" / "society.html").read_text()
+    assert "<dt>Threat Flag</dt><dd>Jolly Roger</dd>" in page and "No State of Emergency is in force." in page
+    assert "Selected: Refresh Proposal 1, Restore" in page and "<li>Erin has 0 Hit Points and is Dead (2-11)</li>" in page
+    assert '<li>Rule 1-1: &#34;name of this game&#34; -&gt; &#34;name of the game&#34;</li>' in page
+    assert '<a href="society.html">' in (tmp_path / "site" / "index.html").read_text()
 
 
 def nweek_one(play: BNomicPlay) -> None:
