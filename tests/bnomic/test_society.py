@@ -156,3 +156,10 @@ def test_the_oracle_renumbers_a_new_consultation_before_its_priest_is_selected()
         '! "Renumber consultation 8 to 9": Consultation 8 is no longer new: it has had a Priest; nothing done']
     assert [(q["number"], q["supplicant"], q["priest"]) for q in g.json()["consultations"]] == [
         (7, ALICE, None), (2, BOB, None), (8, ERIN, DAVE)]
+
+
+def test_a_flag_hoisted_at_a_midnight_is_in_that_midnights_daily_mail():
+    g = running()
+    g.send(ALICE, "x", "At the start of nday 2: Hoist the Setting Orange flag")
+    daily = [e.data["lines"] for e in g.midnight(1) if e.kind == "daily"]
+    assert daily == [["nweek 1, nday 2 (Winday), the Clock is On, ndelay 0", "The Threat Flag is Setting Orange"]]
