@@ -45,6 +45,8 @@ FORMS = {
     "obligation": re.compile(r"^obligation\s+of\s+(.+?)\s*:\s*(.+)$", re.I),
     "victory": re.compile(r'^create\s+victory\s+condition\s+"([^"]+)"\s*:\s*(.*)$', re.I),
     "repeal_victory": re.compile(r'^repeal\s+victory\s+condition\s+"([^"]+)"$', re.I),
+    "add_player": re.compile(r'^add\s+player\s+"([^"]{1,64})"\s+<([^<>\s]{1,254}@[^<>\s]{1,254})>$', re.I),
+    "remove_player": re.compile(rf"^remove\s+player\s+{_WHO}$", re.I),
     "clock": re.compile(r"^set\s+the\s+clock\s+to\s+nweek\s+(\d{1,6})\s+nday\s+(\d{1,2})(?:\s+(on|off))?"
                         r"(?:\s+ndelay\s+(\d{1,6}))?$", re.I),
 }
@@ -217,6 +219,23 @@ def _vacate(state: BNomicState, m: re.Match[str], text: str, by: str, ctx: Conte
     return f"the {ministry.name} is Vacant"
 
 
+def _add_player(state: BNomicState, m: re.Match[str], text: str, by: str, ctx: Context) -> str:
+    """A Player made by a change line (a Refresh Proposal's "valid list of players", Rule 0): as if he joined."""
+    name, email = players.clean(m[1]), m[2].strip().lower()
+    if (why := players.invalid(name)) is not None:
+        raise Refused(why)
+    if state.player(email) is not None or state.player(name) is not None:
+        raise Refused(f"{email} or the name {name} is a Player already")
+    players.add(state, email, name, ctx)
+    return f"{name} <{email}> is a Player"
+
+
+def _remove_player(state: BNomicState, m: re.Match[str], text: str, by: str, ctx: Context) -> str:
+    p = _player(state, m[1])
+    players.remove(state, p, "removed", ctx)
+    return f"{p.name} is no longer a Player"
+
+
 def _clock(state: BNomicState, m: re.Match[str], text: str, by: str, ctx: Context) -> str:
     nday = int(m[2])
     if not 1 <= nday <= len(NDAY_NAMES) or int(m[1]) < 1:
@@ -283,4 +302,5 @@ APPLY: dict[str, Callable[[BNomicState, re.Match[str], str, str, Context], str]]
     "hit_points": _hit_points, "hit_points_change": _hit_points_change, "vote_power": _vote_power, "assign": _assign, "vacate": _vacate, "clock": _clock,
     "trophy": _trophy, "grant": _grant, "revoke": _revoke, "obligation": _obligation, "victory": _victory,
     "repeal_victory": _repeal_victory,
+    "add_player": _add_player, "remove_player": _remove_player,
 }

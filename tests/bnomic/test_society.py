@@ -163,3 +163,22 @@ def test_a_flag_hoisted_at_a_midnight_is_in_that_midnights_daily_mail():
     g.send(ALICE, "x", "At the start of nday 2: Hoist the Setting Orange flag")
     daily = [e.data["lines"] for e in g.midnight(1) if e.kind == "daily"]
     assert daily == [["nweek 1, nday 2 (Winday), the Clock is On, ndelay 0", "The Threat Flag is Setting Orange"]]
+
+
+def test_change_lines_add_and_remove_players_as_a_refresh_proposal_may():
+    g = running()
+    g.send(BOB, "Proposal: Players", 'Add player "Zed  Zulu" <Zed@b.test>\nAdd player "alice" <al@b.test>\n'
+                                     "Remove player Dave\nRemove player Dave")
+    ctx = Context(config=g.config, at=g.now)
+    results = []
+    for c in g.state.proposals[0].changes:
+        try:
+            results.append(changes.apply(g.state, c, "Refresh Proposal 1", ctx))
+        except changes.Refused as why:
+            results.append(f"refused: {why}")
+    assert results == ["Zed Zulu <zed@b.test> is a Player", "refused: al@b.test or the name alice is a Player already",
+                       "Dave is no longer a Player", "refused: there is no Player Dave"]
+    assert [(p["email"], p["name"], p["mackerel"]) for p in g.json()["players"]] == [
+        (ALICE, "Alice", "m50"), (BOB, "Bob", "m50"), (CAROL, "Carol", "m50"), (ERIN, "Erin", "m50"),
+        ("zed@b.test", "Zed Zulu", "m50")]
+    assert g.json()["ministries"][0]["holder"] == ALICE
