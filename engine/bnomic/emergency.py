@@ -26,16 +26,17 @@ def refresh_peps(state: BNomicState) -> None:
     current = [p.email for p in state.players]
     if len(current) >= EMERGENCY_AT:
         state.four_players_seen = True
-    if len(current) >= EMERGENCY_AT or not state.four_players_seen:
+    if (len(current) >= EMERGENCY_AT or not state.four_players_seen) and current != state.peps:
         state.peps = current
-    state.panic_buttons = {a: state.panic_buttons.get(a, "off") for a in state.peps}
+    if list(state.panic_buttons) != state.peps:  # after every command: rebuilt only when the PEPs changed
+        state.panic_buttons = {a: state.panic_buttons.get(a, "off") for a in state.peps}
 
 
 def sync(state: BNomicState, ctx: Context) -> None:
     """The PEPs, then the Threat Flag and the State of Emergency as the buttons On now say."""
     refresh_peps(state)
-    threat.follow_buttons(state, ctx)
     on = threat.buttons_on(state)
+    threat.follow_buttons(state, on, ctx)
     if not state.emergency.active and on >= EMERGENCY_AT:
         _begin(state, ctx)
     elif state.emergency.active and on < EMERGENCY_AT:

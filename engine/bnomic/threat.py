@@ -19,7 +19,7 @@ PLAID_AT = 2  # Panic Buttons On
 
 
 def buttons_on(state: BNomicState) -> int:
-    return sum(v == "on" for v in state.panic_buttons.values())
+    return list(state.panic_buttons.values()).count("on")
 
 
 def hoist(state: BNomicState, msg: Message, cmd: HoistCmd, ctx: Context) -> None:
@@ -46,9 +46,8 @@ def hoist(state: BNomicState, msg: Message, cmd: HoistCmd, ctx: Context) -> None
     ctx.say(cmd.line, f"{why}; nothing done", ok=False)
 
 
-def follow_buttons(state: BNomicState, ctx: Context) -> None:
-    """3-17: two or more Panic Buttons On make the flag Black Watch Plaid; fewer, while it is, Jolly Roger."""
-    on = buttons_on(state)
+def follow_buttons(state: BNomicState, on: int, ctx: Context) -> None:
+    """3-17: ``on`` (two or more) Panic Buttons On make the flag Black Watch Plaid; fewer, while it is, Jolly Roger."""
     if on >= PLAID_AT and state.threat_flag != PLAID:
         _set(state, PLAID, ctx)
     elif on < PLAID_AT and state.threat_flag == PLAID:
