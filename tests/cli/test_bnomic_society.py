@@ -8,7 +8,7 @@ state --json`` after each step, every step of the Emergency mailed to every PEP,
 from __future__ import annotations
 
 from tests.cli.ruleset_play import said
-from tests.cli.test_bnomic_game import ALICE, BOB, CAROL, DAVE, ERIN, SEVEN, BNomicPlay
+from tests.cli.test_bnomic_game import ALICE, BOB, CAROL, DAVE, ERIN, SEVEN, BNomicPlay, body_of
 
 EVERYONE = [ALICE, BOB, CAROL, DAVE, ERIN]
 
@@ -64,6 +64,10 @@ def nweek_one(play: BNomicPlay) -> None:
               "2026-01-05T02:00:00Z")
     said(play, CAROL, '  "Tidiness List": A2: the Tidiness List (3 corrections) takes place unless a Player objects '
                       "within 5 ndays (3-9)")
+    assert body_of(play.list_mail("A2: tidiness by Carol <carol@b.test>")) == (
+        'A2: tidiness of the rules by Carol <carol@b.test>.\n  Rule 1-1: "name of this game" -> "name of the game"\n'
+        '  Rule 2-11: "Hit Points" -> "Hit-Points"\n  Rule 3-16: "Message Of The nweek" -> "Message of the nweek"\n'
+        'It fails at the first objection ("Object to A2"); else it occurs when its window closes.\n')
     play.send(ALICE, "Blueprint: Crown", "Unique\nAttribute Shine: gold", "2026-01-05T02:10:00Z")
     play.send(DAVE, "Faction: Guild", "Parties: Dave, Erin\nAgreement: https://guild.test/agreement",
               "2026-01-05T02:20:00Z")
