@@ -88,7 +88,10 @@ def renumber(state: BNomicState, msg: Message, cmd: RenumberConsultationCmd, ctx
     q = _find(state, cmd.number)
     if q is None:
         why = f"there is no Consultation {cmd.number}"
-    elif q.status != "waiting" or q.priest is not None or q.former_priests:
+    elif q.status != "waiting":
+        state_name = q.status.upper() if q.status == "zotted" else q.status.capitalize()
+        why = f"Consultation {q.number} is {state_name}: only a new one is renumbered"
+    elif q.priest is not None or q.former_priests:
         why = f"Consultation {q.number} is no longer new: it has had a Priest"
     elif cmd.to < 1 or _find(state, cmd.to) is not None:
         why = f"the number {cmd.to} is taken, or not positive"

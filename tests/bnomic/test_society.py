@@ -152,10 +152,12 @@ def test_the_oracle_renumbers_a_new_consultation_before_its_priest_is_selected()
         '  "Renumber consultation 1 to 7": Consultation 1 is now Consultation 7 (2-5)',
         '! "Renumber consultation 3 to 5": there is no Consultation 3; nothing done']
     g.send(ERIN, "Consultation: S?")
-    assert said(g.send(DAVE, "x", "Renumber consultation 8 to 9")) == [
-        '! "Renumber consultation 8 to 9": Consultation 8 is no longer new: it has had a Priest; nothing done']
+    assert said(g.send(DAVE, "x", "Renumber consultation 8 to 9\nZOT 2\nRenumber consultation 2 to 3")) == [
+        '! "Renumber consultation 8 to 9": Consultation 8 is no longer new: it has had a Priest; nothing done',
+        '  "ZOT 2": Consultation 2 is ZOTTED: it has no further effect (2-5)',
+        '! "Renumber consultation 2 to 3": Consultation 2 is ZOTTED: only a new one is renumbered; nothing done']
     assert [(q["number"], q["supplicant"], q["priest"]) for q in g.json()["consultations"]] == [
-        (7, ALICE, None), (2, BOB, None), (8, ERIN, DAVE)]
+        (7, ALICE, None), (2, BOB, None), (8, ERIN, DAVE)]  # 8: the greatest number + 1
 
 
 def test_a_flag_hoisted_at_a_midnight_is_in_that_midnights_daily_mail():
