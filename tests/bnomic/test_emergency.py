@@ -164,6 +164,57 @@ def test_refresh_proposals_a_ballot_at_pause_5_and_a_unique_most_at_7_applied_en
     assert g.json()["clock"]["rdays"] == 1  # the midnight the Emergency ended in was no game time: the next is
 
 
+def test_ties_go_to_a_second_ballot_and_then_to_the_coordinators_selection():
+    g = Game()
+    emergency(g)
+    g.send(ERIN, "x", "Initialize the Pause")
+    for who, title, body in ((BOB, "B", "Bob gains 1 point"), (CAROL, "C", "Carol gains 1 point"),
+                             (ERIN, "E", "Set hit points of Dave to -4")):
+        g.send(who, f"Refresh Proposal: {title}", body)
+    for n in range(1, 6):
+        g.midnight(n)
+    for who, n in ((ALICE, 1), (BOB, 2), (CAROL, 3)):
+        g.send(who, "x", f"Refresh vote {n}")
+    g.midnight(6)
+    assert steps(g.midnight(7))[1:] == [
+        ("count", "Round 1's votes: Refresh Proposal 1: 1, Refresh Proposal 2: 1, Refresh Proposal 3: 1"),
+        ("ballot", "A tie: the second-round Ballot: 1. B; 2. C; 3. E. Each PEP casts a single vote: 'Refresh vote N' "
+                   "(Rule 0, steps 9, 10)")]
+    for who, n in ((ALICE, 1), (BOB, 3), (CAROL, 1), (DAVE, 3)):
+        g.send(who, "x", f"Refresh vote {n}")
+    assert said(g.send(ERIN, "x", "Select refresh proposal 3")) == [
+        '! "Select refresh proposal 3": the Emergency Coordinator selects only when the second round\'s count is '
+        "tied (Rule 0, step 11); nothing done"]
+    g.midnight(8)
+    assert steps(g.midnight(9))[1:] == [
+        ("count", "Round 2's votes: Refresh Proposal 1: 2, Refresh Proposal 2: 0, Refresh Proposal 3: 2"),
+        ("count", "A tie again: the Emergency Coordinator selects one of 1, 3: 'Select refresh proposal N' (Rule 0, "
+                  "step 11)")]
+    assert said(g.send(ERIN, "x", "Refresh vote 1\nSelect refresh proposal 2\nSelect refresh proposal 3")) == [
+        '! "Refresh vote 1": no Ballot is open for votes; nothing done',
+        '! "Select refresh proposal 2": Refresh Proposal 2 is not one of the tied: 1, 3; nothing done',
+        '  "Select refresh proposal 3": Refresh Proposal 3 is selected (Rule 0, step 11)']
+    assert g.json()["emergency"]["active"] is False
+    assert (g.player(DAVE)["hit_points"], g.player(DAVE)["dead"]) == (0, True)
+
+
+def test_with_no_refresh_proposal_nothing_is_selected_and_the_emergency_lasts():
+    g = Game()
+    emergency(g)
+    g.send(ALICE, "x", "Organize the Procedure\nInitialize the Pause")
+    events = [e for n in range(1, 9) for e in g.midnight(n)]
+    assert [t for w, t in steps(events) if w != "pause"] == [
+        "The first-round Ballot: empty. Each PEP casts a single vote: 'Refresh vote N' (Rule 0, steps 6, 7)",
+        "No Refresh Proposal is on the Ballot: none can be selected; the Emergency lasts until fewer than four Panic "
+        "Buttons are On (Rule 0)"]
+    assert g.json()["emergency"] | {"peps": None, "panic_buttons": None} == {
+        "active": True, "coordinator": ALICE, "forum": None, "pause": 8, "round": 1, "ballot": [], "votes": {},
+        "refresh_proposals": [], "selected": None, "peps": None, "panic_buttons": None}
+    assert said(g.send(BOB, "Refresh Proposal: Late", "Bob gains 1 point")) == [
+        '! "Refresh Proposal: Late": Refresh Proposals are submitted before the first Ballot (Rule 0, step 5); '
+        "nothing done"]
+
+
 def test_peps_below_four_players_are_those_of_the_last_moment_there_were_four():
     g = Game()
     g.send(DAVE, "x", "Forfeit")
