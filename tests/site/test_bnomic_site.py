@@ -1,0 +1,90 @@
+"""The site of a B Nomic game played through the command line: the Clock with what comes next, a
+page per Player and per rule, consultations, the economy and the Factions, as a player reads them;
+every rebuild a check build, and the same bytes as a build from scratch."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.cli.ruleset_play import RulesetPlay
+from tests.site.checks import Rebuilds, broken_links, facts, parse, rows, words
+
+ALICE, BOB, CAROL, DAVE, ERIN = (f"{n}@b.test" for n in ("alice", "bob", "carol", "dave", "erin"))
+PLAYERS = ["Alice <alice@b.test>", "Bob <bob@b.test>", "Carol <carol@b.test>", "Dave <dave@b.test>",
+           "Erin <erin@b.test>"]
+SEVEN = "Take Society\nTake Law\nTake Change\nTake Questions\nTake Foreign Relations\nTake Goods\nTake MoM"
+
+
+@pytest.fixture
+def game(tmp_path, new_database_url) -> tuple[RulesetPlay, Rebuilds]:
+    """Alice holds every Ministry and has started the Clock; Bob has proposed Tea."""
+    play = RulesetPlay(tmp_path / "bnomic", "bnomic", new_database_url(), {
+        "bnomic": {"players": json.dumps(PLAYERS), "daily_mail": "false"}, "answers": {"per_sender_per_hour": "1000"}})
+    play.send(ALICE, "Ministries", SEVEN + "\nClock on", "2026-01-05T01:00:00Z")
+    play.send(BOB, "Proposal: Tea", "Tea for all.\nBob gains 2 points", "2026-01-05T02:00:00Z")
+    return play, Rebuilds(play.dir, tmp_path / "public")
+
+
+def main(out, page: str):
+    found = parse(out / page).find(".//main")
+    assert found is not None
+    return found
+
+
+def items(el) -> list[str]:
+    return [words(li) for li in el.iter("li")]
+
+
+def test_the_clock_consultations_economy_and_factions_as_a_player_reads_them(game):
+    play, site = game
+    play.send(CAROL, "Consultation: Is tea a drink?", "Rule 3-1 says so.\nUnbeliever: Dave", "2026-01-05T03:00:00Z")
+    play.send(ALICE, "Answer", "Answer 1: YES\nTea is a drink.\nOracularity:\nCarol gains 1 point", "2026-01-05T04:00:00Z")
+    play.send(BOB, "Claim", "Claim 1 inconsistent", "2026-01-05T05:00:00Z")
+    play.send(ALICE, "Blueprint: Lamp", "Non-unique\nPrice: m10\nAttribute Colour: green", "2026-01-05T06:00:00Z")
+    play.send(ALICE, "Faction: Guild", "Parties: Alice, Bob\nAgreement: https://guild.test/agreement",
+              "2026-01-05T07:00:00Z")
+    play.send(ERIN, "Gift", "Give m5 to Dave", "2026-01-05T08:00:00Z")
+    play.send(DAVE, "Later", "At the start of nday 3: Give m1 to Erin", "2026-01-05T09:00:00Z")
+    out = site.build()
+    assert broken_links(out) == []
+    clock = main(out, "clock.html")
+    assert facts(clock.find(".//section[@class='facts']/dl")) == {
+        "nweek": "1", "nday": "1 (Breakday)", "The Clock": "On", "ndelay": "0", "Voting Period": "no",
+        "Since the game began": "0 nday changes, 0 ndelay changes, 0 rdays"}
+    assert words(clock.find(".//section[@aria-labelledby='next']/p")) == "At 2026-01-06 00:00 UTC: nday 2 (Winday)."
+    assert items(clock.find(".//section[@aria-labelledby='next']")) == [
+        "A1 (blueprint, by Alice): its window closes after 3 more nday changes (the Clock must be On)",
+        "Consultation 1: claims tallied at 2026-01-09 00:00 UTC, Pondered at 2026-01-10 00:00 UTC",
+        "1. Dave: At the start of nday 3: Give m1 to Erin"]
+    assert items(clock.find(".//section[@aria-labelledby='ndays']"))[:2] == ["Breakday (now)", "Winday"]
+
+    consultation = main(out, "consultations.html").find(".//article[@id='c1']")
+    assert words(consultation.find("h2")) == "Consultation 1: Is tea a drink?"
+    assert facts(consultation.find("dl")) == {
+        "Status": "Answered", "Supplicant": "Carol", "Unbeliever": "Dave", "Priest": "Alice", "Answer": "YES",
+        "Claims": "open until 2026-01-09 00:00 UTC, when they are tallied; Pondered at 2026-01-10 00:00 UTC",
+        "Oracularity": "not applied yet"}
+    assert rows(consultation.find("table")) == [("Bob", "Inconsistent")]
+    assert items(consultation) == ["Carol gains 1 point"]
+
+    play.tick("2026-01-08T00:00:00Z")  # the blueprint exists after 2 ndays without 2 objections; Dave's gift ran
+    play.send(BOB, "Buy", "Buy Lamp", "2026-01-08T01:00:00Z")
+    out = site.build()
+    economy = main(out, "economy.html")
+    assert rows(economy.find(".//section[@aria-labelledby='mackerel']/table")) == [
+        ("Alice", "m50"), ("Bob", "m40"), ("Carol", "m50"), ("Dave", "m54"), ("Erin", "m46")]
+    assert rows(economy.find(".//section[@aria-labelledby='blueprints']/table")) == [
+        ("Lamp", "non-unique", "m10", "Colour: green", "")]
+    assert rows(economy.find(".//section[@aria-labelledby='devices']/table")) == [
+        ("1", "Lamp", "Bob", "Colour: green", "")]
+    assert rows(main(out, "factions.html").find(".//table")) == [
+        ("Guild", "Alice", "Alice, Bob", "https://guild.test/agreement", "0")]
+    clock = main(out, "clock.html")
+    assert words(clock.find(".//section[@aria-labelledby='next']/p")) == "At 2026-01-09 00:00 UTC: nday 5 (Corvette)."
+    assert items(clock.find(".//section[@aria-labelledby='next']")) == [
+        "Consultation 1: claims tallied at 2026-01-09 00:00 UTC, Pondered at 2026-01-10 00:00 UTC"]
+    bob = main(out, "players/bob.html")
+    assert facts(bob.find("dl")) == {
+        "Points": "0 (level 1)", "Mackerel": "m40", "Vote Power": "0", "Active": "no", "Hit Points": "10",
+        "Win Count": "0", "Ministries": "none", "Factions": "Guild", "Devices": "device 1 (Lamp)"}
