@@ -88,3 +88,50 @@ def test_the_clock_consultations_economy_and_factions_as_a_player_reads_them(gam
     assert facts(bob.find("dl")) == {
         "Points": "0 (level 1)", "Mackerel": "m40", "Vote Power": "0", "Active": "no", "Hit Points": "10",
         "Win Count": "0", "Ministries": "none", "Factions": "Guild", "Devices": "device 1 (Lamp)"}
+
+
+def test_a_player_s_page_and_a_rule_s_page_with_its_history(game):
+    play, site = game
+    play.send(CAROL, "Proposal: Anyone", "Amend rule 3-15: All personal pronouns refer to anyone.",
+              "2026-01-05T03:00:00Z")
+    play.tick("2026-01-13T00:00:00Z")  # Ballotday
+    play.send(ALICE, "Votes", "FOR 1\nFOR 2", "2026-01-13T01:00:00Z")
+    play.send(BOB, "Votes", "FOR 1\nABSTAIN 2", "2026-01-13T02:00:00Z")
+    play.send(CAROL, "Votes", "FOR 2", "2026-01-13T03:00:00Z")
+    out = site.build()
+    bob = main(out, "players/bob.html")
+    assert facts(bob.find("dl")) == {
+        "Points": "0 (level 1)", "Mackerel": "m50", "Vote Power": "1", "Active": "no", "Hit Points": "10",
+        "Win Count": "0", "Ministries": "none", "Factions": "none", "Devices": "none"}
+    assert [rows(t) for t in bob.iter("table")] == [[("1", "Tea", "open")], [("1", "Tea", "open", "FOR"),
+                                                                            ("2", "Anyone", "open", "ABSTAIN")]]
+    assert facts(main(out, "players/alice.html").find("dl"))["Ministries"] == (
+        "Ministry of Society (Registrar), Ministry of Law (Rulekeeper), Ministry of Change (Chairman), "
+        "Ministry of Questions (Oracle), Ministry of Foreign Relations (Ambassador), Ministry of Goods (Artisan), "
+        "Ministry of Ministry (MetaMin)")
+
+    play.send(ALICE, "Clock", "Clock on", "2026-01-13T04:00:00Z")
+    play.tick("2026-01-17T00:00:00Z")  # the end of Voting: both pass
+    out = site.build()
+    assert broken_links(out) == []
+    bob = main(out, "players/bob.html")
+    assert facts(bob.find("dl"))["Points"] == "7 (level 2)"
+    assert [rows(t) for t in bob.iter("table")][:2] == [
+        [("1", "Tea", "passed")], [("1", "Tea", "passed", "FOR"), ("2", "Anyone", "passed", "ABSTAIN")]]
+    # his change line, his Vote, and 2-6's points for an author: +1 per FOR, +1 more as it was Won
+    assert rows(bob.find(".//table[@class='ledger']")) == [
+        ("1", "2026-01-17 00:00 UTC", "1", "Bob", "+2", "2", "P1: Bob gains 2 points"),
+        ("3", "2026-01-17 00:00 UTC", "1", "Bob", "+1", "3", "2-6: voted FOR or AGAINST on 1 proposal"),
+        ("5", "2026-01-17 00:00 UTC", "1", "Bob", "+4", "7", "2-6: proposal 1: 2 FOR, Passed")]
+
+    rule = main(out, "rules/3-15.html")
+    assert words(rule.find("h1")) == "Rule 3-15: Pronouns"
+    assert facts(rule.find("dl")) == {"Section": "Section 3: General", "Versions": "2", "Changed by": "P2"}
+    versions = rule.findall(".//article[@class='version']")
+    assert [words(v.find("h2")) for v in versions] == ["Version 2 (current): Pronouns", "Version 1: Pronouns"]
+    assert words(versions[0].find("p")) == "By P2, 2026-01-17 00:00 UTC."
+    assert words(versions[0].find("div")) == "All personal pronouns refer to anyone."
+    assert words(versions[1].find("p")) == "As the game began."
+    index = main(out, "rules/index.html").find(".//article[@id='rule-3-15']")
+    assert index.find("h3/a").get("href") == "3-15.html"
+    assert words(index.find("p[last()]")) == "Changed by P2; 2 versions."
