@@ -135,3 +135,23 @@ def test_a_player_s_page_and_a_rule_s_page_with_its_history(game):
     index = main(out, "rules/index.html").find(".//article[@id='rule-3-15']")
     assert index.find("h3/a").get("href") == "3-15.html"
     assert words(index.find("p[last()]")) == "Changed by P2; 2 versions."
+
+
+def test_an_auction_with_its_bids_on_the_economy_and_clock_pages(game):
+    play, site = game
+    play.send(ALICE, "Blueprint: Crown", "Unique\nPrice: m20", "2026-01-05T03:00:00Z")
+    play.tick("2026-01-08T00:00:00Z")  # the blueprint exists: 2 ndays without 2 objections
+    play.send_all("2026-01-08T01:00:00Z", (BOB, "Bid", "Bid m30 on Crown"), (CAROL, "Bid", "Bid m25 on Crown"),
+                  (DAVE, "Bid", "Bid m30 on Crown"))
+    out = site.build()
+    assert broken_links(out) == []
+    economy = main(out, "economy.html")
+    # 3-14: a unique blueprint's Price is its highest bid; equal bids: the earlier is the higher
+    assert rows(economy.find(".//section[@aria-labelledby='blueprints']/table")) == [
+        ("Crown", "unique", "m30", "", "")]
+    auction = economy.find(".//section[@aria-labelledby='auctions']")
+    assert [words(auction.find("h3")), words(auction.find("p"))] == [
+        "Crown", "Bidding ends at the start of nday 11 (Zarpint)."]
+    assert rows(auction.find("table")) == [("Bob", "m30"), ("Carol", "m25"), ("Dave", "m30")]
+    assert items(main(out, "clock.html").find(".//section[@aria-labelledby='next']")) == [
+        "Crown: bidding ends at the start of nday 11 (Zarpint)"]
