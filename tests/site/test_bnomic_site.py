@@ -155,3 +155,32 @@ def test_an_auction_with_its_bids_on_the_economy_and_clock_pages(game):
     assert rows(auction.find("table")) == [("Bob", "m30"), ("Carol", "m25"), ("Dave", "m30")]
     assert items(main(out, "clock.html").find(".//section[@aria-labelledby='next']")) == [
         "Crown: bidding ends at the start of nday 11 (Zarpint)"]
+
+
+def test_the_ministries_page_shows_holders_miniministries_obligations_and_victory_conditions(game):
+    play, site = game
+    play.send(ALICE, "Tea", 'Create miniministry "Tea": Brews the tea\nTake Tea', "2026-01-05T03:00:00Z")
+    play.send(CAROL, "Proposal: Duties", 'Obligation of Registrar: Publish the roster\n'
+              'Create victory condition "Tea party":\nTrigger: Everyone drinks tea\nVictors: Everyone\n'
+              "Cleanup: Wash the cups\nPrize: A trophy", "2026-01-05T04:00:00Z")
+    play.tick("2026-01-13T00:00:00Z")  # Ballotday
+    play.send(ALICE, "Votes", "FOR 2\nClock on", "2026-01-13T01:00:00Z")
+    out = site.build()
+    page = main(out, "ministries.html")
+    assert rows(page.find(".//section[@aria-labelledby='held']/table"))[-2:] == [
+        ("Ministry of Ministry", "MetaMin", "Alice", ""), ("Tea", "MiniMin", "Alice", "Brews the tea")]
+    assert words(page.find(".//section[@aria-labelledby='held']/p")).endswith("The last MetaMin: Alice.")
+    assert words(page.find(".//section[@aria-labelledby='obligations']/p")).startswith("No obligation")
+
+    play.tick("2026-01-17T00:00:00Z")  # proposal 2 passes; every Ministry Vacant, Alice paid m50
+    play.send(ALICE, "Again", "Take Registrar\nFulfilled obligation 1: Posted on the list", "2026-01-17T01:00:00Z")
+    out = site.build()
+    assert broken_links(out) == []
+    page = main(out, "ministries.html")
+    assert [r[2] for r in rows(page.find(".//section[@aria-labelledby='held']/table"))] == ["Alice"] + ["Vacant"] * 7
+    assert rows(page.find(".//section[@aria-labelledby='obligations']/table")) == [
+        ("1", "Ministry of Society", "Publish the roster", "P2", "Posted on the list")]
+    victory = page.find(".//section[@aria-labelledby='victory']/article")
+    assert words(victory.find("h3")) == "Tea party"
+    assert facts(victory.find("dl")) == {"Trigger": "Everyone drinks tea", "Victors": "Everyone",
+                                         "Cleanup": "Wash the cups", "Prize": "A trophy"}

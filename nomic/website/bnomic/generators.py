@@ -13,6 +13,7 @@ from nomic.website.bnomic.clock import clock
 from nomic.website.bnomic.consultations import consultations
 from nomic.website.bnomic.economy import economy
 from nomic.website.bnomic.factions import factions
+from nomic.website.bnomic.ministries import ministries
 from nomic.website.bnomic.model import BNomicModel
 from nomic.website.bnomic.players import players, proposal_href
 from nomic.website.bnomic.rules import rules
@@ -88,5 +89,5 @@ def feeds(m: BNomicModel) -> Iterator[Page]:
     yield feed(m, "proposals", "proposals", "proposals/index.html", entries)
 
 
-GENERATORS = (home, clock, proposals, players, rules, actions, consultations, economy, factions, shared.dice,
-              shared.how_to_play, archive.archive, feeds)
+GENERATORS = (home, clock, ministries, proposals, players, rules, actions, consultations, economy, factions,
+              shared.dice, shared.how_to_play, archive.archive, feeds)
