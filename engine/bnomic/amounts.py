@@ -95,20 +95,23 @@ def count(ballots: Mapping[int, Mapping[str, str]], powers: Powers) -> Count:
     cast = {key: [v for v, w in votes.items() if w != "ABSTAIN"] for key, votes in ballots.items()}
     voters = Counter(chain.from_iterable(cast.values()))
     uniform = powers.uniform is not None and voters.keys() <= powers.of.keys()
-    tallies = {key: _factions(votes, _uniform(votes, len(cast[key]), Fraction(powers.uniform or 0)) if uniform
-                              else _players(votes, powers), powers) for key, votes in ballots.items()}
+    tallies = {key: _tally(votes, powers, len(cast[key]) if uniform else None) for key, votes in ballots.items()}
     return Count(tallies, cast, voters)
 
 
 def tally(votes: Mapping[str, str], powers: Powers) -> Tally:
     """One proposal's tally (Stamina and Strength now, as the Ballot shows them)."""
-    return count({0: votes}, powers).tallies[0]
+    uniform = powers.uniform is not None and votes.keys() <= powers.of.keys()
+    return _tally(votes, powers, len(votes) - countOf(votes.values(), "ABSTAIN") if uniform else None)
 
 
-def _uniform(votes: Mapping[str, str], cast: int, q: Fraction) -> Tally:
-    """Every FOR or AGAINST voter a Player with Vote Power ``q``; ``cast`` such votes."""
-    n_for = countOf(votes.values(), "FOR")
-    return Tally(q * n_for, q * (cast - n_for), n_for)
+def _tally(votes: Mapping[str, str], powers: Powers, cast: int | None) -> Tally:
+    """``cast``: the number of FOR and AGAINST votes when every such voter is a Player and every
+    Player has the one Vote Power ``powers.uniform`` (then counting FOR votes is enough), else None."""
+    if cast is None or powers.uniform is None:
+        return _factions(votes, _players(votes, powers), powers)
+    q, n_for = Fraction(powers.uniform), countOf(votes.values(), "FOR")
+    return _factions(votes, Tally(q * n_for, q * (cast - n_for), n_for), powers)
 
 
 def _factions(votes: Mapping[str, str], t: Tally, powers: Powers) -> Tally:
