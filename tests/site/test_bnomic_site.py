@@ -8,7 +8,8 @@ import json
 import pytest
 
 from tests.cli.ruleset_play import RulesetPlay
-from tests.site.checks import Rebuilds, broken_links, facts, parse, rows, words
+from tests.site.checks import Rebuilds, broken_links, facts, pages, parse, rows, site_own, words
+from tests.site.test_xss import FORBIDDEN_TAGS, PAYLOADS, scheme
 
 ALICE, BOB, CAROL, DAVE, ERIN = (f"{n}@b.test" for n in ("alice", "bob", "carol", "dave", "erin"))
 PLAYERS = ["Alice <alice@b.test>", "Bob <bob@b.test>", "Carol <carol@b.test>", "Dave <dave@b.test>",
@@ -184,3 +185,31 @@ def test_the_ministries_page_shows_holders_miniministries_obligations_and_victor
     assert words(victory.find("h3")) == "Tea party"
     assert facts(victory.find("dl")) == {"Trigger": "Everyone drinks tea", "Victors": "Everyone",
                                          "Cleanup": "Wash the cups", "Prize": "A trophy"}
+
+
+def test_player_text_on_the_b_nomic_pages_never_runs_as_script(game):
+    play, site = game
+    script, handler, link = PAYLOADS[0], PAYLOADS[1], PAYLOADS[10]
+    play.send(CAROL, f"Consultation: {script}", f"{handler}\n\n{link}", "2026-01-05T03:00:00Z")
+    play.send(ALICE, "Answer", f"Answer 1: NO\n{handler}\nOracularity:\nCarol gains 1 point", "2026-01-05T04:00:00Z")
+    play.send(ALICE, "Faction: Guild", f"Parties: Alice\nAgreement: javascript:{script}", "2026-01-05T05:00:00Z")
+    play.send(ALICE, "Mini", f'Create miniministry "Tea": {handler}', "2026-01-05T06:00:00Z")
+    play.send(ALICE, "Blueprint: Lamp", f"Non-unique\nAttribute Colour: {handler}", "2026-01-05T07:00:00Z")
+    play.send(BOB, f"Proposal: {script}", f"{handler}\n{link}", "2026-01-05T08:00:00Z")
+    play.tick("2026-01-08T00:00:00Z")
+    out = site.build()
+    for name in ("consultations.html", "factions.html", "economy.html", "ministries.html"):
+        html = (out / name).read_text()
+        assert "&lt;script&gt;" in html or "&lt;img src=x" in html, name  # shown, as text
+    for page in pages(out):
+        doc = parse(page)
+        ours = site_own(doc, page, out) | ({*doc.iter("form"), *doc.iter("input")} if page.name == "index.html"
+                                           and page.parent.name == "list" else set())
+        body = doc.find("body")
+        assert body is not None
+        assert not [el.tag for el in body.iter() if el not in ours and el.tag in FORBIDDEN_TAGS], page
+        for el in doc.iter():
+            for attr, value in el.attrib.items():
+                assert not attr.lower().startswith("on"), f"{page}: {attr}={value!r}"
+                if attr in ("href", "src", "action", "data"):
+                    assert scheme(value) in ("", "http", "https", "mailto"), f"{page}: {attr}={value!r}"
