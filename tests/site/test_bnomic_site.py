@@ -1,19 +1,19 @@
-"""The site of a B Nomic game played through the command line: the Clock with what comes next, a
-page per Player and per rule, consultations, the economy and the Factions, as a player reads them;
-every rebuild a check build, and the same bytes as a build from scratch."""
+"""The site of a B Nomic game played through the command line: the Clock with what comes next, the
+Ministries, a page per Player and per rule, consultations, the economy and the Factions, as a player
+reads them, player text shown as text; every rebuild a check build, and the same bytes as a build
+from scratch."""
 from __future__ import annotations
 
 import json
 
 import pytest
 
+from nomic.website.bnomic import timing
+from tests.bnomic.support import ALICE, BOB, CAROL, DAVE, ERIN, PLAYERS, Game
 from tests.cli.ruleset_play import RulesetPlay
 from tests.site.checks import Rebuilds, broken_links, facts, pages, parse, rows, site_own, words
 from tests.site.test_xss import FORBIDDEN_TAGS, PAYLOADS, scheme
 
-ALICE, BOB, CAROL, DAVE, ERIN = (f"{n}@b.test" for n in ("alice", "bob", "carol", "dave", "erin"))
-PLAYERS = ["Alice <alice@b.test>", "Bob <bob@b.test>", "Carol <carol@b.test>", "Dave <dave@b.test>",
-           "Erin <erin@b.test>"]
 SEVEN = "Take Society\nTake Law\nTake Change\nTake Questions\nTake Foreign Relations\nTake Goods\nTake MoM"
 
 
@@ -213,3 +213,14 @@ def test_player_text_on_the_b_nomic_pages_never_runs_as_script(game):
                 assert not attr.lower().startswith("on"), f"{page}: {attr}={value!r}"
                 if attr in ("href", "src", "action", "data"):
                     assert scheme(value) in ("", "http", "https", "mailto"), f"{page}: {attr}={value!r}"
+
+
+@pytest.mark.parametrize("nday, on, says", [
+    (8, True, "nday 9 (Ballotday): the Voting Period opens, Pending proposals become Open, the Clock stops"),
+    (12, True, "Voting ends and nweek 1 with it; nweek 2 begins on nday 1 (Breakday), the Clock Off"),
+    (5, False, "the Clock is Off: ndelay 1"),
+])
+def test_the_clock_page_says_what_the_next_midnight_does(nday, on, says):
+    state = Game().state
+    state.clock.nday, state.clock.on = nday, on
+    assert timing.change(state) == says
