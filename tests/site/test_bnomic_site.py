@@ -224,3 +224,18 @@ def test_the_clock_page_says_what_the_next_midnight_does(nday, on, says):
     state = Game().state
     state.clock.nday, state.clock.on = nday, on
     assert timing.change(state) == says
+
+
+def test_the_dependent_actions_name_players_and_ministries_never_addresses(game):
+    play, site = game
+    play.send(BOB, "Mine", "Usurp the Chairman", "2026-01-05T03:00:00Z")
+    play.send("zed@b.test", "Hello", "Join as Zed", "2026-01-05T04:00:00Z")
+    play.send(ERIN, "Out", "Expel Zed because he spams the forum", "2026-01-05T05:00:00Z")
+    play.send(CAROL, "Support", "Support A2", "2026-01-05T06:00:00Z")
+    play.send(DAVE, "Object", "Object to A1", "2026-01-05T07:00:00Z")
+    out = site.build()
+    page = main(out, "actions.html")
+    assert rows(page.find(".//table")) == [
+        ("A2", "expel", "Erin", "Zed: he spams the forum", "pending", "Carol", ""),
+        ("A1", "usurp", "Bob", "Ministry of Change", "pending", "", "Dave")]
+    assert "zed@b.test" not in (out / "actions.html").read_text()

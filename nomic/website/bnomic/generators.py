@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from engine.bnomic import amounts
-from engine.bnomic.state import NDAY_NAMES, Proposal
+from engine.bnomic.state import NDAY_NAMES, Action, Proposal
 from nomic.website import archive, shared
 from nomic.website.bnomic.clock import clock
 from nomic.website.bnomic.consultations import consultations
@@ -73,10 +73,19 @@ def proposals(m: BNomicModel) -> Iterator[Page | Family]:
 def actions(m: BNomicModel) -> Iterator[Page]:
     st = m.state
     yield Page("actions.html", "actions.html", lambda: {"actions": [
-        {"number": a.number, "kind": a.kind, "by": m.people.link(a.by, ""), "target": a.target, "reason": a.reason,
+        {"number": a.number, "kind": a.kind, "by": m.people.link(a.by, ""), "target": _target(m, a), "reason": a.reason,
          "status": a.status, "supporters": [m.people.link(x, "") for x in a.supporters],
          "objectors": [m.people.link(x, "") for x in a.objectors]} for a in reversed(st.actions)]},
-        key=[a.model_dump_json() for a in st.actions])
+        key=([a.model_dump_json() for a in st.actions], [(p.email, p.name) for p in st.players]))
+
+
+def _target(m: BNomicModel, a: Action) -> str:
+    """What an action acts on as a reader knows it: a Player by his name (never his address), a
+    Ministry by its name."""
+    if a.kind == "expel":
+        return m.people.link(a.target, "")
+    ministry = m.state.ministry(a.target) if a.kind == "usurp" else None
+    return ministry.name if ministry is not None else a.target
 
 
 def feeds(m: BNomicModel) -> Iterator[Page]:
