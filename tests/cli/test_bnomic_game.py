@@ -52,8 +52,8 @@ class Expect:
             "ministries": [{"name": n, "minister": m, "holder": None, "mini": False} for n, m in MINISTRIES],
             "last_metamin": None, "proposals": [], "actions": [], "consultations": [], "factions": [],
             "blueprints": [], "devices": [],
-            "emergency": {"active": False, "coordinator": None, "pause": None, "round": None, "ballot": [],
-                          "refresh_proposals": [], "selected": None, "peps": [], "panic_buttons": {}},
+            "emergency": {"active": False, "coordinator": None, "forum": None, "pause": None, "round": None, "ballot": [],
+                          "votes": {}, "refresh_proposals": [], "selected": None, "peps": [], "panic_buttons": {}},
             "rules": [{"number": r.label, "name": r.title, "section": r.section, "text": r.text, "repealed": False}
                       for r in rules],
             "sections": [{"number": s.number, "name": s.name} for s in sections],
