@@ -231,24 +231,24 @@ COMMANDS: tuple[Declaration, ...] = (
                    "Consultation: QUESTION", "", "2-5"),)),
     Declaration("priest", PriestCmd, (
         Line(pattern(rf"^priest\s+{_N}\s*:\s*(.+)$"), lambda m: PriestCmd(number=int(m[1]), player=m[2])),),
-        consultations.priest, help=(Help("The Oracle selects an eligible Priest for Consultation N.", "Consultation",
+        consultations.priest, help=(Help("The Oracle selects an eligible Priest for Consultation N.", "Oracle",
                                          "Priest 3: Carol", "2-5"),)),
     Declaration("answer", AnswerCmd, (
         Rest(pattern(rf"^answer\s+{_N}\s*:\s*{_ANSWER}\s*$"),
              lambda m, rest: AnswerCmd(number=int(m[1]), yes=m[2].lower() in _YES, text=rest)),),
         consultations.answer, help=(Help("The Priest answers: the lines after are the Reasoning, those after a line "
-                                         "'Oracularity:' its change lines.", "Consultation", "Answer 3: YES", "2-5"),)),
+                                         "'Oracularity:' its change lines.", "Answer", "Answer 3: YES", "2-5"),)),
     Declaration("claim", ClaimCmd, (
         Line(pattern(rf"^claim\s+{_N}\s+(consistent|inconsistent)$"),
              lambda m: ClaimCmd(number=int(m[1]), consistent=m[2].lower() == "consistent")),),
         consultations.claim, help=(Help("Claim an Answer Consistent or Inconsistent; your last claim counts.",
-                                        "Consultation", "Claim 3 inconsistent", "2-5"),)),
+                                        "Claim", "Claim 3 inconsistent", "2-5"),)),
     Declaration("zot", ZotCmd, (
         Line(pattern(rf"^zot\s+{_N}$"), lambda m: ZotCmd(number=int(m[1]))),
         Line(pattern(rf"^request\s+zot\s+{_N}$"), lambda m: ZotCmd(number=int(m[1]), request=True))),
         consultations.zot, help=(Help("The Oracle ZOTs a Waiting Consultation with no Priest yet, or whose Priest "
-                                      "asked.", "Consultation", "ZOT 3", "2-5"),
-                                 Help("The Priest asks the Oracle to ZOT his Consultation.", "Consultation",
+                                      "asked.", "Oracle", "ZOT 3", "2-5"),
+                                 Help("The Priest asks the Oracle to ZOT his Consultation.", "Priest",
                                       "Request ZOT 3", "2-5"))),
     Declaration("give", GiveCmd, (
         Line(pattern(rf"^give\s+{_M}\s+to\s+(.+)$"), lambda m: GiveCmd(amount=_amount(m, 1), player=m[3])),
@@ -268,14 +268,14 @@ COMMANDS: tuple[Declaration, ...] = (
         Line(pattern(rf"^set\s+(?:the\s+)?price\s+of\s+(.+?)\s+to\s+{_M}$"),
              lambda m: PriceCmd(name=m[1], price=_amount(m, 2))),),
         actions.set_price, help=(Help("The Artisan changes a non-unique blueprint's price, unless 2 Players object "
-                                      "within 2 ndays.", "Blueprint", "Set price of Lamp to m12.5", "3-14"),)),
+                                      "within 2 ndays.", "Price", "Set price of Lamp to m12.5", "3-14"),)),
     Declaration("buy", BuyCmd, (Line(pattern(r"^buy\s+(?:an?\s+)?(.+)$"), lambda m: BuyCmd(name=m[1])),),
                 goods.buy, help=(Help("Buy a device of a non-unique blueprint at its price.", "Device", "Buy Lamp",
                                       "3-14"),)),
     Declaration("bid", BidCmd, (
         Line(pattern(rf"^bid\s+{_M}\s+on\s+(.+)$"), lambda m: BidCmd(amount=_amount(m, 1), name=m[3])),),
         auctions.bid, help=(Help("Bid on a unique blueprint until the start of Zarpint; the highest bidder buys "
-                                 "it then (or after a grace nday).", "Auction", "Bid m60 on Crown", "3-14"),)),
+                                 "it then (or after a grace nday).", "Bid", "Bid m60 on Crown", "3-14"),)),
     Declaration("device", DeviceCmd, (
         Line(pattern(rf"^give\s+device\s+{_N}\s+to\s+(.+)$"), lambda m: DeviceCmd(number=int(m[1]), player=m[2])),
         Line(pattern(rf"^destroy\s+device\s+{_N}$"), lambda m: DeviceCmd(number=int(m[1])))),
@@ -290,10 +290,10 @@ COMMANDS: tuple[Declaration, ...] = (
         factions.act, help=(
         Help("Register an Agreement you are a party to as a Faction; you are its agent. Body lines "
              "'Parties: PLAYER, PLAYER' and 'Agreement: URL'.", "Faction: NAME", "", "5-1, 5-2"),
-        Help("The agent changes the Faction's parties.", "Faction", "Parties of Guild: Alice, Bob", "5-2"),
-        Help("The agent dissolves the Faction.", "Faction", "Dissolve faction Guild", "5-2"),
+        Help("The agent changes the Faction's parties.", "Agent", "Parties of Guild: Alice, Bob", "5-2"),
+        Help("The agent dissolves the Faction.", "Agent", "Dissolve faction Guild", "5-2"),
         Help("A party gives the Faction his Allegiance (ndays 1 to 8, once a nweek): its Vote Power +1, his 0 "
-             "from Ballotday.", "Faction", "Give allegiance to Guild", "5-3, 2-7"))),
+             "from Ballotday.", "Allegiance", "Give allegiance to Guild", "5-3, 2-7"))),
     Declaration("faction_vote", FactionVoteCmd, (
         Line(pattern(rf"^(for|against|abstain)\s+(?:proposal\s+)?{_N}\s+as\s+(.+)$"),
              lambda m: _faction_vote(m[1], m[2], m[3])),
@@ -301,14 +301,14 @@ COMMANDS: tuple[Declaration, ...] = (
              lambda m: _faction_vote(m[1], m[2], m[3])),
         Line(pattern(r"^set\s+(?:the\s+)?vote\s+power\s+of\s+(.+?)\s+to\s+(\S+)$"),
              lambda m: FactionVoteCmd(faction=m[1], power=m[2]))),
-        factions.vote, help=(Help("The agent casts the Faction's Vote.", "Faction", "Vote FOR 12 as Guild", "5-3"),
-                             Help("The agent lowers the Faction's Vote Power.", "Faction",
+        factions.vote, help=(Help("The agent casts the Faction's Vote.", "Agent", "Vote FOR 12 as Guild", "5-3"),
+                             Help("The agent lowers the Faction's Vote Power.", "Agent",
                                   "Set vote power of Guild to 1/2", "2-2"))),
     Declaration("renumber_consultation", RenumberConsultationCmd, (
         Line(pattern(rf"^renumber\s+consultation\s+{_N}\s+to\s+{_N}$"),
              lambda m: RenumberConsultationCmd(number=int(m[1]), to=int(m[2]))),),
         consultations.renumber, help=(Help("The Oracle gives a new Consultation, before its Priest is selected, a "
-                                           "number of his liking.", "Consultation", "Renumber consultation 3 to 7",
+                                           "number of his liking.", "Oracle", "Renumber consultation 3 to 7",
                                            "2-5"),)),
     Declaration("tidiness", TidinessCmd, (
         Subject(pattern(r"^\s*tidiness\s+list\s*:?\s*(.{0,200})$"), lambda title, lines, text: TidinessCmd(text=text)),),
@@ -368,7 +368,8 @@ COMMANDS: tuple[Declaration, ...] = (
         Block(pattern(r"^begin\s+transaction$"), pattern(r"^end\s+transaction$"),
               lambda inner, unread: TransactionCmd(lines=[c.model_dump(mode="json") for c in inner], unread=unread)),),
         None, help=(Help("All or nothing: the lines between are done only if every one is legal and every "
-                         "Assert true; else none is.", "Transaction", "BEGIN TRANSACTION ... END TRANSACTION",
+                         "Assert true; else none is.", "Transaction",
+                         "BEGIN TRANSACTION\nGive m10 to Bob\nAssert mackerel of Bob is m60\nEND TRANSACTION",
                          "1-16"),)),
     Declaration("assert", AssertCmd, _ASSERTS, assertions.outside, help=(
         Help("In a Transaction: it fails unless this is so (mackerel, points, vote power of PLAYER; nday, "

@@ -21,7 +21,7 @@ ROOT = Path(__file__).parents[2]
 # Words in capitals in the command table, as a player would fill them in.
 FILLED = {"TITLE": "Cake", "PLAYER": "bob@x.org", "AREA": "Food", "REASON": "too sweet", "WORDS": "open sesame",
           "A-B": "1-4", "C-D": "5-8", "K": "2", "N": "3", "NAME": "Cake", "TEXT": "Cake for all.",
-          "THEME": "Pirates", "WORD": "Pirate", "QUESTION": "Is cake food?"}
+          "THEME": "Pirates", "WORD": "Pirate", "QUESTION": "Is cake food?", "LINE": "Withdraw 3"}
 
 
 def test_the_committed_reference_is_what_the_generator_prints():
@@ -82,10 +82,15 @@ def test_every_command_in_the_table_is_one_the_game_understands(what, subject, l
 
 
 @pytest.mark.parametrize("ruleset, subject, line", [
-    (name, h.subject, h.line) for name in ("blognomic", "suber")
+    (name, h.subject, h.line) for name in names()
     for h in player_rows(ruleset_for(name)) + office_rows(ruleset_for(name)) if not h.line.startswith("Passphrase:")])
 def test_every_command_of_the_other_rulesets_is_one_their_game_understands(ruleset, subject, line):
+    """As the How to play page's link sends it: the row's subject, its line as the body. The subject of
+    a line command is a topic, never read as a misspelt subject command; a line that wraps others
+    (B Nomic's Transaction, Repeat, At) has every wrapped line read."""
     subject, line = fill(subject), fill(line)
     reading = grammar.Grammar(ruleset_for(ruleset).commands).read(subject, line)
     assert reading.not_understood == []
-    assert len(reading.commands) == 1, reading.commands
+    [cmd] = reading.commands
+    assert getattr(cmd, "unread", []) == [] and getattr(cmd, "command", "") is not None
+    assert getattr(cmd, "lines", None) != []
