@@ -105,3 +105,19 @@ def test_a_waiting_consultation_is_reassigned_after_every_10_ndelays():
         (30, {"number": 1, "status": "waiting", "priest": None, "why": "reassigned: the Oracle selects a new Priest (2-5)"}),
         (30, {"number": 1, "status": "waiting", "priest": DAVE,
               "why": "no Player is eligible: the Oracle is Priest (2-5)"})]
+
+
+def test_a_consultation_that_waited_for_an_oracle_has_him_as_priest_when_he_takes_the_ministry_and_none_is_eligible():
+    """2-5 "If no Player is eligible, the Oracle is automatically selected": with the Ministry of
+    Questions Vacant it waits; the Oracle who takes it is Priest at once where nobody is eligible."""
+    g = Game()
+    bob = g.state.player(BOB)
+    assert bob is not None
+    bob.active = True
+    assert said(g.send(ALICE, "Consultation: Is tea a drink?") + g.send(BOB, "Consultation: Is coffee?")) == [
+        '  "Consultation: Is tea a drink?": Consultation 1, Waiting', '  "Consultation: Is coffee?": Consultation 2, Waiting']
+    events = g.send(DAVE, "x", "Take the Oracle")
+    assert said(events) == ['  "Take the Oracle": you hold the Ministry of Questions (the Oracle)']
+    assert [e.data for e in events if e.kind == "consultation"] == [
+        {"number": 2, "status": "waiting", "priest": DAVE, "why": "no Player is eligible: the Oracle is Priest (2-5)"}]
+    assert [(q["number"], q["priest"]) for q in g.json()["consultations"]] == [(1, None), (2, DAVE)]  # Bob is eligible for 1
