@@ -147,7 +147,8 @@ COMMANDS: tuple[Declaration, ...] = (
     Declaration("take", TakeCmd, (
         Line(pattern(r"^take\s+(.+)$"), lambda m: TakeCmd(ministry=m[1])),
         Line(pattern(r"^assign\s+(.+?)\s+to\s+myself$"), lambda m: TakeCmd(ministry=m[1]))),
-        ministries.take, help=(Help("Take a Vacant Ministry.", "Ministry", "Take the Ministry of Change", "6-2"),)),
+        ministries.take, help=(Help("Take a Vacant Ministry (or 'Assign MINISTRY to myself').", "Ministry",
+                                    "Take the Ministry of Change", "6-2"),)),
     Declaration("resign", ResignCmd, (Line(pattern(r"^resign\s+(.+)$"), lambda m: ResignCmd(ministry=m[1])),),
                 ministries.resign, help=(Help("Resign a Ministry you hold.", "Ministry", "Resign MINISTRY", "6-3"),)),
     Declaration("usurp", UsurpCmd, (Line(pattern(r"^usurp\s+(.+)$"), lambda m: UsurpCmd(ministry=m[1])),),
@@ -156,8 +157,9 @@ COMMANDS: tuple[Declaration, ...] = (
     Declaration("clock", ClockCmd, (
         Line(pattern(r"^clock\s+(on|off)$"), lambda m: ClockCmd(on=m[1].lower() == "on")),
         Line(pattern(r"^(start|stop)\s+the\s+clock$"), lambda m: ClockCmd(on=m[1].lower() == "start"))),
-        clock.set_clock, help=(Help("The MoM starts (no Vacant Ministry) or stops the Clock; the Chairman starts it "
-                                    "after his Ballot.", "Clock", "Clock on", "2-1"),)),
+        clock.set_clock, help=(Help("The MoM starts the Clock (no Vacant Ministry); the Chairman starts it after his "
+                                    "Ballot (or 'Start the clock').", "Clock", "Clock on", "2-1"),
+                               Help("The MoM stops the Clock (or 'Stop the clock').", "Clock", "Clock off", "2-1"))),
     Declaration("chairman", ChairmanCmd, (
         Line(pattern(r"^publish\s+(?:the\s+)?(ballot|results)$"), lambda m: ChairmanCmd.model_validate({"what": m[1].lower()})),
         Line(pattern(r"^number\s+(?:the\s+)?proposals$"), lambda m: ChairmanCmd(what="number"))),
@@ -182,7 +184,8 @@ COMMANDS: tuple[Declaration, ...] = (
         Line(pattern(r"^(for|against|abstain)$"), lambda m: _vote(m[1])),
         Line(pattern(rf"^(for|against|abstain)\s+(?:proposal\s+)?{_N}$"), lambda m: _vote(m[1], m[2])),
         Line(pattern(rf"^vote\s+(for|against|abstain)\s+(?:proposal\s+)?{_N}$"), lambda m: _vote(m[1], m[2]))),
-        votes.vote, help=(Help("Vote on Open proposal N; your last Vote is your Final Vote.", "Vote", "FOR 12", "2-2"),
+        votes.vote, help=(Help("Vote FOR, AGAINST or ABSTAIN on Open proposal N (or 'Vote FOR 12'); your last Vote "
+                               "is your Final Vote.", "Vote", "FOR 12", "2-2"),
                           Help("Vote on the proposal a reply is about.", "Re: Proposal", "AGAINST", "2-2"))),
     Declaration("vote_power", VotePowerCmd, (
         Line(pattern(r"^set\s+my\s+vote\s+power\s+to\s+(\S+)$"), lambda m: VotePowerCmd(power=m[1])),),
@@ -212,10 +215,14 @@ COMMANDS: tuple[Declaration, ...] = (
         Line(pattern(r'^remove\s+section\s+(\d{1,6})$'), lambda m: _keep("remove_section", m[1])),
         Line(pattern(rf'^move\s+rule\s+{_RULE}\s+to\s+section\s+(\d{{1,6}})$'),
              lambda m: _keep("move_rule", m[1], m[2]))),
-        offices.rulekeeper, help=(Help("The Rulekeeper renumbers a rule (or Unnumber rule RULE).", "Rules",
-                                       "Renumber rule 2-13 to 2-14", "1-8"),
-                                  Help("The Rulekeeper creates, renumbers, renames and removes sections, and moves rules.",
-                                       "Rules", 'Create section 4 "Goods"', "1-8"))),
+        offices.rulekeeper, help=(
+        Help("The Rulekeeper gives a rule a new number.", "Rules", "Renumber rule 2-13 to 2-14", "1-8"),
+        Help("The Rulekeeper takes a rule's number away.", "Rules", "Unnumber rule 2-13", "1-8"),
+        Help("The Rulekeeper creates a section.", "Rules", 'Create section 4 "Goods"', "1-8"),
+        Help("The Rulekeeper renumbers a section.", "Rules", "Renumber section 4 to 7", "1-8"),
+        Help("The Rulekeeper renames a section.", "Rules", 'Rename section 4 to "Trade"', "1-8"),
+        Help("The Rulekeeper removes a section: its rules are in none.", "Rules", "Remove section 4", "1-8"),
+        Help("The Rulekeeper moves a rule into a section.", "Rules", "Move rule 2-13 to section 4", "1-8"))),
     Declaration("fulfilled", FulfilledCmd, (
         Line(pattern(rf"^fulfilled\s+obligation\s+{_N}\s*:\s*(.*)$"),
              lambda m: FulfilledCmd(obligation=int(m[1]), note=m[2])),
@@ -253,8 +260,8 @@ COMMANDS: tuple[Declaration, ...] = (
     Declaration("give", GiveCmd, (
         Line(pattern(rf"^give\s+{_M}\s+to\s+(.+)$"), lambda m: GiveCmd(amount=_amount(m, 1), player=m[3])),
         Line(pattern(rf"^pay\s+(.+?)\s+{_M}$"), lambda m: GiveCmd(amount=_amount(m, 2), player=m[1]))),
-        goods.give, help=(Help("Give another Player some of your mackerel (exact decimals).", "Mackerel",
-                               "Give m10.15 to Bob", "3-10"),)),
+        goods.give, help=(Help("Give another Player some of your mackerel, exact decimals (or 'Pay Bob m10.15').",
+                               "Mackerel", "Give m10.15 to Bob", "3-10"),)),
     Declaration("exchange", ExchangeCmd, (
         Line(pattern(r"^exchange\s+(\d{1,9})\s+points?\s+for\s+(?:mackerel|macks?)$"),
              lambda m: ExchangeCmd(points=int(m[1]))),),
@@ -301,7 +308,8 @@ COMMANDS: tuple[Declaration, ...] = (
              lambda m: _faction_vote(m[1], m[2], m[3])),
         Line(pattern(r"^set\s+(?:the\s+)?vote\s+power\s+of\s+(.+?)\s+to\s+(\S+)$"),
              lambda m: FactionVoteCmd(faction=m[1], power=m[2]))),
-        factions.vote, help=(Help("The agent casts the Faction's Vote.", "Agent", "Vote FOR 12 as Guild", "5-3"),
+        factions.vote, help=(Help("The agent casts the Faction's Vote (or 'FOR 12 as Guild').", "Agent",
+                                  "Vote FOR 12 as Guild", "5-3"),
                              Help("The agent lowers the Faction's Vote Power.", "Agent",
                                   "Set vote power of Guild to 1/2", "2-2"))),
     Declaration("renumber_consultation", RenumberConsultationCmd, (
@@ -324,15 +332,17 @@ COMMANDS: tuple[Declaration, ...] = (
         Line(pattern(r"^hoist\s+the\s+(.+?)\s+flag$"), lambda m: HoistCmd(flag=m[1])),
         Line(pattern(r"^set\s+the\s+threat\s+flag\s+to\s+(.+)$"), lambda m: HoistCmd(flag=m[1]))),
         threat.hoist, help=(Help("The MoM changes the Threat Flag, at most once per nday (never to Black Watch "
-                                 "Plaid).", "Threat Flag", "Hoist the Polka Dots flag", "3-17"),)),
+                                 "Plaid; or 'Set the Threat Flag to Polka Dots').", "Threat Flag",
+                                 "Hoist the Polka Dots flag", "3-17"),)),
     Declaration("panic", PanicCmd, (
         Line(pattern(r"^(hit|stop)\s+my\s+panic\s+button$"), lambda m: PanicCmd(on=m[1].lower() == "hit")),
         Line(pattern(r"^i\s+am\s+(hitting|stopping)\s+my\s+panic\s+button$"),
              lambda m: PanicCmd(on=m[1].lower() == "hitting"))),
-        emergency.press, help=(Help("A PEP turns his Panic Button On; four On make a State of Emergency.",
+        emergency.press, help=(Help("A PEP turns his Panic Button On (or 'I am hitting my Panic Button'); four On "
+                                    "make a State of Emergency.",
                                     "Panic Button", "Hit my Panic Button", "0"),
-                               Help("A PEP turns his Panic Button Off.", "Panic Button", "Stop my Panic Button",
-                                    "0"))),
+                               Help("A PEP turns his Panic Button Off (or 'I am stopping my Panic Button').",
+                                    "Panic Button", "Stop my Panic Button", "0"))),
     Declaration("procedure", ProcedureCmd, (
         Line(pattern(r"^(organize|organise)\s+the\s+procedure$"), lambda m: ProcedureCmd(what="organize")),
         Line(pattern(r"^emergency\s+forum\s*:\s*(.+)$"), lambda m: ProcedureCmd(what="forum", text=m[1])),
@@ -372,8 +382,10 @@ COMMANDS: tuple[Declaration, ...] = (
                          "BEGIN TRANSACTION\nGive m10 to Bob\nAssert mackerel of Bob is m60\nEND TRANSACTION",
                          "1-16"),)),
     Declaration("assert", AssertCmd, _ASSERTS, assertions.outside, help=(
-        Help("In a Transaction: it fails unless this is so (mackerel, points, vote power of PLAYER; nday, "
-             "nweek; the clock is on/off; PLAYER holds MINISTRY; MINISTRY is vacant; proposal N is STATUS).",
+        Help("In a Transaction: it fails unless this is so; also 'Assert mackerel of PLAYER is m60', 'Assert vote "
+             "power of PLAYER is 1/2', 'Assert nday is 9', 'Assert nweek is 2', 'Assert the clock is on' (or off), "
+             "'Assert PLAYER holds MINISTRY', 'Assert MINISTRY is vacant', 'Assert proposal 12 is open' (pending, "
+             "historical, won, lost, undecided).",
              "Transaction", "Assert points of Alice is 3", "1-16"),)),
     Declaration("repeat", RepeatCmd, (
         Prefix(pattern(r"^repeat\s+(\d{1,9})\s+times?\s*:\s*(.+)$"),

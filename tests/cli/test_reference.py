@@ -11,6 +11,7 @@ import pytest
 
 from mailer import grammar
 from nomic import reference
+from engine.commands import Block, Help
 from engine.ruleset import names, ruleset_for
 from nomic.website.commands import office_rows, player_rows
 from nomic.website.rulesets import site_for
@@ -94,3 +95,23 @@ def test_every_command_of_the_other_rulesets_is_one_their_game_understands(rules
     [cmd] = reading.commands
     assert getattr(cmd, "unread", []) == [] and getattr(cmd, "command", "") is not None
     assert getattr(cmd, "lines", None) != []
+
+
+def shown(help_rows: tuple[Help, ...]) -> list[str]:
+    """What a help table shows of a command, filled in as a player would: each row's subject, each line
+    of its body, and each example quoted in its text ("... (or 'Pay Bob m10.15')")."""
+    return [fill(text) for h in help_rows
+            for text in [h.subject, *h.line.split("\n"), *re.findall(r"(?<![A-Za-z])'([^']+)'(?![A-Za-z])", h.what)] if text.strip()]
+
+
+@pytest.mark.parametrize("ruleset", names())
+def test_every_form_the_grammar_reads_is_shown_in_the_help_table(ruleset):
+    """docs/reference.md and the How to play page show every command: each pattern a declaration reads
+    (an alias too) matches something its help rows show."""
+    unshown = []
+    for d in ruleset_for(ruleset).commands:
+        for reader in d.reads:
+            first = reader.start if isinstance(reader, Block) else reader.pattern  # a block: its first line
+            if not any(first.match(text) for text in shown(d.help)):
+                unshown.append(first.pattern)
+    assert unshown == []
