@@ -18,7 +18,7 @@ from engine.bnomic.commands import (
     SupportCmd, TakeCmd, UsurpCmd, VoteCmd, VotePowerCmd, WithdrawCmd, AssertCmd, AtCmd, RepeatCmd, TransactionCmd,
     AnswerCmd, ClaimCmd, ConsultationCmd, PriestCmd, ZotCmd, ExchangeCmd, GiveCmd,
     BidCmd, BlueprintCmd, BuyCmd, DeviceCmd, PriceCmd, FactionCmd, FactionVoteCmd,
-    HoistCmd, MessageCmd, PanicCmd, ProcedureCmd, RefreshProposalCmd, RenumberConsultationCmd, TidinessCmd,
+    ForeignCmd, HoistCmd, MessageCmd, PanicCmd, ProcedureCmd, RefreshProposalCmd, RenumberConsultationCmd, TidinessCmd,
 )
 from engine.commands import Block, Cmd, Declaration, Help, Line, Prefix, Rest, Subject, pattern
 
@@ -323,6 +323,15 @@ COMMANDS: tuple[Declaration, ...] = (
         actions.tidiness_list, help=(Help("Correct trivial errors in the rules, unless a Player objects within 5 "
                                           "ndays: body lines 'Rule 2-5: \"WRONG\" -> \"RIGHT\"'; a point per 3 "
                                           "corrected.", "Tidiness List", "", "3-9"),)),
+    Declaration("foreign", ForeignCmd, (
+        Line(pattern(r"^foreign\s+action\s*:\s*(.{1,2000})$"), lambda m: ForeignCmd(text=m[1])),
+        Line(pattern(r"^relation\s+with\s+(.{1,100}?)\s*:\s*(.{1,2000})$"),
+             lambda m: ForeignCmd(nomic=m[1], text=m[2]))),
+        actions.foreign, help=(Help("The Ambassador acts for B Nomic in another Nomic, with 2 supporters and "
+                                    "without objection within 2 ndays.", "Foreign Relations",
+                                    "Foreign action: TEXT", "2-10"),
+                               Help("The Ambassador records B Nomic's relation with another Nomic.",
+                                    "Foreign Relations", "Relation with Agora: TEXT", "2-10"))),
     Declaration("motnw", MessageCmd, (
         Line(pattern(r"^set\s+the\s+message\s+of\s+the\s+nweek\s*(?:to\s*)?:\s*(.+)$"),
              lambda m: MessageCmd(text=m[1])),),

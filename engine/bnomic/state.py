@@ -318,6 +318,7 @@ class BNomicState(GameState[BPlayer]):
     factions: list[Faction] = Field(default_factory=list)
     flag_nday_changes: int | None = None  # Clock.nday_changes when the MoM last changed the Threat Flag (3-17)
     motnw_nweek: int | None = None  # the nweek the Message of the nweek last changed in (3-16)
+    relations: dict[str, str] = Field(default_factory=dict)  # another Nomic's name -> the Ambassador's word (2-10)
     peps: list[str] = Field(default_factory=list)  # Rule 0's Potential Emergency Participants (Reading 8)
     four_players_seen: bool = False  # whether there ever were four Players (Reading 8)
     panic_buttons: dict[str, Literal["on", "off"]] = Field(default_factory=dict)  # each PEP's, and only theirs
@@ -402,6 +403,7 @@ class BNomicState(GameState[BPlayer]):
             "rules": [{"number": r.label, "name": r.title, "section": r.section, "text": r.text,
                        "repealed": r.repealed} for r in self.rules],
             "sections": [{"number": s.number, "name": s.name} for s in self.sections],
+            "relations": dict(self.relations),
             "victory_conditions": [v.model_dump(mode="json") for v in self.victory_conditions],
             "obligations": [o.model_dump(mode="json") for o in self.obligations],
             "scheduled": [{"number": s.number, "by": s.by, "line": s.line} for s in self.scheduled],
