@@ -10,7 +10,7 @@ from typing import Literal
 from engine.bnomic import changes, players
 from engine.bnomic.priests import changed, eligible, oracle_if_none
 from engine.bnomic.commands import AnswerCmd, ClaimCmd, ConsultationCmd, PriestCmd, RenumberConsultationCmd, ZotCmd
-from engine.bnomic.state import BNomicState, Consultation
+from engine.bnomic.state import BNomicState, ChangeLine, Consultation
 from engine.context import Context
 from engine.events import Cause
 from engine.inputs import Message
@@ -127,11 +127,22 @@ def answer(state: BNomicState, msg: Message, cmd: AnswerCmd, ctx: Context) -> No
     reasoning, oracularity = parts[0], parts[1] if len(parts) > 1 else ""
     q.status, q.answer, q.answer_reasoning = "answered", "YES" if cmd.yes else "NO", reasoning.strip()
     q.oracularity, q.claims, q.answered_rdays = changes.parse(oracularity), {}, state.clock.rdays
+    q.oracularity_unread = _unread(oracularity, q.oracularity)
     q.answers += 1
     changed(q, f"answered {q.answer}", ctx)
+    warning = "".join(f"; {line!r} is no change line, so the Oracularity will not be followed (1-16)"
+                      for line in q.oracularity_unread[:1])
     ctx.say(cmd.line, f"Consultation {q.number} is Answered {q.answer}" +
             (f" with an Oracularity of {_lines(len(q.oracularity))}" if q.oracularity else "") +
-            "; claims are open for three ndays or ndelays (2-5)")
+            warning + "; claims are open for three ndays or ndelays (2-5)")
+
+
+def _unread(text: str, read: list[ChangeLine]) -> list[str]:
+    """The lines of an Oracularity that are neither a change line nor its run-on TEXT: prose, which a
+    Transaction cannot determine "with finality and certainty" (1-16, the design's Reading 51)."""
+    taken = {ln.strip() for c in read for ln in [c.line, *c.text.split("\n")]}
+    return [ln.strip() for ln in text.split("\n") if ln.strip() and ln.strip() not in taken
+            and not changes.LISTS.match(ln)]
 
 
 def claim(state: BNomicState, msg: Message, cmd: ClaimCmd, ctx: Context) -> None:
@@ -164,6 +175,7 @@ def _tally(state: BNomicState, q: Consultation, ctx: Context) -> None:
         return
     q.former_priests.append(q.priest or "")
     q.status, q.priest, q.answer, q.answer_reasoning, q.oracularity = "waiting", None, None, "", []
+    q.oracularity_unread = []
     q.claims, q.answered_rdays, q.answers = {}, None, 0
     changed(q, f"claimed Inconsistent {inconsistent} to {consistent}: Waiting for a new Priest", ctx)
     oracle_if_none(state, q, ctx)
@@ -173,7 +185,9 @@ def _ponder(state: BNomicState, q: Consultation, ctx: Context) -> None:
     """Pondered; the Oracularity applies all or nothing (a Transaction, Reading 32) if it is the Priest's first Answer."""
     q.status = "pondered"
     why = "Pondered"
-    if q.oracularity and q.answers == 1:
+    if q.oracularity_unread and q.answers == 1:
+        why = f"Pondered; its Oracularity is not followed: {q.oracularity_unread[0]!r} is no change line (1-16)"
+    elif q.oracularity and q.answers == 1:
         trial, scratch = state.copy_deep(), Context(config=ctx.config, at=ctx.at)
         try:
             for change in q.oracularity:

@@ -241,6 +241,7 @@ class Consultation(Model):
     answer: Literal["YES", "NO"] | None = None
     answer_reasoning: str = ""
     oracularity: list[ChangeLine] = Field(default_factory=list)
+    oracularity_unread: list[str] = Field(default_factory=list)  # its lines that are no change line (1-16: it fails)
     answers: int = 0  # Answers the present Priest has given
     claims: dict[str, Literal["consistent", "inconsistent"]] = Field(default_factory=dict)
     answered_rdays: int | None = None

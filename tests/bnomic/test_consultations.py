@@ -121,3 +121,19 @@ def test_a_consultation_that_waited_for_an_oracle_has_him_as_priest_when_he_take
     assert [e.data for e in events if e.kind == "consultation"] == [
         {"number": 2, "status": "waiting", "priest": DAVE, "why": "no Player is eligible: the Oracle is Priest (2-5)"}]
     assert [(q["number"], q["priest"]) for q in g.json()["consultations"]] == [(1, None), (2, DAVE)]  # Bob is eligible for 1
+
+
+def test_an_oracularity_with_a_line_that_is_no_change_line_is_not_followed_and_the_answer_says_so():
+    """2-5: an Oracularity is a Transaction (1-16): a prose line cannot be determined "with finality and
+    certainty", so none of its lines apply (the design's Reading 51); the Answer warns at once."""
+    g = game(ALICE, BOB, DAVE)
+    g.send(ALICE, "Consultation: Q?")
+    g.send(DAVE, "x", "Priest 1: Bob")
+    assert said(g.send(BOB, "x", "Answer 1: YES\nBecause.\nOracularity:\nAlice gains 3 points\nGive Bob a cookie")) == [
+        '  "Answer 1: YES": Consultation 1 is Answered YES with an Oracularity of 1 change line; \'Give Bob a cookie\' '
+        "is no change line, so the Oracularity will not be followed (1-16); claims are open for three ndays or "
+        "ndelays (2-5)"]
+    assert ticks(g, 1, 5) == [(5, {"number": 1, "status": "pondered", "priest": BOB,
+                                    "why": "Pondered; its Oracularity is not followed: 'Give Bob a cookie' is no "
+                                           "change line (1-16)"})]
+    assert g.points()[ALICE] == 0 and g.json()["consultations"][0]["oracularity_followed"] is False
