@@ -203,10 +203,13 @@ def _ponder(state: BNomicState, q: Consultation, ctx: Context) -> None:
 
 
 def owed(state: BNomicState) -> list[str]:
-    """The daily reminders: who owes each Waiting Consultation an Answer or a Priest."""
-    oracle = state.ministry("questions")
-    return [f"Consultation {q.number} awaits an Answer from {q.priest}" if q.priest else
-            f"Consultation {q.number} awaits a Priest from the Oracle ({oracle.holder if oracle else None})"
+    """The daily reminders: who owes each Waiting Consultation an Answer, a Priest, or (its Priest
+    having asked) a ZOT or a new Priest."""
+    questions = state.ministry("questions")
+    oracle = f"the Oracle ({questions.holder if questions else None})"
+    return [f"Consultation {q.number} awaits a ZOT or a new Priest from {oracle}: its Priest asked" if q.zot_requested
+            else f"Consultation {q.number} awaits an Answer from {q.priest}" if q.priest else
+            f"Consultation {q.number} awaits a Priest from {oracle}"
             for q in state.consultations if q.status == "waiting"]
 
 

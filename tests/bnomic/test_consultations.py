@@ -82,6 +82,8 @@ def test_the_oracle_zots_a_consultation_without_a_priest_or_whose_priest_asks():
         '! "ZOT 2": Consultation 2 has a Priest who did not ask for it to be ZOTTED; nothing done']
     assert said(g.send(BOB, "x", "Request ZOT 2")) == [
         '  "Request ZOT 2": the Oracle is asked to ZOT Consultation 2 or to reassign it (2-5)']
+    assert [e.data["lines"][1] for e in g.midnight(1) if e.kind == "daily"] == [
+        "Consultation 2 awaits a ZOT or a new Priest from the Oracle (dave@b.test): its Priest asked"]
     assert said(g.send(DAVE, "x", "Priest 2: Carol")) == ['  "Priest 2: Carol": Carol is the Priest of Consultation 2']
     assert [(q["status"], q["priest"], q["former_priests"]) for q in g.json()["consultations"]] == [
         ("zotted", None, []), ("waiting", CAROL, [BOB])]
