@@ -58,7 +58,11 @@ def test_with_no_eligible_player_the_oracle_is_priest_and_a_tie_leaves_it_answer
     g.send(DAVE, "x", "Answer 1: True")
     g.send(BOB, "x", "Claim 1 inconsistent")
     g.send(CAROL, "x", "Claim 1 consistent")
-    assert ticks(g, 1, 5) == [(5, {"number": 1, "status": "pondered", "priest": DAVE, "why": "Pondered"})]
+    assert ticks(g, 1, 4) == []
+    fifth = g.midnight(5)
+    assert [e.data for e in fifth if e.kind == "consultation"] == [
+        {"number": 1, "status": "pondered", "priest": DAVE, "why": "Pondered"}]
+    assert [e.data["lines"][1] for e in fifth if e.kind == "daily"] == ["Consultation 1: Pondered"]  # the list hears it
 
 
 def test_an_oracularity_with_a_line_that_cannot_apply_applies_none_of_its_lines():
