@@ -7,9 +7,9 @@ without objection, 2 ndays).
 A support-only action occurs at its last needed support, else fails when its window closes; one
 "without N objections" fails at its N-th objector (Reading 29), else occurs when its window
 closes; one that needs both fails at its objection, else is decided when its window closes: it
-occurs if it has its supporters then (the design's Reading 46). The office or the standing is checked at the attempt, the rest again when it occurs. A
-window of X ndays closes at the (X+1)-th nday change after the attempt, one of X rdays at the X-th
-midnight (CONTRACT.md, Windows).
+occurs if it has its supporters then (the design's Reading 46). The office or the standing is
+checked at the attempt, the rest again when it occurs. A window of X ndays closes at the (X+1)-th
+nday change after the attempt, one of X rdays at the X-th midnight (CONTRACT.md, Windows).
 """
 from __future__ import annotations
 

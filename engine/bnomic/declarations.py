@@ -18,7 +18,8 @@ from engine.bnomic.commands import (
     SupportCmd, TakeCmd, UsurpCmd, VoteCmd, VotePowerCmd, WithdrawCmd, AssertCmd, AtCmd, RepeatCmd, TransactionCmd,
     AnswerCmd, ClaimCmd, ConsultationCmd, PriestCmd, ZotCmd, ExchangeCmd, GiveCmd,
     BidCmd, BlueprintCmd, BuyCmd, DeviceCmd, PriceCmd, FactionCmd, FactionVoteCmd,
-    ForeignCmd, HoistCmd, MessageCmd, PanicCmd, ProcedureCmd, RefreshProposalCmd, RenumberConsultationCmd, TidinessCmd,
+    ForeignCmd, HoistCmd, MessageCmd, PanicCmd, ProcedureCmd, RefreshProposalCmd, RenumberConsultationCmd,
+    TidinessCmd,
 )
 from engine.commands import Block, Cmd, Declaration, Help, Line, Prefix, Rest, Subject, pattern
 
