@@ -1,19 +1,22 @@
 """Dependent actions (2-8, 2-9), numbered A1, A2 ...: Expel (1-4: 3 supporters, 2 ndays), Usurp
 (6-4: fewer than 2 objections in 2 rdays), the Artisan's blueprints and prices (3-14: fewer than 2
-objections in 2 ndays), a Tidiness List (3-9: without objection, 5 ndays) and the Message of the
-nweek (3-16: 1 supporter, 2 ndays).
+objections in 2 ndays), a Tidiness List (3-9: without objection, 5 ndays), the Message of the
+nweek (3-16: 1 supporter, 2 ndays) and the Ambassador's foreign action (2-10: 2 supporters and
+without objection, 2 ndays).
 
 A support-only action occurs at its last needed support, else fails when its window closes; one
 "without N objections" fails at its N-th objector (Reading 29), else occurs when its window
-closes. The office or the standing is checked at the attempt, the rest again when it occurs. A
-window of X ndays closes at the (X+1)-th nday change after the attempt, one of X rdays at the X-th
-midnight (CONTRACT.md, Windows).
+closes; one that needs both fails at its objection, else is decided when its window closes: it
+occurs if it has its supporters then (the design's Reading 46). The office or the standing is
+checked at the attempt, the rest again when it occurs. A window of X ndays closes at the (X+1)-th
+nday change after the attempt, one of X rdays at the X-th midnight (CONTRACT.md, Windows).
 """
 from __future__ import annotations
 
 from engine.bnomic import blueprints, ministries, motnw, players, tidiness
 from engine.bnomic.amounts import mackerel_text
-from engine.bnomic.commands import BlueprintCmd, ExpelCmd, MessageCmd, PriceCmd, SupportCmd, TidinessCmd, UsurpCmd
+from engine.bnomic.commands import (
+    BlueprintCmd, ExpelCmd, ForeignCmd, MessageCmd, PriceCmd, SupportCmd, TidinessCmd, UsurpCmd)
 from engine.bnomic.events import ActionAttempted, ActionClosed
 from engine.bnomic.state import Action, Blueprint, BNomicState
 from engine.context import Context
@@ -30,6 +33,8 @@ GOODS_WINDOW = 2  # ndays (3-14)
 GOODS_OBJECTIONS = 2
 TIDINESS_WINDOW = 5  # ndays (3-9)
 MOTNW_WINDOW = 2  # ndays (2-9)
+FOREIGN_WINDOW = 2  # ndays (2-8, 2-9)
+FOREIGN_SUPPORT = 2  # 2-10
 
 
 def _attempt(state: BNomicState, action: Action, ctx: Context) -> Action:
@@ -122,6 +127,24 @@ def message(state: BNomicState, msg: Message, cmd: MessageCmd, ctx: Context) -> 
             f"{MOTNW_WINDOW} ndays (3-16)")
 
 
+def foreign(state: BNomicState, msg: Message, cmd: ForeignCmd, ctx: Context) -> None:
+    """2-10: the Ambassador records a relation with another Nomic, or acts for B Nomic in one "with 2
+    supporters and without objection" (the act itself happens there: the program records whether B
+    Nomic may take it)."""
+    text = " ".join(cmd.text.split())
+    if cmd.nomic:
+        nomic = " ".join(cmd.nomic.split())
+        state.relations[nomic] = text
+        ctx.say(cmd.line, f"B Nomic's relation with {nomic} is recorded (2-10)")
+        return
+    a = _attempt(state, Action(number=len(state.actions) + 1, kind="foreign", by=msg.sender,
+                               target="another Nomic", reason=text, needs_support=FOREIGN_SUPPORT,
+                               fails_at_objections=1, closes=state.clock.nday_changes + FOREIGN_WINDOW + 1,
+                               at=ctx.at), ctx)
+    ctx.say(cmd.line, f"A{a.number}: B Nomic may take this foreign action if {FOREIGN_SUPPORT} Players support it "
+            f"and none objects within {FOREIGN_WINDOW} ndays (2-10)")
+
+
 def _goods(state: BNomicState, msg: Message, kind: str, new: Blueprint, ctx: Context) -> Action:
     return _attempt(state, Action.model_validate({
         "number": len(state.actions) + 1, "kind": kind, "by": msg.sender, "target": new.name,
@@ -145,10 +168,10 @@ def support(state: BNomicState, msg: Message, cmd: SupportCmd, ctx: Context) -> 
         ctx.say(cmd.line, f"your {word} of A{a.number} is recorded ({len(a.supporters)} supporting, "
                 f"{len(a.objectors)} objecting)")
         with ctx.because(Cause("action", a.number)):
-            if a.needs_support and len(a.supporters) >= a.needs_support:
-                _occur(state, a, ctx)
-            elif a.fails_at_objections and len(a.objectors) >= a.fails_at_objections:
+            if a.fails_at_objections and len(a.objectors) >= a.fails_at_objections:
                 _close(a, "failed", counted(len(a.objectors), "objection"), ctx)
+            elif a.needs_support and not a.fails_at_objections and len(a.supporters) >= a.needs_support:
+                _occur(state, a, ctx)  # support-only: at its last needed support
 
 
 def close_windows(state: BNomicState, ctx: Context) -> None:
@@ -158,7 +181,7 @@ def close_windows(state: BNomicState, ctx: Context) -> None:
     for a in state.actions:
         if a.status == "pending" and after[a.counter] >= a.closes:
             with ctx.because(Cause("action", a.number)):
-                if a.needs_support:
+                if len(a.supporters) < a.needs_support:
                     _close(a, "failed", f"{len(a.supporters)} of {a.needs_support} supporters", ctx)
                 else:
                     _occur(state, a, ctx)
@@ -192,6 +215,8 @@ def _occur(state: BNomicState, a: Action, ctx: Context) -> None:
             _close(a, "failed", str(why), ctx)
     elif a.kind == "tidiness":
         _close(a, "occurred", tidiness.occur(state, a, ctx), ctx)
+    elif a.kind == "foreign":
+        _close(a, "occurred", f"B Nomic may take the foreign action: {a.reason}", ctx)
 
 
 def _close(a: Action, status: str, why: str, ctx: Context) -> None:

@@ -206,6 +206,8 @@ def _what_happened(events: list[Event]) -> list[str]:
                 f" ({d['bidder']}, {mackerel_text(d['amount'])})" if d["bidder"] else ""))
         elif e.kind == "threat_flag":
             lines.append(f"The Threat Flag is {d['flag']}")
+        elif e.kind == "consultation":
+            lines.append(f"Consultation {d['number']}: {d['why']}")
         elif e.kind == "opened":
             lines.append(f"Ballotday: {len(d['keys'])} proposal{'s' * (len(d['keys']) != 1)} became Open")
     return lines

@@ -272,6 +272,13 @@ class TidinessCmd(Cmd):
     text: str = ""
 
 
+class ForeignCmd(Cmd):
+    """The Ambassador's ``Foreign action: TEXT`` (``nomic`` empty) or ``Relation with NOMIC: TEXT`` (2-10)."""
+    kind: Literal["foreign"] = "foreign"
+    text: str
+    nomic: str = ""
+
+
 class MessageCmd(Cmd):
     """The Registrar's ``Set the message of the nweek: TEXT`` (3-16)."""
     kind: Literal["motnw"] = "motnw"

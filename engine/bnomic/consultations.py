@@ -8,9 +8,9 @@ import re
 from typing import Literal
 
 from engine.bnomic import changes, players
+from engine.bnomic.priests import changed, eligible, oracle_if_none
 from engine.bnomic.commands import AnswerCmd, ClaimCmd, ConsultationCmd, PriestCmd, RenumberConsultationCmd, ZotCmd
-from engine.bnomic.events import ConsultationChanged
-from engine.bnomic.state import BNomicState, Consultation
+from engine.bnomic.state import BNomicState, ChangeLine, Consultation
 from engine.context import Context
 from engine.events import Cause
 from engine.inputs import Message
@@ -18,25 +18,6 @@ from engine.inputs import Message
 TALLY_AT = 4  # midnights after the Answer: the end of the third full nday or ndelay
 PONDER_AT = 5  # the end of the fourth
 _ORACULARITY = re.compile(r"^\s*oracularity\s*:\s*$", re.I | re.M)
-
-
-def _changed(q: Consultation, why: str, ctx: Context) -> None:
-    with ctx.because(Cause("consultation", q.number)):
-        ctx.emit(ConsultationChanged(number=q.number, status=q.status, priest=q.priest, why=why))
-
-
-def eligible(state: BNomicState, q: Consultation) -> list[str]:
-    """Active Players but the Supplicant, the Unbeliever, the Oracle and the Priests selected before."""
-    oracle = state.ministry("questions")
-    barred = {q.supplicant, q.unbeliever, oracle.holder if oracle else None, q.priest, *q.former_priests}
-    return [p.email for p in state.players if p.active and p.email not in barred]
-
-
-def _select_oracle_if_none(state: BNomicState, q: Consultation, ctx: Context) -> None:
-    oracle = state.ministry("questions")
-    if oracle is not None and oracle.holder is not None and not eligible(state, q):
-        q.priest = oracle.holder
-        _changed(q, "no Player is eligible: the Oracle is Priest (2-5)", ctx)
 
 
 def submit(state: BNomicState, msg: Message, cmd: ConsultationCmd, ctx: Context) -> None:
@@ -52,8 +33,8 @@ def submit(state: BNomicState, msg: Message, cmd: ConsultationCmd, ctx: Context)
                      question=question, reasoning=cmd.reasoning.strip(),
                      unbeliever=unbeliever.email if unbeliever else None)
     state.consultations.append(q)
-    _changed(q, "submitted", ctx)
-    _select_oracle_if_none(state, q, ctx)
+    changed(q, "submitted", ctx)
+    oracle_if_none(state, q, ctx)
     ctx.say(cmd.line, f"Consultation {q.number}, Waiting" + (f"; its Priest is {q.priest}" if q.priest else ""))
 
 
@@ -76,7 +57,7 @@ def priest(state: BNomicState, msg: Message, cmd: PriestCmd, ctx: Context) -> No
         if q.priest is not None:  # the Oracle reassigns it instead of granting its Priest's request
             q.former_priests.append(q.priest)
         q.priest, q.zot_requested = p.email, False
-        _changed(q, "selected by the Oracle", ctx)
+        changed(q, "selected by the Oracle", ctx)
         ctx.say(cmd.line, f"{p.name} is the Priest of Consultation {q.number}")
         return
     ctx.say(cmd.line, f"{why}; nothing done", ok=False)
@@ -97,7 +78,7 @@ def renumber(state: BNomicState, msg: Message, cmd: RenumberConsultationCmd, ctx
         why = f"the number {cmd.to} is taken, or not positive"
     else:
         old, q.number = q.number, cmd.to
-        _changed(q, f"renumbered from {old} by the Oracle", ctx)
+        changed(q, f"renumbered from {old} by the Oracle", ctx)
         ctx.say(cmd.line, f"Consultation {old} is now Consultation {q.number} (2-5)")
         return
     ctx.say(cmd.line, f"{why}; nothing done", ok=False)
@@ -121,7 +102,7 @@ def zot(state: BNomicState, msg: Message, cmd: ZotCmd, ctx: Context) -> None:
                 ok=False)
     else:
         q.status = "zotted"
-        _changed(q, "ZOTTED by the Oracle", ctx)
+        changed(q, "ZOTTED by the Oracle", ctx)
         ctx.say(cmd.line, f"Consultation {q.number} is ZOTTED: it has no further effect (2-5)")
 
 
@@ -132,8 +113,8 @@ def reassign(state: BNomicState, ctx: Context) -> None:
         if q.status == "waiting" and q.priest is not None:
             q.former_priests.append(q.priest)
             q.priest, q.zot_requested = None, False
-            _changed(q, "reassigned: the Oracle selects a new Priest (2-5)", ctx)
-            _select_oracle_if_none(state, q, ctx)
+            changed(q, "reassigned: the Oracle selects a new Priest (2-5)", ctx)
+            oracle_if_none(state, q, ctx)
 
 
 def answer(state: BNomicState, msg: Message, cmd: AnswerCmd, ctx: Context) -> None:
@@ -146,11 +127,22 @@ def answer(state: BNomicState, msg: Message, cmd: AnswerCmd, ctx: Context) -> No
     reasoning, oracularity = parts[0], parts[1] if len(parts) > 1 else ""
     q.status, q.answer, q.answer_reasoning = "answered", "YES" if cmd.yes else "NO", reasoning.strip()
     q.oracularity, q.claims, q.answered_rdays = changes.parse(oracularity), {}, state.clock.rdays
+    q.oracularity_unread = _unread(oracularity, q.oracularity)
     q.answers += 1
-    _changed(q, f"answered {q.answer}", ctx)
+    changed(q, f"answered {q.answer}", ctx)
+    warning = "".join(f"; {line!r} is no change line, so the Oracularity will not be followed (1-16)"
+                      for line in q.oracularity_unread[:1])
     ctx.say(cmd.line, f"Consultation {q.number} is Answered {q.answer}" +
             (f" with an Oracularity of {_lines(len(q.oracularity))}" if q.oracularity else "") +
-            "; claims are open for three ndays or ndelays (2-5)")
+            warning + "; claims are open for three ndays or ndelays (2-5)")
+
+
+def _unread(text: str, read: list[ChangeLine]) -> list[str]:
+    """The lines of an Oracularity that are neither a change line nor its run-on TEXT: prose, which a
+    Transaction cannot determine "with finality and certainty" (1-16, the design's Reading 51)."""
+    taken = {ln.strip() for c in read for ln in [c.line, *c.text.split("\n")]}
+    return [ln.strip() for ln in text.split("\n") if ln.strip() and ln.strip() not in taken
+            and not changes.LISTS.match(ln)]
 
 
 def claim(state: BNomicState, msg: Message, cmd: ClaimCmd, ctx: Context) -> None:
@@ -183,16 +175,19 @@ def _tally(state: BNomicState, q: Consultation, ctx: Context) -> None:
         return
     q.former_priests.append(q.priest or "")
     q.status, q.priest, q.answer, q.answer_reasoning, q.oracularity = "waiting", None, None, "", []
+    q.oracularity_unread = []
     q.claims, q.answered_rdays, q.answers = {}, None, 0
-    _changed(q, f"claimed Inconsistent {inconsistent} to {consistent}: Waiting for a new Priest", ctx)
-    _select_oracle_if_none(state, q, ctx)
+    changed(q, f"claimed Inconsistent {inconsistent} to {consistent}: Waiting for a new Priest", ctx)
+    oracle_if_none(state, q, ctx)
 
 
 def _ponder(state: BNomicState, q: Consultation, ctx: Context) -> None:
     """Pondered; the Oracularity applies all or nothing (a Transaction, Reading 32) if it is the Priest's first Answer."""
     q.status = "pondered"
     why = "Pondered"
-    if q.oracularity and q.answers == 1:
+    if q.oracularity_unread and q.answers == 1:
+        why = f"Pondered; its Oracularity is not followed: {q.oracularity_unread[0]!r} is no change line (1-16)"
+    elif q.oracularity and q.answers == 1:
         trial, scratch = state.copy_deep(), Context(config=ctx.config, at=ctx.at)
         try:
             for change in q.oracularity:
@@ -204,14 +199,17 @@ def _ponder(state: BNomicState, q: Consultation, ctx: Context) -> None:
                 for change in q.oracularity:
                     changes.apply(state, change, q.priest or "", ctx)
             q.oracularity_followed, why = True, f"Pondered; its Oracularity followed ({_lines(len(q.oracularity))})"
-    _changed(q, why, ctx)
+    changed(q, why, ctx)
 
 
 def owed(state: BNomicState) -> list[str]:
-    """The daily reminders: who owes each Waiting Consultation an Answer or a Priest."""
-    oracle = state.ministry("questions")
-    return [f"Consultation {q.number} awaits an Answer from {q.priest}" if q.priest else
-            f"Consultation {q.number} awaits a Priest from the Oracle ({oracle.holder if oracle else None})"
+    """The daily reminders: who owes each Waiting Consultation an Answer, a Priest, or (its Priest
+    having asked) a ZOT or a new Priest."""
+    questions = state.ministry("questions")
+    oracle = f"the Oracle ({questions.holder if questions else None})"
+    return [f"Consultation {q.number} awaits a ZOT or a new Priest from {oracle}: its Priest asked" if q.zot_requested
+            else f"Consultation {q.number} awaits an Answer from {q.priest}" if q.priest else
+            f"Consultation {q.number} awaits a Priest from {oracle}"
             for q in state.consultations if q.status == "waiting"]
 
 

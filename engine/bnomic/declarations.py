@@ -18,7 +18,8 @@ from engine.bnomic.commands import (
     SupportCmd, TakeCmd, UsurpCmd, VoteCmd, VotePowerCmd, WithdrawCmd, AssertCmd, AtCmd, RepeatCmd, TransactionCmd,
     AnswerCmd, ClaimCmd, ConsultationCmd, PriestCmd, ZotCmd, ExchangeCmd, GiveCmd,
     BidCmd, BlueprintCmd, BuyCmd, DeviceCmd, PriceCmd, FactionCmd, FactionVoteCmd,
-    HoistCmd, MessageCmd, PanicCmd, ProcedureCmd, RefreshProposalCmd, RenumberConsultationCmd, TidinessCmd,
+    ForeignCmd, HoistCmd, MessageCmd, PanicCmd, ProcedureCmd, RefreshProposalCmd, RenumberConsultationCmd,
+    TidinessCmd,
 )
 from engine.commands import Block, Cmd, Declaration, Help, Line, Prefix, Rest, Subject, pattern
 
@@ -147,7 +148,8 @@ COMMANDS: tuple[Declaration, ...] = (
     Declaration("take", TakeCmd, (
         Line(pattern(r"^take\s+(.+)$"), lambda m: TakeCmd(ministry=m[1])),
         Line(pattern(r"^assign\s+(.+?)\s+to\s+myself$"), lambda m: TakeCmd(ministry=m[1]))),
-        ministries.take, help=(Help("Take a Vacant Ministry.", "Ministry", "Take the Ministry of Change", "6-2"),)),
+        ministries.take, help=(Help("Take a Vacant Ministry (or 'Assign MINISTRY to myself').", "Ministry",
+                                    "Take the Ministry of Change", "6-2"),)),
     Declaration("resign", ResignCmd, (Line(pattern(r"^resign\s+(.+)$"), lambda m: ResignCmd(ministry=m[1])),),
                 ministries.resign, help=(Help("Resign a Ministry you hold.", "Ministry", "Resign MINISTRY", "6-3"),)),
     Declaration("usurp", UsurpCmd, (Line(pattern(r"^usurp\s+(.+)$"), lambda m: UsurpCmd(ministry=m[1])),),
@@ -156,8 +158,9 @@ COMMANDS: tuple[Declaration, ...] = (
     Declaration("clock", ClockCmd, (
         Line(pattern(r"^clock\s+(on|off)$"), lambda m: ClockCmd(on=m[1].lower() == "on")),
         Line(pattern(r"^(start|stop)\s+the\s+clock$"), lambda m: ClockCmd(on=m[1].lower() == "start"))),
-        clock.set_clock, help=(Help("The MoM starts (no Vacant Ministry) or stops the Clock; the Chairman starts it "
-                                    "after his Ballot.", "Clock", "Clock on", "2-1"),)),
+        clock.set_clock, help=(Help("The MoM starts the Clock (no Vacant Ministry); the Chairman starts it after his "
+                                    "Ballot (or 'Start the clock').", "Clock", "Clock on", "2-1"),
+                               Help("The MoM stops the Clock (or 'Stop the clock').", "Clock", "Clock off", "2-1"))),
     Declaration("chairman", ChairmanCmd, (
         Line(pattern(r"^publish\s+(?:the\s+)?(ballot|results)$"), lambda m: ChairmanCmd.model_validate({"what": m[1].lower()})),
         Line(pattern(r"^number\s+(?:the\s+)?proposals$"), lambda m: ChairmanCmd(what="number"))),
@@ -182,7 +185,8 @@ COMMANDS: tuple[Declaration, ...] = (
         Line(pattern(r"^(for|against|abstain)$"), lambda m: _vote(m[1])),
         Line(pattern(rf"^(for|against|abstain)\s+(?:proposal\s+)?{_N}$"), lambda m: _vote(m[1], m[2])),
         Line(pattern(rf"^vote\s+(for|against|abstain)\s+(?:proposal\s+)?{_N}$"), lambda m: _vote(m[1], m[2]))),
-        votes.vote, help=(Help("Vote on Open proposal N; your last Vote is your Final Vote.", "Vote", "FOR 12", "2-2"),
+        votes.vote, help=(Help("Vote FOR, AGAINST or ABSTAIN on Open proposal N (or 'Vote FOR 12'); your last Vote "
+                               "is your Final Vote.", "Vote", "FOR 12", "2-2"),
                           Help("Vote on the proposal a reply is about.", "Re: Proposal", "AGAINST", "2-2"))),
     Declaration("vote_power", VotePowerCmd, (
         Line(pattern(r"^set\s+my\s+vote\s+power\s+to\s+(\S+)$"), lambda m: VotePowerCmd(power=m[1])),),
@@ -212,10 +216,14 @@ COMMANDS: tuple[Declaration, ...] = (
         Line(pattern(r'^remove\s+section\s+(\d{1,6})$'), lambda m: _keep("remove_section", m[1])),
         Line(pattern(rf'^move\s+rule\s+{_RULE}\s+to\s+section\s+(\d{{1,6}})$'),
              lambda m: _keep("move_rule", m[1], m[2]))),
-        offices.rulekeeper, help=(Help("The Rulekeeper renumbers a rule (or Unnumber rule RULE).", "Rules",
-                                       "Renumber rule 2-13 to 2-14", "1-8"),
-                                  Help("The Rulekeeper creates, renumbers, renames and removes sections, and moves rules.",
-                                       "Rules", 'Create section 4 "Goods"', "1-8"))),
+        offices.rulekeeper, help=(
+        Help("The Rulekeeper gives a rule a new number.", "Rules", "Renumber rule 2-13 to 2-14", "1-8"),
+        Help("The Rulekeeper takes a rule's number away.", "Rules", "Unnumber rule 2-13", "1-8"),
+        Help("The Rulekeeper creates a section.", "Rules", 'Create section 4 "Goods"', "1-8"),
+        Help("The Rulekeeper renumbers a section.", "Rules", "Renumber section 4 to 7", "1-8"),
+        Help("The Rulekeeper renames a section.", "Rules", 'Rename section 4 to "Trade"', "1-8"),
+        Help("The Rulekeeper removes a section: its rules are in none.", "Rules", "Remove section 4", "1-8"),
+        Help("The Rulekeeper moves a rule into a section.", "Rules", "Move rule 2-13 to section 4", "1-8"))),
     Declaration("fulfilled", FulfilledCmd, (
         Line(pattern(rf"^fulfilled\s+obligation\s+{_N}\s*:\s*(.*)$"),
              lambda m: FulfilledCmd(obligation=int(m[1]), note=m[2])),
@@ -231,30 +239,30 @@ COMMANDS: tuple[Declaration, ...] = (
                    "Consultation: QUESTION", "", "2-5"),)),
     Declaration("priest", PriestCmd, (
         Line(pattern(rf"^priest\s+{_N}\s*:\s*(.+)$"), lambda m: PriestCmd(number=int(m[1]), player=m[2])),),
-        consultations.priest, help=(Help("The Oracle selects an eligible Priest for Consultation N.", "Consultation",
+        consultations.priest, help=(Help("The Oracle selects an eligible Priest for Consultation N.", "Oracle",
                                          "Priest 3: Carol", "2-5"),)),
     Declaration("answer", AnswerCmd, (
         Rest(pattern(rf"^answer\s+{_N}\s*:\s*{_ANSWER}\s*$"),
              lambda m, rest: AnswerCmd(number=int(m[1]), yes=m[2].lower() in _YES, text=rest)),),
         consultations.answer, help=(Help("The Priest answers: the lines after are the Reasoning, those after a line "
-                                         "'Oracularity:' its change lines.", "Consultation", "Answer 3: YES", "2-5"),)),
+                                         "'Oracularity:' its change lines.", "Answer", "Answer 3: YES", "2-5"),)),
     Declaration("claim", ClaimCmd, (
         Line(pattern(rf"^claim\s+{_N}\s+(consistent|inconsistent)$"),
              lambda m: ClaimCmd(number=int(m[1]), consistent=m[2].lower() == "consistent")),),
         consultations.claim, help=(Help("Claim an Answer Consistent or Inconsistent; your last claim counts.",
-                                        "Consultation", "Claim 3 inconsistent", "2-5"),)),
+                                        "Claim", "Claim 3 inconsistent", "2-5"),)),
     Declaration("zot", ZotCmd, (
         Line(pattern(rf"^zot\s+{_N}$"), lambda m: ZotCmd(number=int(m[1]))),
         Line(pattern(rf"^request\s+zot\s+{_N}$"), lambda m: ZotCmd(number=int(m[1]), request=True))),
         consultations.zot, help=(Help("The Oracle ZOTs a Waiting Consultation with no Priest yet, or whose Priest "
-                                      "asked.", "Consultation", "ZOT 3", "2-5"),
-                                 Help("The Priest asks the Oracle to ZOT his Consultation.", "Consultation",
+                                      "asked.", "Oracle", "ZOT 3", "2-5"),
+                                 Help("The Priest asks the Oracle to ZOT his Consultation.", "Priest",
                                       "Request ZOT 3", "2-5"))),
     Declaration("give", GiveCmd, (
         Line(pattern(rf"^give\s+{_M}\s+to\s+(.+)$"), lambda m: GiveCmd(amount=_amount(m, 1), player=m[3])),
         Line(pattern(rf"^pay\s+(.+?)\s+{_M}$"), lambda m: GiveCmd(amount=_amount(m, 2), player=m[1]))),
-        goods.give, help=(Help("Give another Player some of your mackerel (exact decimals).", "Mackerel",
-                               "Give m10.15 to Bob", "3-10"),)),
+        goods.give, help=(Help("Give another Player some of your mackerel, exact decimals (or 'Pay Bob m10.15').",
+                               "Mackerel", "Give m10.15 to Bob", "3-10"),)),
     Declaration("exchange", ExchangeCmd, (
         Line(pattern(r"^exchange\s+(\d{1,9})\s+points?\s+for\s+(?:mackerel|macks?)$"),
              lambda m: ExchangeCmd(points=int(m[1]))),),
@@ -268,14 +276,14 @@ COMMANDS: tuple[Declaration, ...] = (
         Line(pattern(rf"^set\s+(?:the\s+)?price\s+of\s+(.+?)\s+to\s+{_M}$"),
              lambda m: PriceCmd(name=m[1], price=_amount(m, 2))),),
         actions.set_price, help=(Help("The Artisan changes a non-unique blueprint's price, unless 2 Players object "
-                                      "within 2 ndays.", "Blueprint", "Set price of Lamp to m12.5", "3-14"),)),
+                                      "within 2 ndays.", "Price", "Set price of Lamp to m12.5", "3-14"),)),
     Declaration("buy", BuyCmd, (Line(pattern(r"^buy\s+(?:an?\s+)?(.+)$"), lambda m: BuyCmd(name=m[1])),),
                 goods.buy, help=(Help("Buy a device of a non-unique blueprint at its price.", "Device", "Buy Lamp",
                                       "3-14"),)),
     Declaration("bid", BidCmd, (
         Line(pattern(rf"^bid\s+{_M}\s+on\s+(.+)$"), lambda m: BidCmd(amount=_amount(m, 1), name=m[3])),),
         auctions.bid, help=(Help("Bid on a unique blueprint until the start of Zarpint; the highest bidder buys "
-                                 "it then (or after a grace nday).", "Auction", "Bid m60 on Crown", "3-14"),)),
+                                 "it then (or after a grace nday).", "Bid", "Bid m60 on Crown", "3-14"),)),
     Declaration("device", DeviceCmd, (
         Line(pattern(rf"^give\s+device\s+{_N}\s+to\s+(.+)$"), lambda m: DeviceCmd(number=int(m[1]), player=m[2])),
         Line(pattern(rf"^destroy\s+device\s+{_N}$"), lambda m: DeviceCmd(number=int(m[1])))),
@@ -290,10 +298,10 @@ COMMANDS: tuple[Declaration, ...] = (
         factions.act, help=(
         Help("Register an Agreement you are a party to as a Faction; you are its agent. Body lines "
              "'Parties: PLAYER, PLAYER' and 'Agreement: URL'.", "Faction: NAME", "", "5-1, 5-2"),
-        Help("The agent changes the Faction's parties.", "Faction", "Parties of Guild: Alice, Bob", "5-2"),
-        Help("The agent dissolves the Faction.", "Faction", "Dissolve faction Guild", "5-2"),
+        Help("The agent changes the Faction's parties.", "Agent", "Parties of Guild: Alice, Bob", "5-2"),
+        Help("The agent dissolves the Faction.", "Agent", "Dissolve faction Guild", "5-2"),
         Help("A party gives the Faction his Allegiance (ndays 1 to 8, once a nweek): its Vote Power +1, his 0 "
-             "from Ballotday.", "Faction", "Give allegiance to Guild", "5-3, 2-7"))),
+             "from Ballotday.", "Allegiance", "Give allegiance to Guild", "5-3, 2-7"))),
     Declaration("faction_vote", FactionVoteCmd, (
         Line(pattern(rf"^(for|against|abstain)\s+(?:proposal\s+)?{_N}\s+as\s+(.+)$"),
              lambda m: _faction_vote(m[1], m[2], m[3])),
@@ -301,20 +309,30 @@ COMMANDS: tuple[Declaration, ...] = (
              lambda m: _faction_vote(m[1], m[2], m[3])),
         Line(pattern(r"^set\s+(?:the\s+)?vote\s+power\s+of\s+(.+?)\s+to\s+(\S+)$"),
              lambda m: FactionVoteCmd(faction=m[1], power=m[2]))),
-        factions.vote, help=(Help("The agent casts the Faction's Vote.", "Faction", "Vote FOR 12 as Guild", "5-3"),
-                             Help("The agent lowers the Faction's Vote Power.", "Faction",
+        factions.vote, help=(Help("The agent casts the Faction's Vote (or 'FOR 12 as Guild').", "Agent",
+                                  "Vote FOR 12 as Guild", "5-3"),
+                             Help("The agent lowers the Faction's Vote Power.", "Agent",
                                   "Set vote power of Guild to 1/2", "2-2"))),
     Declaration("renumber_consultation", RenumberConsultationCmd, (
         Line(pattern(rf"^renumber\s+consultation\s+{_N}\s+to\s+{_N}$"),
              lambda m: RenumberConsultationCmd(number=int(m[1]), to=int(m[2]))),),
         consultations.renumber, help=(Help("The Oracle gives a new Consultation, before its Priest is selected, a "
-                                           "number of his liking.", "Consultation", "Renumber consultation 3 to 7",
+                                           "number of his liking.", "Oracle", "Renumber consultation 3 to 7",
                                            "2-5"),)),
     Declaration("tidiness", TidinessCmd, (
         Subject(pattern(r"^\s*tidiness\s+list\s*:?\s*(.{0,200})$"), lambda title, lines, text: TidinessCmd(text=text)),),
         actions.tidiness_list, help=(Help("Correct trivial errors in the rules, unless a Player objects within 5 "
                                           "ndays: body lines 'Rule 2-5: \"WRONG\" -> \"RIGHT\"'; a point per 3 "
                                           "corrected.", "Tidiness List", "", "3-9"),)),
+    Declaration("foreign", ForeignCmd, (
+        Line(pattern(r"^foreign\s+action\s*:\s*(.{1,2000})$"), lambda m: ForeignCmd(text=m[1])),
+        Line(pattern(r"^relation\s+with\s+(.{1,100}?)\s*:\s*(.{1,2000})$"),
+             lambda m: ForeignCmd(nomic=m[1], text=m[2]))),
+        actions.foreign, help=(Help("The Ambassador acts for B Nomic in another Nomic, with 2 supporters and "
+                                    "without objection within 2 ndays.", "Foreign Relations",
+                                    "Foreign action: TEXT", "2-10"),
+                               Help("The Ambassador records B Nomic's relation with another Nomic.",
+                                    "Foreign Relations", "Relation with Agora: TEXT", "2-10"))),
     Declaration("motnw", MessageCmd, (
         Line(pattern(r"^set\s+the\s+message\s+of\s+the\s+nweek\s*(?:to\s*)?:\s*(.+)$"),
              lambda m: MessageCmd(text=m[1])),),
@@ -324,15 +342,17 @@ COMMANDS: tuple[Declaration, ...] = (
         Line(pattern(r"^hoist\s+the\s+(.+?)\s+flag$"), lambda m: HoistCmd(flag=m[1])),
         Line(pattern(r"^set\s+the\s+threat\s+flag\s+to\s+(.+)$"), lambda m: HoistCmd(flag=m[1]))),
         threat.hoist, help=(Help("The MoM changes the Threat Flag, at most once per nday (never to Black Watch "
-                                 "Plaid).", "Threat Flag", "Hoist the Polka Dots flag", "3-17"),)),
+                                 "Plaid; or 'Set the Threat Flag to Polka Dots').", "Threat Flag",
+                                 "Hoist the Polka Dots flag", "3-17"),)),
     Declaration("panic", PanicCmd, (
         Line(pattern(r"^(hit|stop)\s+my\s+panic\s+button$"), lambda m: PanicCmd(on=m[1].lower() == "hit")),
         Line(pattern(r"^i\s+am\s+(hitting|stopping)\s+my\s+panic\s+button$"),
              lambda m: PanicCmd(on=m[1].lower() == "hitting"))),
-        emergency.press, help=(Help("A PEP turns his Panic Button On; four On make a State of Emergency.",
+        emergency.press, help=(Help("A PEP turns his Panic Button On (or 'I am hitting my Panic Button'); four On "
+                                    "make a State of Emergency.",
                                     "Panic Button", "Hit my Panic Button", "0"),
-                               Help("A PEP turns his Panic Button Off.", "Panic Button", "Stop my Panic Button",
-                                    "0"))),
+                               Help("A PEP turns his Panic Button Off (or 'I am stopping my Panic Button').",
+                                    "Panic Button", "Stop my Panic Button", "0"))),
     Declaration("procedure", ProcedureCmd, (
         Line(pattern(r"^(organize|organise)\s+the\s+procedure$"), lambda m: ProcedureCmd(what="organize")),
         Line(pattern(r"^emergency\s+forum\s*:\s*(.+)$"), lambda m: ProcedureCmd(what="forum", text=m[1])),
@@ -368,11 +388,14 @@ COMMANDS: tuple[Declaration, ...] = (
         Block(pattern(r"^begin\s+transaction$"), pattern(r"^end\s+transaction$"),
               lambda inner, unread: TransactionCmd(lines=[c.model_dump(mode="json") for c in inner], unread=unread)),),
         None, help=(Help("All or nothing: the lines between are done only if every one is legal and every "
-                         "Assert true; else none is.", "Transaction", "BEGIN TRANSACTION ... END TRANSACTION",
+                         "Assert true; else none is.", "Transaction",
+                         "BEGIN TRANSACTION\nGive m10 to Bob\nAssert mackerel of Bob is m60\nEND TRANSACTION",
                          "1-16"),)),
     Declaration("assert", AssertCmd, _ASSERTS, assertions.outside, help=(
-        Help("In a Transaction: it fails unless this is so (mackerel, points, vote power of PLAYER; nday, "
-             "nweek; the clock is on/off; PLAYER holds MINISTRY; MINISTRY is vacant; proposal N is STATUS).",
+        Help("In a Transaction: it fails unless this is so; also 'Assert mackerel of PLAYER is m60', 'Assert vote "
+             "power of PLAYER is 1/2', 'Assert nday is 9', 'Assert nweek is 2', 'Assert the clock is on' (or off), "
+             "'Assert PLAYER holds MINISTRY', 'Assert MINISTRY is vacant', 'Assert proposal 12 is open' (pending, "
+             "historical, won, lost, undecided).",
              "Transaction", "Assert points of Alice is 3", "1-16"),)),
     Declaration("repeat", RepeatCmd, (
         Prefix(pattern(r"^repeat\s+(\d{1,9})\s+times?\s*:\s*(.+)$"),

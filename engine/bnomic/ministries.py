@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from engine.bnomic import numbering
+from engine.bnomic import numbering, priests
 from engine.bnomic.commands import ResignCmd, TakeCmd
 from engine.bnomic.events import MinistryChanged
 from engine.bnomic.state import MINISTRIES, BNomicState, Ministry
@@ -44,6 +44,8 @@ def assign(state: BNomicState, ministry: Ministry, holder: str | None, how: str,
     ctx.emit(MinistryChanged(ministry=ministry.name, holder=holder, how=how))  # type: ignore[arg-type]
     if ministry.key == "change" and holder is not None and numbering.automatic(ctx):
         numbering.number_all(state, ctx)  # Reading 14: "as soon as he can"
+    if ministry.key == "questions" and holder is not None:
+        priests.oracle_taken(state, ctx)  # the design's Reading 48: the Consultations that waited for an Oracle
 
 
 def take(state: BNomicState, msg: Message, cmd: TakeCmd, ctx: Context) -> None:

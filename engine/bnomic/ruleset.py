@@ -24,7 +24,8 @@ OFFICE = {"recognize": ("society", "the Registrar"), "chairman": ("change", "the
           "apply": ("change", "the Chairman"), "miniministry": ("ministry", "the MetaMin"),
           "rulekeeper": ("law", "the Rulekeeper"), "priest": ("questions", "the Oracle"),
           "blueprint": ("goods", "the Artisan"), "price": ("goods", "the Artisan"), "motnw": ("society", "the Registrar"),
-          "hoist": ("ministry", "the MoM"), "renumber_consultation": ("questions", "the Oracle")}
+          "hoist": ("ministry", "the MoM"), "renumber_consultation": ("questions", "the Oracle"),
+          "foreign": ("foreign", "the Ambassador")}
 
 
 class BNomic:

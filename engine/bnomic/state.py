@@ -241,6 +241,7 @@ class Consultation(Model):
     answer: Literal["YES", "NO"] | None = None
     answer_reasoning: str = ""
     oracularity: list[ChangeLine] = Field(default_factory=list)
+    oracularity_unread: list[str] = Field(default_factory=list)  # its lines that are no change line (1-16: it fails)
     answers: int = 0  # Answers the present Priest has given
     claims: dict[str, Literal["consistent", "inconsistent"]] = Field(default_factory=dict)
     answered_rdays: int | None = None
@@ -318,6 +319,7 @@ class BNomicState(GameState[BPlayer]):
     factions: list[Faction] = Field(default_factory=list)
     flag_nday_changes: int | None = None  # Clock.nday_changes when the MoM last changed the Threat Flag (3-17)
     motnw_nweek: int | None = None  # the nweek the Message of the nweek last changed in (3-16)
+    relations: dict[str, str] = Field(default_factory=dict)  # another Nomic's name -> the Ambassador's word (2-10)
     peps: list[str] = Field(default_factory=list)  # Rule 0's Potential Emergency Participants (Reading 8)
     four_players_seen: bool = False  # whether there ever were four Players (Reading 8)
     panic_buttons: dict[str, Literal["on", "off"]] = Field(default_factory=dict)  # each PEP's, and only theirs
@@ -402,6 +404,7 @@ class BNomicState(GameState[BPlayer]):
             "rules": [{"number": r.label, "name": r.title, "section": r.section, "text": r.text,
                        "repealed": r.repealed} for r in self.rules],
             "sections": [{"number": s.number, "name": s.name} for s in self.sections],
+            "relations": dict(self.relations),
             "victory_conditions": [v.model_dump(mode="json") for v in self.victory_conditions],
             "obligations": [o.model_dump(mode="json") for o in self.obligations],
             "scheduled": [{"number": s.number, "by": s.by, "line": s.line} for s in self.scheduled],

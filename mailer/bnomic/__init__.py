@@ -1,12 +1,12 @@
 """B Nomic's mail: each proposal announced to the list, threaded so that a bare ``FOR``,
 ``AGAINST`` or ``ABSTAIN`` in a reply votes on it (``proposals``); the Ballot and the results in
 the form B Nomic's Assessor reports used (``reports``); each dependent action announced
-(``proposals.action``); a scheduled action's answer when it runs (``proposals.scheduled``);
-the mail of every midnight (``daily``); each step of an Emergency to every PEP, and the Threat
-Flag (``emergency``)."""
+(``proposals.action``); each Consultation when submitted and when answered (``consultations``);
+a scheduled action's answer when it runs (``proposals.scheduled``); the mail of every midnight
+(``daily``); each step of an Emergency to every PEP, and the Threat Flag (``emergency``)."""
 from __future__ import annotations
 
-from mailer.bnomic import daily, emergency, proposals, reports
+from mailer.bnomic import consultations, daily, emergency, proposals, reports
 from mailer.rulesets import Composer
 
 
@@ -15,6 +15,7 @@ class BNomicMail:
         "proposed": proposals.proposed,
         "numbered": proposals.numbered,
         "action": proposals.action,
+        "consultation": consultations.consultation,
         "ballot": reports.ballot,
         "voting_ended": reports.results,
         "results": reports.results,

@@ -58,7 +58,11 @@ def test_with_no_eligible_player_the_oracle_is_priest_and_a_tie_leaves_it_answer
     g.send(DAVE, "x", "Answer 1: True")
     g.send(BOB, "x", "Claim 1 inconsistent")
     g.send(CAROL, "x", "Claim 1 consistent")
-    assert ticks(g, 1, 5) == [(5, {"number": 1, "status": "pondered", "priest": DAVE, "why": "Pondered"})]
+    assert ticks(g, 1, 4) == []
+    fifth = g.midnight(5)
+    assert [e.data for e in fifth if e.kind == "consultation"] == [
+        {"number": 1, "status": "pondered", "priest": DAVE, "why": "Pondered"}]
+    assert [e.data["lines"][1] for e in fifth if e.kind == "daily"] == ["Consultation 1: Pondered"]  # the list hears it
 
 
 def test_an_oracularity_with_a_line_that_cannot_apply_applies_none_of_its_lines():
@@ -82,6 +86,8 @@ def test_the_oracle_zots_a_consultation_without_a_priest_or_whose_priest_asks():
         '! "ZOT 2": Consultation 2 has a Priest who did not ask for it to be ZOTTED; nothing done']
     assert said(g.send(BOB, "x", "Request ZOT 2")) == [
         '  "Request ZOT 2": the Oracle is asked to ZOT Consultation 2 or to reassign it (2-5)']
+    assert [e.data["lines"][1] for e in g.midnight(1) if e.kind == "daily"] == [
+        "Consultation 2 awaits a ZOT or a new Priest from the Oracle (dave@b.test): its Priest asked"]
     assert said(g.send(DAVE, "x", "Priest 2: Carol")) == ['  "Priest 2: Carol": Carol is the Priest of Consultation 2']
     assert [(q["status"], q["priest"], q["former_priests"]) for q in g.json()["consultations"]] == [
         ("zotted", None, []), ("waiting", CAROL, [BOB])]
@@ -105,3 +111,35 @@ def test_a_waiting_consultation_is_reassigned_after_every_10_ndelays():
         (30, {"number": 1, "status": "waiting", "priest": None, "why": "reassigned: the Oracle selects a new Priest (2-5)"}),
         (30, {"number": 1, "status": "waiting", "priest": DAVE,
               "why": "no Player is eligible: the Oracle is Priest (2-5)"})]
+
+
+def test_a_consultation_that_waited_for_an_oracle_has_him_as_priest_when_he_takes_the_ministry_and_none_is_eligible():
+    """2-5 "If no Player is eligible, the Oracle is automatically selected": with the Ministry of
+    Questions Vacant it waits; the Oracle who takes it is Priest at once where nobody is eligible."""
+    g = Game()
+    bob = g.state.player(BOB)
+    assert bob is not None
+    bob.active = True
+    assert said(g.send(ALICE, "Consultation: Is tea a drink?") + g.send(BOB, "Consultation: Is coffee?")) == [
+        '  "Consultation: Is tea a drink?": Consultation 1, Waiting', '  "Consultation: Is coffee?": Consultation 2, Waiting']
+    events = g.send(DAVE, "x", "Take the Oracle")
+    assert said(events) == ['  "Take the Oracle": you hold the Ministry of Questions (the Oracle)']
+    assert [e.data for e in events if e.kind == "consultation"] == [
+        {"number": 2, "status": "waiting", "priest": DAVE, "why": "no Player is eligible: the Oracle is Priest (2-5)"}]
+    assert [(q["number"], q["priest"]) for q in g.json()["consultations"]] == [(1, None), (2, DAVE)]  # Bob is eligible for 1
+
+
+def test_an_oracularity_with_a_line_that_is_no_change_line_is_not_followed_and_the_answer_says_so():
+    """2-5: an Oracularity is a Transaction (1-16): a prose line cannot be determined "with finality and
+    certainty", so none of its lines apply (the design's Reading 51); the Answer warns at once."""
+    g = game(ALICE, BOB, DAVE)
+    g.send(ALICE, "Consultation: Q?")
+    g.send(DAVE, "x", "Priest 1: Bob")
+    assert said(g.send(BOB, "x", "Answer 1: YES\nBecause.\nOracularity:\nAlice gains 3 points\nGive Bob a cookie")) == [
+        '  "Answer 1: YES": Consultation 1 is Answered YES with an Oracularity of 1 change line; \'Give Bob a cookie\' '
+        "is no change line, so the Oracularity will not be followed (1-16); claims are open for three ndays or "
+        "ndelays (2-5)"]
+    assert ticks(g, 1, 5) == [(5, {"number": 1, "status": "pondered", "priest": BOB,
+                                    "why": "Pondered; its Oracularity is not followed: 'Give Bob a cookie' is no "
+                                           "change line (1-16)"})]
+    assert g.points()[ALICE] == 0 and g.json()["consultations"][0]["oracularity_followed"] is False

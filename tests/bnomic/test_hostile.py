@@ -14,7 +14,8 @@ LINES = ["Take MoM", "Take Chairman", "Take Society", "Take Law", "Take Question
          "Usurp Chairman", "Expel Zed because x", "Support A1", "Object to A2", "Set my vote power to 1/2",
          "Apply 1:", "Applied 1: ok", 'Create miniministry "Tea": tea', 'Dissolve miniministry "Tea"',
          "Renumber rule 2-6 to 9-9", "Remove section 2", 'Fulfilled "X": Bob', "Fulfilled obligation 1: ok",
-         "Change name from Bob to Rob", "Recognize name change of Bob", "Carol gains 3 points"]
+         "Change name from Bob to Rob", "Recognize name change of Bob", "Carol gains 3 points",
+         "Foreign action: join Agora", "Relation with Agora: war", "Object to A1", "Support A3"]
 BODIES = ["Tea.", "Tea.\nConflicts: 1", "Tea.\nDepends on: 1, 2", "Tea.\nBob loses m80\nSet the clock to nweek 1 nday 8",
           'Cake.\nEnact rule 2-13 "Cake": cake\nAward a trophy to Bob: cake\nObligation of the MoM: tidy',
           "Vacate Chairman\nAssign MoM to Carol\nSet vote power of Bob to 3/4", ""]

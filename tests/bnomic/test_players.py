@@ -125,3 +125,23 @@ def test_active_players_are_those_who_voted_in_the_nweek_that_ended_and_the_quor
     g.to_nday(1)
     assert [p["active"] for p in g.json()["players"]] == [False, True, True, True, False]
     assert (g.json()["active_players"], g.json()["quorum_exceeds"]) == (3, "3/2")
+
+
+def test_a_player_who_forfeits_and_rejoins_is_new_with_the_defaults_and_his_final_vote_counts_again():
+    """The design's Reading 17: a Final Vote does not count while its voter is no Registered Voter;
+    rejoining makes a new Player with the defaults (Vote Power 0 until Ballotday), the same Outsider's
+    most recent Vote his again."""
+    g = Game(clock_on=True)
+    g.send(ALICE, "x", "Take Change")
+    g.send(BOB, "Proposal: Tea", "Tea.")
+    g.to_nday(9)
+    g.send(CAROL, "x", "FOR 1\nGive m20 to Bob")
+    assert (g.json()["proposals"][0]["stamina"], g.player(CAROL)["mackerel"]) == ("1", "m30")
+    g.send(CAROL, "x", "Forfeit")
+    assert (g.json()["proposals"][0]["votes"], g.json()["proposals"][0]["stamina"]) == ({CAROL: "FOR"}, "0")
+    assert said(g.send(CAROL, "x", "Join as Carol")) == [
+        '  "Join as Carol": Carol is a Player: m50, 0 points, 10 Hit Points, Vote Power 0, not Active']
+    assert (g.player(CAROL)["mackerel"], g.player(CAROL)["vote_power"]) == ("m50", "0")
+    assert (g.json()["proposals"][0]["votes"], g.json()["proposals"][0]["stamina"]) == ({CAROL: "FOR"}, "0")
+    g.send(CAROL, "x", "AGAINST 1")
+    assert g.json()["proposals"][0]["votes"] == {CAROL: "AGAINST"}

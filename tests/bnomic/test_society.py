@@ -140,6 +140,9 @@ def test_hit_points_are_never_below_zero_and_recover_one_an_nday_up_to_ten():
 
 def test_the_oracle_renumbers_a_new_consultation_before_its_priest_is_selected():
     g = Game()
+    carol = g.state.player(CAROL)
+    assert carol is not None
+    carol.active = True  # eligible: the Oracle selects a Priest himself (else he is Priest when he takes the Ministry)
     g.send(ALICE, "Consultation: Q?")
     g.send(BOB, "Consultation: R?")
     assert said(g.send(CAROL, "x", "Renumber consultation 1 to 7")) == [
@@ -151,7 +154,7 @@ def test_the_oracle_renumbers_a_new_consultation_before_its_priest_is_selected()
         '! "Renumber consultation 1 to 2": the number 2 is taken, or not positive; nothing done',
         '  "Renumber consultation 1 to 7": Consultation 1 is now Consultation 7 (2-5)',
         '! "Renumber consultation 3 to 5": there is no Consultation 3; nothing done']
-    g.send(ERIN, "Consultation: S?")
+    g.send(ERIN, "Consultation: S?", "Unbeliever: Carol")
     assert said(g.send(DAVE, "x", "Renumber consultation 8 to 9\nZOT 2\nRenumber consultation 2 to 3")) == [
         '! "Renumber consultation 8 to 9": Consultation 8 is no longer new: it has had a Priest; nothing done',
         '  "ZOT 2": Consultation 2 is ZOTTED: it has no further effect (2-5)',

@@ -1,10 +1,10 @@
-"""Issue 30 through the command line, on issue 29's five-player game: a Consultation renumbered and
-ZOTTED, another answered, claimed Inconsistent and answered again to Pondered with its Oracularity
-applied; the Message of the nweek, a Tidiness List and the Threat Flag; a gift, an exchange and an
-auction won by the second bidder after the first's penalty; a Faction's allegiance, vote and decay;
-then a whole Emergency to its Refresh Proposal, game time stopped meanwhile; with exact ``nomic
-state --json`` after each step, every step of the Emergency mailed to every PEP, and ``nomic replay
---verify`` at the end."""
+"""Issue 30 through the command line, on issue 29's five-player game: a Consultation that waited for an
+Oracle, whose Priest he then is, ZOTTED at its Priest's request; another answered, claimed Inconsistent
+and answered again to Pondered with its Oracularity applied; the Message of the nweek, a Tidiness List
+and the Threat Flag; a gift, an exchange and an auction won by the second bidder after the first's
+penalty; a Faction's allegiance, vote and decay; then a whole Emergency to its Refresh Proposal, game
+time stopped meanwhile; with exact ``nomic state --json`` after each step, every step of the Emergency
+mailed to every PEP, and ``nomic replay --verify`` at the end."""
 from __future__ import annotations
 
 from tests.cli.ruleset_play import said
@@ -39,7 +39,8 @@ def test_consultations_economy_factions_society_and_an_emergency_by_mail(tmp_pat
 def nweek_one(play: BNomicPlay) -> None:
     play.send(ERIN, "Consultation: Is cake a lie?", "It is said so.", "2026-01-05T00:30:00Z")
     said(play, ERIN, '  "Consultation: Is cake a lie?": Consultation 1, Waiting')  # no Oracle yet: no Priest
-    play.send(ALICE, "Ministries", SEVEN + "\nClock on\nRenumber consultation 1 to 5\nZOT 5\n"
+    # Alice takes the Ministry of Questions with nobody Active: she is its Priest at once (the design's Reading 48)
+    play.send(ALICE, "Ministries", SEVEN + "\nClock on\nRequest ZOT 1\nZOT 1\n"
                                    "Hoist the Polka Dots flag\nSet the message of the nweek: Tea at four",
               "2026-01-05T01:00:00Z")
     said(play, ALICE, *[f'  "Take {m}": you hold the Ministry of {n} (the {t})' for m, n, t in (
@@ -47,17 +48,17 @@ def nweek_one(play: BNomicPlay) -> None:
         ("Questions", "Questions", "Oracle"), ("Foreign Relations", "Foreign Relations", "Ambassador"),
         ("Goods", "Goods", "Artisan"), ("MoM", "Ministry", "MetaMin"))],
          '  "Clock on": the Clock is On: nweek 1, nday 1 (Breakday)',
-         '  "Renumber consultation 1 to 5": Consultation 1 is now Consultation 5 (2-5)',
-         '  "ZOT 5": Consultation 5 is ZOTTED: it has no further effect (2-5)',
+         '  "Request ZOT 1": the Oracle is asked to ZOT Consultation 1 or to reassign it (2-5)',
+         '  "ZOT 1": Consultation 1 is ZOTTED: it has no further effect (2-5)',
          '  "Hoist the Polka Dots flag": the Threat Flag is Polka Dots (3-17)',
          '  "Set the message of the nweek: Tea at four": A1: the Message of the nweek becomes \'Tea at four\' once a '
          "Player supports it, within 2 ndays (3-16)")
     play.send(BOB, "Yes", "Support A1", "2026-01-05T01:10:00Z")
     play.send(BOB, "Consultation: Is tea a drink?", "Surely.", "2026-01-05T01:20:00Z")
-    said(play, BOB, '  "Consultation: Is tea a drink?": Consultation 6, Waiting; its Priest is alice@b.test')
-    play.send(ALICE, "Oracle", "Answer 6: YES\nTea is a drink.\nOracularity:\nBob gains 2 points", "2026-01-05T01:30:00Z")
-    play.send_all("2026-01-05T01:40:00Z", (CAROL, "Claim", "Claim 6 inconsistent"),
-                  (DAVE, "Claim", "Claim 6 inconsistent"), (ERIN, "Claim", "Claim 6 consistent"))
+    said(play, BOB, '  "Consultation: Is tea a drink?": Consultation 2, Waiting; its Priest is alice@b.test')
+    play.send(ALICE, "Oracle", "Answer 2: YES\nTea is a drink.\nOracularity:\nBob gains 2 points", "2026-01-05T01:30:00Z")
+    play.send_all("2026-01-05T01:40:00Z", (CAROL, "Claim", "Claim 2 inconsistent"),
+                  (DAVE, "Claim", "Claim 2 inconsistent"), (ERIN, "Claim", "Claim 2 consistent"))
     play.send(CAROL, "Tidiness List", 'Rule 1-1: "name of this game" -> "name of the game"\n'
                                       'Rule 2-11: "Hit Points" -> "Hit-Points"\n'
                                       'Rule 3-16: "Message Of The nweek" -> "Message of the nweek"',
@@ -79,9 +80,9 @@ def nweek_one(play: BNomicPlay) -> None:
     state = play.state()
     assert (state["threat_flag"], state["motnw"]) == ("Polka Dots", "Tea at four")
     assert state["consultations"] == [
-        {"number": 5, "supplicant": ERIN, "unbeliever": None, "status": "zotted", "priest": None,
+        {"number": 1, "supplicant": ERIN, "unbeliever": None, "status": "zotted", "priest": ALICE,
          "former_priests": [], "answer": None, "claims": {}, "oracularity_followed": False},
-        {"number": 6, "supplicant": BOB, "unbeliever": None, "status": "answered", "priest": ALICE,
+        {"number": 2, "supplicant": BOB, "unbeliever": None, "status": "answered", "priest": ALICE,
          "former_priests": [], "answer": "YES", "claims": {CAROL: "inconsistent", DAVE: "inconsistent",
                                                            ERIN: "consistent"}, "oracularity_followed": False}]
     assert [(a["number"], a["kind"], a["by"], a["status"], a["supporters"]) for a in state["actions"]] == [
@@ -101,9 +102,9 @@ def nweek_one(play: BNomicPlay) -> None:
 
     play.tick("2026-01-09T00:00:00Z")  # the 4th midnight after the Answer: 2 Inconsistent to 1
     assert play.state()["consultations"][1] == {
-        "number": 6, "supplicant": BOB, "unbeliever": None, "status": "waiting", "priest": ALICE,
+        "number": 2, "supplicant": BOB, "unbeliever": None, "status": "waiting", "priest": ALICE,
         "former_priests": [ALICE], "answer": None, "claims": {}, "oracularity_followed": False}  # none eligible
-    play.send(ALICE, "Oracle", "Answer 6: NO\nNo.\nOracularity:\nBob gains 2 points", "2026-01-09T01:00:00Z")
+    play.send(ALICE, "Oracle", "Answer 2: NO\nNo.\nOracularity:\nBob gains 2 points", "2026-01-09T01:00:00Z")
 
     play.tick("2026-01-11T00:00:00Z")  # the end of nday 6, five ndays after the Tidiness List's nday
     state = play.state()
@@ -128,7 +129,7 @@ def nweek_one(play: BNomicPlay) -> None:
     play.tick("2026-01-14T00:00:00Z")  # the 5th midnight after the second Answer: Pondered
     state = play.state()
     assert state["consultations"][1] == {
-        "number": 6, "supplicant": BOB, "unbeliever": None, "status": "pondered", "priest": ALICE,
+        "number": 2, "supplicant": BOB, "unbeliever": None, "status": "pondered", "priest": ALICE,
         "former_priests": [ALICE], "answer": "NO", "claims": {}, "oracularity_followed": True}
     assert money(state)[1] == (BOB, 2, "m39.5", "1", False)
     play.tick("2026-01-16T00:00:00Z")  # Zarpint: Bob's m39.5 cannot pay his m80, then or at its end: the penalty
