@@ -57,7 +57,7 @@ class Expect:
             "rules": [{"number": r.label, "name": r.title, "section": r.section, "text": r.text, "repealed": False}
                       for r in rules],
             "sections": [{"number": s.number, "name": s.name} for s in sections],
-            "victory_conditions": [], "obligations": [], "scheduled": []}
+            "victory_conditions": [], "obligations": [], "scheduled": [], "relations": {}}
         self._peps()
 
     @staticmethod
