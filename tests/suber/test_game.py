@@ -193,3 +193,16 @@ def test_the_state_round_trips_through_json() -> None:
     loaded = SuberState.model_validate_json(game.state.model_dump_json())
     assert loaded == game.state
     assert loaded.public_json() == game.json()
+
+
+def test_call_vote_said_in_the_subject_and_again_in_the_body_is_no_fault() -> None:
+    """Issue 31: "Call vote" as the subject and "Call vote 301" (or "Call the vote") in the body
+    answered "proposal 301 is voting, not in debate" after opening the vote."""
+    for body in ("Call vote 301", "Call the vote"):
+        game = Game()
+        game.send(ALICE, "Proposal: Hello", f"Enact rule: {HELLO}")
+        events = game.send(ALICE, "Call vote", body)
+        assert [(e.data["result"], e.data["ok"]) for e in events if e.kind == "outcome"] == [
+            ("debate on proposal 301 ends: the vote is open", True), ("the vote on proposal 301 is open already", True)]
+        assert kinds(events) == ["vote_called"]
+    assert refused(game.send(BOB, "Call vote 301")) == [f"only the proposer, {ALICE}, ends debate (rule 111)"]
