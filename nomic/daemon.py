@@ -38,7 +38,7 @@ import engine
 from mailer.http_server import Server, make_server
 from mailer.intake import IntakeHandler, JournalWriter, Mailbox, Routes, protocol_factory
 from nomic import summary, tuning
-from nomic.hold import Hold
+from nomic.hold import Held, Hold
 from nomic.website import SiteMemory, build as build_website
 
 if TYPE_CHECKING:
@@ -232,7 +232,7 @@ class GameService:
         self.mailbox = Mailbox(game, self.writer)
         self._stop_sender = threading.Event()
         self._sender: threading.Thread | None = None
-        self.hold = Hold(game.config.dir)  # while it runs: nomic tick refuses a future --at
+        self.hold = Hold(game.config.dir)  # while it runs: no second daemon; nomic tick refuses a future --at
 
     def _name(self, job: str) -> str:
         return f"{job}-{self.label}" if self.label else job
@@ -312,6 +312,10 @@ async def wait_for_signal() -> None:
 async def _serve(game: "Game", smtp: str | None, lmtp: str | None, http: str | None) -> None:
     loop = asyncio.get_running_loop()
     service = GameService(game)
+    try:
+        service.hold.acquire()  # before listening: a second daemon leaves the first one's ports alone
+    except Held as exc:
+        raise DaemonError(str(exc)) from None
     servers = await listen(IntakeHandler(Routes([service.mailbox]), game.config.settings), smtp, lmtp)
     httpd = None
     if http:

@@ -29,6 +29,7 @@ from nomic.daemon import (CHUNK, FINAL_LIMIT, GameService, Turns, check_addresse
                           quiet_logging, start_http, stop_http, wait_for_signal)
 from nomic.game import Game
 from nomic.host_config import HostConfig, HostError
+from nomic.hold import held
 from nomic.host_index import listing, page
 from storage.config import CONFIG_NAME, ConfigError, filled
 
@@ -79,6 +80,8 @@ class Host:
         try:
             game = Game(path)
             game.config.check_auth()
+            if held(path):  # one daemon per game (nomic.hold)
+                raise ConfigError(f"{path}: another daemon (nomic serve or nomic host serve) holds this game")
         except ConfigError as exc:
             log.error("game %s not served: %s", slug, exc)
             self.refused[slug] = exc
