@@ -193,7 +193,8 @@ class Processor(threading.Thread):
         self.site_built = time.monotonic()
         try:
             with self.lock, tuning.no_collection():
-                summary.publish(self.game.config.dir, self.game.state())  # for a host's list of games
+                summary.publish(self.game.config.dir, self.game.state(),  # for a host's list of games
+                                summary.last_mail(self.game.db))
                 build_website(self.game, self.game.config.dir / "site", memory=self.site_memory)
         except Exception:
             log.exception("site build failed")

@@ -31,6 +31,7 @@ from nomic.game import Game
 from nomic.host_config import HostConfig, HostError
 from nomic.hold import held
 from nomic.host_index import listing, page
+from rendering import Renderer
 from storage.config import CONFIG_NAME, ConfigError, filled
 
 log = logging.getLogger("nomic.host")
@@ -52,6 +53,7 @@ class Host:
         self.sites: dict[str, Site] = {}
         self.held: list[Addresses] = []  # the addresses of the games left out: their mail gets 451
         self.refused: dict[str, ConfigError] = {}  # the games left out at the last update, and why
+        self.renderer = Renderer()  # the list of games' template, compiled once
 
     def update(self) -> list[GameService]:
         """Read host.toml; start the games it adds. Returns the services of the games it
@@ -98,10 +100,10 @@ class Host:
             game = svc.game
             try:
                 rows.append(listing(slug, game.config.settings.game.name, game.engine_config.ruleset,
-                                    summary.read(game.config.dir)))
+                                    summary.read(game.config.dir), address=game.config.settings.game.address))
             except Exception:
                 log.exception("game %s left out of the index: its summary cannot be read", slug)
-        return page(rows)
+        return page(rows, self.renderer)
 
 
 def _addresses(path: Path) -> Addresses | None:
