@@ -31,7 +31,7 @@ KIND_NAMES = {"proposal": "Proposal", "point_of_order": "Point of Order"}  # a s
 def named(sub: Submission, status: str = "") -> str:
     """'Proposal 4: Cake', 'Proposal 4 accepted: Cake', or 'Proposal 5 ignored (no title)'."""
     what = " ".join(filter(None, [KIND_NAMES[sub.kind], str(sub.number), status]))
-    return f"{what}: {sub.title}" if sub.title else f"{what} (no title)"
+    return f"{what}: {sub.title}" if sub.title.strip() else f"{what} (no title)"
 
 
 def compose(c: Composition) -> None:
