@@ -96,6 +96,21 @@ def test_the_head_a_daily_mail_named_is_checked_and_a_wrong_head_or_state_is_nam
                               "published state in: players\n")
 
 
+@pytest.mark.parametrize("ruleset", ["blognomic", "suber", "bnomic"])
+def test_every_rulesets_daily_mail_names_a_head_verify_checks(ruleset, tmp_path):
+    """Issue 32: the daily mail of every ruleset names the journal's head and its entry count, as
+    Imperial's chime does, and ``nomic verify --head`` checks it against the export."""
+    play = Demo(tmp_path, ruleset)
+    play.tick("2026-01-07T00:00:00Z")
+    daily = [m["text"] for m in play.outbox() if m["kind"] == "daily"]
+    assert daily, [m["kind"] for m in play.outbox()]
+    seq, journal_head = re.search(r"\nJournal head after entry (\d+):\n  ([0-9a-f]{64})\n", daily[-1]).groups()
+    out = tmp_path / "public"
+    export(play, out)
+    code, said = verify(out, "--head", journal_head)
+    assert code == 0 and said.endswith(f"; {journal_head} is the journal's head after entry {seq}\n"), said
+
+
 def test_a_revealed_seed_re_derives_every_draw_and_a_forged_draw_is_named(make_play, tmp_path):
     play = imperial(make_play)
     toml = play.dir / "game.toml"
