@@ -34,6 +34,8 @@ import storage
 from engine.context import EngineConfig
 from engine.dice import seed_hash
 from engine.inputs import ClockStep
+from engine.membership import LIST_COMMANDS
+from engine.state import GameState
 from nomic.inputs import to_input
 from storage.config import parse_time
 from storage.tables import EventRow
@@ -43,7 +45,8 @@ if TYPE_CHECKING:
 
 FORMAT = "humble-scribe-public-record/1"
 RECORD, GAME = "record.jsonl", "game.json"
-WITHHELD = "[withheld]"  # a line the Scribe did not understand: it may be private, and changes no state
+WITHHELD = "[withheld]"  # a line the Scribe did not understand, or a sender who made no move: private
+LIST_KINDS = frozenset(d.kind for d in LIST_COMMANDS)  # the list's own commands: no move in the game
 
 
 def canonical(data: Any) -> bytes:
@@ -70,9 +73,26 @@ class Head:
 
 
 def public_input(data: dict[str, Any] | None) -> dict[str, Any] | None:
-    """The input as published: every not-understood line withheld (their number is kept)."""
-    if data is not None and "not_understood" in data:
-        data["not_understood"] = [WITHHELD for _ in data["not_understood"]]
+    """The input as published: every not-understood line withheld (their number is kept); and the
+    sender (address, name, Message-ID) of a mail that makes no move in the game withheld too.
+
+    Such mail (nothing understood, or only the list's ``Subscribe``, ``Unsubscribe``, ``Digest`` and
+    posts) is how a stranger meets the game: its From address was shown to the Scribe alone. It
+    changes nothing the record checks: the list's membership is left out of the published state
+    (``published_state``), as a list's roster is kept private.
+    """
+    if data is None or data.get("kind") != "mail":
+        return data
+    data["not_understood"] = [WITHHELD for _ in data.get("not_understood", [])]
+    if all(c.get("kind") in LIST_KINDS for c in data.get("commands", [])):
+        data.update(sender=WITHHELD, name="", message_id=WITHHELD)
+    return data
+
+
+def published_state(state: GameState[Any]) -> dict[str, Any]:
+    """The state as the record publishes it: all of ``nomic state --json`` but the list's members."""
+    data = state.public_json()
+    data.pop("subscribers", None)
     return data
 
 
@@ -152,6 +172,6 @@ def export(game: "Game", out: Path) -> Head:
                "rules_text": game.config.rules_text(), "seed_sha256": seed_hash(seed),
                "seed": seed if game.config.game.get("reveal_seed") else None,
                "entries": last.count, "head": last.hash, "journal_head": last.journal_hash,
-               "state": game.state().public_json()}
+               "state": published_state(game.state())}
     (out / GAME).write_text(json.dumps(summary, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
     return last

@@ -18,7 +18,8 @@ from tests.site.game import play_days
 from tests.support import EMPEROR, Play, at, make_mail
 
 OLD_RELEASE = Path(__file__).resolve().parent.parent / "fixtures" / "old-release"
-PRIVATE = ("Received", "203.0.113.9", "DKIM-Signature", "open sesame", "hidden@bcc.test")
+PRIVATE = ("Received", "203.0.113.9", "DKIM-Signature", "open sesame", "hidden@bcc.test",
+           "private.test", "Secret Stranger")  # a stranger who wrote to the Scribe alone (send_private)
 
 
 def verify(out: Path, *extra: str) -> tuple[int, str]:
@@ -39,6 +40,11 @@ def send_private(play: Play, at_: str) -> None:
     path = play.dir.parent / "private.eml"
     path.write_bytes(raw)
     play.cli("ingest", "--at", at_, str(path))
+    for n, (subject, body) in enumerate([("Subscribe", ""), ("hello?", "Who runs this game?")]):
+        stranger = play.dir.parent / f"stranger{n}.eml"  # issue 32: their From address is never published
+        stranger.write_bytes(make_mail("someone@private.test", subject, body, to=play_address(play),
+                                       name="Secret Stranger", message_id=f"s{n}@private.test"))
+        play.cli("ingest", "--at", at_, str(stranger))
 
 
 def play_address(play: Play) -> str:
@@ -67,7 +73,9 @@ def test_a_played_game_exports_verifies_and_names_the_one_altered_entry(ruleset,
     assert said.endswith(f"; {digest} is the record's head after entry {count}\n")
     published = (out / "record.jsonl").read_text() + (out / "game.json").read_text()
     assert [p for p in PRIVATE if p in published] == []
-    assert json.loads((out / "game.json").read_text())["state"] == play.state()
+    state = play.state()
+    assert "someone@private.test" in [s["email"] for s in state.pop("subscribers")]  # the list's roster: private
+    assert json.loads((out / "game.json").read_text())["state"] == state
 
     lines = (out / "record.jsonl").read_bytes().splitlines(keepends=True)
     mail = next(i for i, line in enumerate(lines) if b'"subject":"' in line and i > 0)
