@@ -40,6 +40,7 @@ from mailer.intake import IntakeHandler, JournalWriter, Mailbox, Routes, protoco
 from nomic import summary, tuning
 from nomic.hold import Held, Hold
 from nomic.website import SiteMemory, build as build_website
+from nomic.website.search import INDEX as SEARCH_INDEX, index as index_site
 
 if TYPE_CHECKING:
     from nomic.game import Game
@@ -191,11 +192,14 @@ class Processor(threading.Thread):
     def build_site(self) -> None:
         self.site_dirty = False
         self.site_built = time.monotonic()
+        site = self.game.config.dir / "site"
         try:
             with self.lock, tuning.no_collection():
                 summary.publish(self.game.config.dir, self.game.state(),  # for a host's list of games
                                 summary.last_mail(self.game.db))
-                build_website(self.game, self.game.config.dir / "site", memory=self.site_memory)
+                report = build_website(self.game, site, memory=self.site_memory)
+            if report.written or report.removed or not (site / SEARCH_INDEX).is_dir():
+                index_site(site)  # Pagefind, as nomic build does; outside the lock: mail is folded meanwhile
         except Exception:
             log.exception("site build failed")
 
