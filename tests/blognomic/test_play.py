@@ -228,7 +228,7 @@ def test_the_state_json_has_exactly_the_contracts_keys():
     game.mail(ALICE, "Proposal: A", hours=1)
     view = game.json()
     assert list(view) == ["ruleset", "edition", "dynasty", "hiatus", "quorum", "players", "applicants",
-                          "subscribers", "matters", "parameters", "rules"]  # applicants, subscribers: docs/contract-additions.md
+                          "subscribers", "matters", "parameters", "rules"]  # see docs/contract-additions.md
     game.mail("reader@x.test", "Subscribe", hours=2)
     assert game.json()["subscribers"][-1] == {  # issue 31: as Imperial's
         "email": "reader@x.test", "digest": False, "plain": False, "since": "2026-01-05T02:00:00Z"}
