@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass
@@ -47,6 +48,7 @@ FORMAT = "humble-scribe-public-record/1"
 RECORD, GAME = "record.jsonl", "game.json"
 WITHHELD = "[withheld]"  # a line the Scribe did not understand, or a sender who made no move: private
 LIST_KINDS = frozenset(d.kind for d in LIST_COMMANDS)  # the list's own commands: no move in the game
+ADDRESS = re.compile(r"[^\s<>\"',;]+@[^\s<>\"',;]+")
 
 
 def canonical(data: Any) -> bytes:
@@ -66,27 +68,46 @@ class Head:
     seq: int = 0
     journal_hash: str = storage.GENESIS
     kind: str = ""
+    movers: frozenset[str] = frozenset()  # who has made a move so far: their address is shown (``public_input``)
 
     def then(self, record: dict[str, Any]) -> "Head":
         """The head after ``record``, the link that follows this head."""
-        return Head(record["hash"], self.count + 1, record["seq"], record["journal_hash"], record["kind"])
+        mover = record["input"]["sender"] if moves(record["input"]) else None
+        return Head(record["hash"], self.count + 1, record["seq"], record["journal_hash"], record["kind"],
+                    self.movers | {mover} if mover else self.movers)
 
 
-def public_input(data: dict[str, Any] | None) -> dict[str, Any] | None:
+def moves(data: dict[str, Any] | None) -> bool:
+    """Is this input a move in the game: authenticated mail by a person, with a command besides the
+    list's own? Its sender shows their address (a player, or one who tried to be)."""
+    return (data is not None and data.get("kind") == "mail" and bool(data.get("authenticated"))
+            and not data.get("automatic") and any(c.get("kind") not in LIST_KINDS for c in data.get("commands", [])))
+
+
+def public_input(data: dict[str, Any] | None, shown: frozenset[str]) -> dict[str, Any] | None:
     """The input as published: every not-understood line withheld (their number is kept); and the
-    sender (address, name, Message-ID) of a mail that makes no move in the game withheld too.
+    sender (address, name, Message-ID) withheld of a mail that is no move, from anyone who has not
+    made one (``shown``: earlier movers and the addresses the settings name).
 
-    Such mail (nothing understood, or only the list's ``Subscribe``, ``Unsubscribe``, ``Digest`` and
-    posts) is how a stranger meets the game: its From address was shown to the Scribe alone. It
-    changes nothing the record checks: the list's membership is left out of the published state
-    (``published_state``), as a list's roster is kept private.
+    Such mail (forged or automatic mail, nothing understood, the list's ``Subscribe``,
+    ``Unsubscribe``, ``Digest`` and posts) is how a stranger meets the game: its From address was
+    shown to the Scribe alone. The replay does not miss it: the engine does nothing with a
+    stranger's mail but keep the list, and the list's members are left out of the published state
+    (``published_state``), as a list's roster is kept private. A player (who has moved, or whom
+    the settings name) keeps their address on every mail: the engine notes when they last wrote.
     """
     if data is None or data.get("kind") != "mail":
         return data
     data["not_understood"] = [WITHHELD for _ in data.get("not_understood", [])]
-    if all(c.get("kind") in LIST_KINDS for c in data.get("commands", [])):
+    stranger = not data.get("authenticated") or data.get("automatic") or data.get("sender") not in shown
+    if stranger and not moves(data):
         data.update(sender=WITHHELD, name="", message_id=WITHHELD)
     return data
+
+
+def configured(cfg: EngineConfig) -> frozenset[str]:
+    """Every address the game's published settings name (its own, the offices, Suber's first players)."""
+    return frozenset(a.lower() for a in ADDRESS.findall(canonical(public_config(cfg)).decode()))
 
 
 def published_state(state: GameState[Any]) -> dict[str, Any]:
@@ -103,14 +124,16 @@ def records(game: "Game", after: Head = Head()) -> Iterator[dict[str, Any]]:
         processed = int(storage.get_meta(s, "processed_seq", "0"))
         skips = storage.skipped(conn)
         draws = _draws(conn, after.seq, processed)
-        prev = after.hash
+        head, settings = after, configured(game.engine_config)
         for entry in storage.entries(conn, after=after.seq, upto=processed, parser=game.parser):
             record = {"seq": entry.seq, "kind": entry.kind, "at": entry.at,
                       "raw_sha256": hashlib.sha256(entry.raw).hexdigest() if entry.raw is not None else None,
-                      "journal_hash": entry.hash, "input": public_input(_input(game, entry, skips)),
+                      "journal_hash": entry.hash,
+                      "input": public_input(_input(game, entry, skips), head.movers | settings),
                       "skipped": skips.get(entry.seq) if entry.kind != storage.SKIP else json.loads(entry.meta),
-                      "draws": draws.get(entry.seq, []), "prev": prev}
-            record["hash"] = prev = link_hash(record)
+                      "draws": draws.get(entry.seq, []), "prev": head.hash}
+            record["hash"] = link_hash(record)
+            head = head.then(record)
             yield record
 
 

@@ -88,6 +88,26 @@ def test_a_played_game_exports_verifies_and_names_the_one_altered_entry(ruleset,
                                f"{json.loads(lines[mail])['hash']}\n")
 
 
+def test_a_players_mail_without_a_command_keeps_their_address(tmp_path):
+    """A player's "thanks" (no command) keeps them from being idled for seven days: the record shows
+    who wrote it (unlike a stranger's), so that the replay refuses the Admin's Idle as the game did."""
+    play = Demo(tmp_path, "blognomic")  # Bob joined and voted on 2026-01-05
+    for n, (sender, subject, body, at_) in enumerate([
+            ("bob@blog.test", "thanks", "Lovely cake.", "2026-01-11T00:00:00Z"),
+            ("admin@blog.test", "idling", "Idle bob@blog.test", "2026-01-12T02:00:00Z")]):
+        path = tmp_path / f"m{n}.eml"
+        path.write_bytes(make_mail(sender, subject, body, to=play_address(play), message_id=f"m{n}@b.test"))
+        play.cli("ingest", "--at", at_, str(path))
+    assert not next(p for p in play.state()["players"] if p["email"] == "bob@blog.test")["idle"]
+    out = tmp_path / "public"
+    export(play, out)
+    code, said = verify(out)
+    assert code == 0, said
+    inputs = [json.loads(line)["input"] for line in (out / "record.jsonl").read_text().splitlines()]
+    thanks = next(i for i in inputs if i and i.get("subject") == "thanks")
+    assert (thanks["sender"], thanks["message_id"]) == ("bob@blog.test", "m0@b.test")
+
+
 def test_the_head_a_daily_mail_named_is_checked_and_a_wrong_head_or_state_is_named(make_play, tmp_path):
     play = imperial(make_play)
     out = tmp_path / "public"
