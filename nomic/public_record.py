@@ -72,7 +72,8 @@ class Head:
 
     def then(self, record: dict[str, Any]) -> "Head":
         """The head after ``record``, the link that follows this head."""
-        mover = record["input"]["sender"] if moves(record["input"]) else None
+        data = record["input"]
+        mover = data["sender"] if moves(data) and data["sender"] != WITHHELD else None
         return Head(record["hash"], self.count + 1, record["seq"], record["journal_hash"], record["kind"],
                     self.movers | {mover} if mover else self.movers)
 
@@ -84,23 +85,25 @@ def moves(data: dict[str, Any] | None) -> bool:
             and not data.get("automatic") and any(c.get("kind") not in LIST_KINDS for c in data.get("commands", [])))
 
 
-def public_input(data: dict[str, Any] | None, shown: frozenset[str]) -> dict[str, Any] | None:
+def public_input(data: dict[str, Any] | None, shown: frozenset[str], quiet: bool) -> dict[str, Any] | None:
     """The input as published: every not-understood line withheld (their number is kept); and the
-    sender (address, name, Message-ID) withheld of a mail that is no move, from anyone who has not
-    made one (``shown``: earlier movers and the addresses the settings name).
+    sender (address, name, Message-ID) withheld of a mail that is no move, or a move the game
+    refused (``quiet``: its fold made nothing but refusals), from anyone who has not moved before
+    (``shown``: earlier movers and the addresses the settings name).
 
     Such mail (forged or automatic mail, nothing understood, the list's ``Subscribe``,
-    ``Unsubscribe``, ``Digest`` and posts) is how a stranger meets the game: its From address was
-    shown to the Scribe alone. The replay does not miss it: the engine does nothing with a
-    stranger's mail but keep the list, and the list's members are left out of the published state
-    (``published_state``), as a list's roster is kept private. A player (who has moved, or whom
-    the settings name) keeps their address on every mail: the engine notes when they last wrote.
+    ``Unsubscribe``, ``Digest`` and posts, a refused command) is how a stranger meets the game: its
+    From address was shown to the Scribe alone. The replay does not miss it: the engine keeps
+    nothing of a stranger's mail but the list, and the list's members are left out of the
+    published state (``published_state``), as a list's roster is kept private. A player (who has
+    moved, or whom the settings name) keeps their address on every mail: the engine notes when
+    they last wrote.
     """
     if data is None or data.get("kind") != "mail":
         return data
     data["not_understood"] = [WITHHELD for _ in data.get("not_understood", [])]
     stranger = not data.get("authenticated") or data.get("automatic") or data.get("sender") not in shown
-    if stranger and not moves(data):
+    if stranger and (quiet or not moves(data)):
         data.update(sender=WITHHELD, name="", message_id=WITHHELD)
     return data
 
@@ -123,13 +126,14 @@ def records(game: "Game", after: Head = Head()) -> Iterator[dict[str, Any]]:
         conn = s.connection()
         processed = int(storage.get_meta(s, "processed_seq", "0"))
         skips = storage.skipped(conn)
-        draws = _draws(conn, after.seq, processed)
+        draws, busy = _draws(conn, after.seq, processed), _busy(conn, after.seq, processed)
         head, settings = after, configured(game.engine_config)
         for entry in storage.entries(conn, after=after.seq, upto=processed, parser=game.parser):
             record = {"seq": entry.seq, "kind": entry.kind, "at": entry.at,
                       "raw_sha256": hashlib.sha256(entry.raw).hexdigest() if entry.raw is not None else None,
                       "journal_hash": entry.hash,
-                      "input": public_input(_input(game, entry, skips), head.movers | settings),
+                      "input": public_input(_input(game, entry, skips), head.movers | settings,
+                                            quiet=entry.seq not in busy),
                       "skipped": skips.get(entry.seq) if entry.kind != storage.SKIP else json.loads(entry.meta),
                       "draws": draws.get(entry.seq, []), "prev": head.hash}
             record["hash"] = link_hash(record)
@@ -159,6 +163,14 @@ def _draws(conn: Connection, after: int, upto: int) -> dict[int, list[list[Any]]
         d = json.loads(data)
         out[seq].append([d["label"], d["low"], d["high"], d["result"]])
     return out
+
+
+def _busy(conn: Connection, after: int, upto: int) -> set[int]:
+    """The entries whose fold did more than refuse: an event besides its outcome lines, or a line
+    done (the rule is that refused input changes nothing; what was done may have changed something)."""
+    rows = conn.execute(select(EventRow.seq, EventRow.kind, EventRow.data)  # type: ignore[call-overload]
+                        .where(EventRow.seq > after, EventRow.seq <= upto))
+    return {seq for seq, kind, data in rows if kind != "outcome" or json.loads(data).get("ok")}
 
 
 def advance(game: "Game", after: Head) -> tuple[Head, Head | None]:

@@ -40,7 +40,8 @@ def send_private(play: Play, at_: str) -> None:
     path = play.dir.parent / "private.eml"
     path.write_bytes(raw)
     play.cli("ingest", "--at", at_, str(path))
-    for n, (subject, body) in enumerate([("Subscribe", ""), ("hello?", "Who runs this game?")]):
+    for n, (subject, body) in enumerate([("Subscribe", ""), ("hello?", "Who runs this game?"),
+                                         ("judgment", "Accept 1")]):  # refused (Imperial: the Emperor's)
         stranger = play.dir.parent / f"stranger{n}.eml"  # issue 32: their From address is never published
         stranger.write_bytes(make_mail("someone@private.test", subject, body, to=play_address(play),
                                        name="Secret Stranger", message_id=f"s{n}@private.test"))
