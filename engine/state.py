@@ -120,6 +120,11 @@ class GameState(Model, Generic[P]):
             name = f"{base} ({n})"
         return name
 
+    def subscribers_json(self) -> list[dict[str, Any]]:
+        """The list's members as ``nomic state --json`` gives them in every ruleset (Imperial's shape):
+        ``{"email", "digest", "plain", "since"}`` each, in the order they subscribed."""
+        return [s.model_dump(mode="json") for s in self.subscribers]
+
     def subscriber(self, address: str) -> Subscriber | None:
         """The list member with this address (case-insensitive)."""
         return self._lookups().subscribers.find(self.subscribers, address.lower())

@@ -332,13 +332,24 @@ def html_limit(html: str) -> tuple[int, str]:
     return end, why
 
 
+class _AsWritten(html2text.HTML2Text):
+    """html2text without its Markdown escapes: the player's text reads as they wrote it.
+
+    html2text backslashes what Markdown would take for a list or a rule ("-- " became "\\--", so a
+    signature was no signature; "1. " became "1\\. "). ``entity_char`` only turns that escaping off.
+    """
+
+    def handle_data(self, data: str, entity_char: bool = False) -> None:
+        super().handle_data(data, entity_char=True)
+
+
 def html_to_text(html: str) -> Body:
     """HTML-only mail as plain text: block quotes become "> " lines, no line wrapping.
 
     Only the HTML within the bounds is converted (``html_limit``); the Body says where it stopped.
     """
     end, why = html_limit(html)
-    conv = html2text.HTML2Text()
+    conv = _AsWritten()
     conv.body_width = 0
     conv.ignore_images = True
     conv.ignore_emphasis = True

@@ -37,9 +37,8 @@ _TIME = re.compile(r"(?<!\d)\d{1,2}[:.]\d{2}(?!\d)")  # "10:00", Danish "10.00"
 _CLOCK = re.compile(r"(?<!\d)\d{1,2}:\d{2}(?!\d)")
 _YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
 # "-----Original Message-----", "------- Original Message -------", "----- Původní zpráva -----",
-# "---------- Forwarded message ---------"; Outlook's "________________________________". A backslash
-# may lead (html2text escapes a line's first "-").
-_QUOTE_SEPARATOR = re.compile(r"^[ \t]*\\?(?:-{5,}[ \t]*[^\W\d_][^\n]{0,60}?[ \t]*-{5,}|_{20,})[ \t]*$")
+# "---------- Forwarded message ---------"; Outlook's "________________________________".
+_QUOTE_SEPARATOR = re.compile(r"^[ \t]*(?:-{5,}[ \t]*[^\W\d_][^\n]{0,60}?[ \t]*-{5,}|_{20,})[ \t]*$")
 # A subject's reply prefixes in any language ("RE:", "AW:", "Odp:", "答复:", "Ответ:").
 _ANY_PREFIX = re.compile(r"^\s*[^\s:\uff1a]{1,5}\s*(?:\[\d+\])?\s*[:\uff1a]\s*")
 HEADER_BLOCK_LINES = 3  # label lines that make a quoted header block with an address

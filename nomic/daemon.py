@@ -38,8 +38,9 @@ import engine
 from mailer.http_server import Server, make_server
 from mailer.intake import IntakeHandler, JournalWriter, Mailbox, Routes, protocol_factory
 from nomic import summary, tuning
-from nomic.hold import Hold
+from nomic.hold import Held, Hold
 from nomic.website import SiteMemory, build as build_website
+from nomic.website.search import INDEX as SEARCH_INDEX, index as index_site
 
 if TYPE_CHECKING:
     from nomic.game import Game
@@ -191,10 +192,14 @@ class Processor(threading.Thread):
     def build_site(self) -> None:
         self.site_dirty = False
         self.site_built = time.monotonic()
+        site = self.game.config.dir / "site"
         try:
             with self.lock, tuning.no_collection():
-                summary.publish(self.game.config.dir, self.game.state())  # for a host's list of games
-                build_website(self.game, self.game.config.dir / "site", memory=self.site_memory)
+                summary.publish(self.game.config.dir, self.game.state(),  # for a host's list of games
+                                summary.last_mail(self.game.db))
+                report = build_website(self.game, site, memory=self.site_memory)
+            if report.written or report.removed or not (site / SEARCH_INDEX).is_dir():
+                index_site(site)  # Pagefind, as nomic build does; outside the lock: mail is folded meanwhile
         except Exception:
             log.exception("site build failed")
 
@@ -232,7 +237,7 @@ class GameService:
         self.mailbox = Mailbox(game, self.writer)
         self._stop_sender = threading.Event()
         self._sender: threading.Thread | None = None
-        self.hold = Hold(game.config.dir)  # while it runs: nomic tick refuses a future --at
+        self.hold = Hold(game.config.dir)  # while it runs: no second daemon; nomic tick refuses a future --at
 
     def _name(self, job: str) -> str:
         return f"{job}-{self.label}" if self.label else job
@@ -312,6 +317,10 @@ async def wait_for_signal() -> None:
 async def _serve(game: "Game", smtp: str | None, lmtp: str | None, http: str | None) -> None:
     loop = asyncio.get_running_loop()
     service = GameService(game)
+    try:
+        service.hold.acquire()  # before listening: a second daemon leaves the first one's ports alone
+    except Held as exc:
+        raise DaemonError(str(exc)) from None
     servers = await listen(IntakeHandler(Routes([service.mailbox]), game.config.settings), smtp, lmtp)
     httpd = None
     if http:

@@ -1,5 +1,6 @@
 """A daemon's hold on a game: ``nomic serve`` (and ``nomic host serve``, for each of its games)
-keeps a shared lock on ``DIR/serve.lock`` while it runs.
+keeps an exclusive lock on ``DIR/serve.lock`` while it runs: one daemon per game, a second one is
+refused (two would each tick the clock and fold, and answer every mail twice).
 
 Other commands ask whether a daemon holds the game (``held``): ``nomic tick --at`` a later time
 than now is refused then, since the daemon's clock and its stamps on arriving mail go by the wall
@@ -17,6 +18,10 @@ from typing import IO
 LOCK_NAME = "serve.lock"
 
 
+class Held(Exception):
+    """Another daemon holds the game (one line for the operator)."""
+
+
 class Hold:
     """A daemon's hold on the game in ``game_dir``, from ``acquire`` to ``release``."""
 
@@ -25,8 +30,17 @@ class Hold:
         self._file: IO[bytes] | None = None
 
     def acquire(self) -> None:
-        self._file = open(self.path, "ab")
-        fcntl.flock(self._file, fcntl.LOCK_SH)  # shared: two daemons on one game is not this lock's business
+        """Take the hold (once: again is nothing), or raise ``Held`` if another daemon has it."""
+        if self._file is not None:
+            return
+        file = open(self.path, "ab")
+        try:
+            fcntl.flock(file, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            file.close()
+            raise Held(f"another daemon (nomic serve or nomic host serve) holds the game in {self.path.parent} "
+                       f"({LOCK_NAME}): one daemon per game") from None
+        self._file = file
 
     def release(self) -> None:
         if self._file is not None:
@@ -41,7 +55,7 @@ def held(game_dir: Path) -> bool:
         return False
     fd = os.open(path, os.O_RDONLY)
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)  # shared: two askers at once do not see each other
     except BlockingIOError:
         return True
     finally:

@@ -29,7 +29,9 @@ from nomic.daemon import (CHUNK, FINAL_LIMIT, GameService, Turns, check_addresse
                           quiet_logging, start_http, stop_http, wait_for_signal)
 from nomic.game import Game
 from nomic.host_config import HostConfig, HostError
+from nomic.hold import held
 from nomic.host_index import listing, page
+from rendering import Renderer
 from storage.config import CONFIG_NAME, ConfigError, filled
 
 log = logging.getLogger("nomic.host")
@@ -51,6 +53,7 @@ class Host:
         self.sites: dict[str, Site] = {}
         self.held: list[Addresses] = []  # the addresses of the games left out: their mail gets 451
         self.refused: dict[str, ConfigError] = {}  # the games left out at the last update, and why
+        self.renderer = Renderer()  # the list of games' template, compiled once
 
     def update(self) -> list[GameService]:
         """Read host.toml; start the games it adds. Returns the services of the games it
@@ -79,6 +82,8 @@ class Host:
         try:
             game = Game(path)
             game.config.check_auth()
+            if held(path):  # one daemon per game (nomic.hold)
+                raise ConfigError(f"{path}: another daemon (nomic serve or nomic host serve) holds this game")
         except ConfigError as exc:
             log.error("game %s not served: %s", slug, exc)
             self.refused[slug] = exc
@@ -95,10 +100,10 @@ class Host:
             game = svc.game
             try:
                 rows.append(listing(slug, game.config.settings.game.name, game.engine_config.ruleset,
-                                    summary.read(game.config.dir)))
+                                    summary.read(game.config.dir), address=game.config.settings.game.address))
             except Exception:
                 log.exception("game %s left out of the index: its summary cannot be read", slug)
-        return page(rows)
+        return page(rows, self.renderer)
 
 
 def _addresses(path: Path) -> Addresses | None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass
@@ -34,6 +35,8 @@ import storage
 from engine.context import EngineConfig
 from engine.dice import seed_hash
 from engine.inputs import ClockStep
+from engine.membership import LIST_COMMANDS
+from engine.state import GameState
 from nomic.inputs import to_input
 from storage.config import parse_time
 from storage.tables import EventRow
@@ -43,7 +46,9 @@ if TYPE_CHECKING:
 
 FORMAT = "humble-scribe-public-record/1"
 RECORD, GAME = "record.jsonl", "game.json"
-WITHHELD = "[withheld]"  # a line the Scribe did not understand: it may be private, and changes no state
+WITHHELD = "[withheld]"  # a line the Scribe did not understand, or a sender who made no move: private
+LIST_KINDS = frozenset(d.kind for d in LIST_COMMANDS)  # the list's own commands: no move in the game
+ADDRESS = re.compile(r"[^\s<>\"',;]+@[^\s<>\"',;]+")
 
 
 def canonical(data: Any) -> bytes:
@@ -63,16 +68,55 @@ class Head:
     seq: int = 0
     journal_hash: str = storage.GENESIS
     kind: str = ""
+    movers: frozenset[str] = frozenset()  # who has made a move so far: their address is shown (``public_input``)
 
     def then(self, record: dict[str, Any]) -> "Head":
         """The head after ``record``, the link that follows this head."""
-        return Head(record["hash"], self.count + 1, record["seq"], record["journal_hash"], record["kind"])
+        data = record["input"]
+        mover = data["sender"] if moves(data) and data["sender"] != WITHHELD else None
+        return Head(record["hash"], self.count + 1, record["seq"], record["journal_hash"], record["kind"],
+                    self.movers | {mover} if mover else self.movers)
 
 
-def public_input(data: dict[str, Any] | None) -> dict[str, Any] | None:
-    """The input as published: every not-understood line withheld (their number is kept)."""
-    if data is not None and "not_understood" in data:
-        data["not_understood"] = [WITHHELD for _ in data["not_understood"]]
+def moves(data: dict[str, Any] | None) -> bool:
+    """Is this input a move in the game: authenticated mail by a person, with a command besides the
+    list's own? Its sender shows their address (a player, or one who tried to be)."""
+    return (data is not None and data.get("kind") == "mail" and bool(data.get("authenticated"))
+            and not data.get("automatic") and any(c.get("kind") not in LIST_KINDS for c in data.get("commands", [])))
+
+
+def public_input(data: dict[str, Any] | None, shown: frozenset[str], quiet: bool) -> dict[str, Any] | None:
+    """The input as published: every not-understood line withheld (their number is kept); and the
+    sender (address, name, Message-ID) withheld of a mail that is no move, or a move the game
+    refused (``quiet``: its fold made nothing but refusals), from anyone who has not moved before
+    (``shown``: earlier movers and the addresses the settings name).
+
+    Such mail (forged or automatic mail, nothing understood, the list's ``Subscribe``,
+    ``Unsubscribe``, ``Digest`` and posts, a refused command) is how a stranger meets the game: its
+    From address was shown to the Scribe alone. The replay does not miss it: the engine keeps
+    nothing of a stranger's mail but the list, and the list's members are left out of the
+    published state (``published_state``), as a list's roster is kept private. A player (who has
+    moved, or whom the settings name) keeps their address on every mail: the engine notes when
+    they last wrote.
+    """
+    if data is None or data.get("kind") != "mail":
+        return data
+    data["not_understood"] = [WITHHELD for _ in data.get("not_understood", [])]
+    stranger = not data.get("authenticated") or data.get("automatic") or data.get("sender") not in shown
+    if stranger and (quiet or not moves(data)):
+        data.update(sender=WITHHELD, name="", message_id=WITHHELD)
+    return data
+
+
+def configured(cfg: EngineConfig) -> frozenset[str]:
+    """Every address the game's published settings name (its own, the offices, Suber's first players)."""
+    return frozenset(a.lower() for a in ADDRESS.findall(canonical(public_config(cfg)).decode()))
+
+
+def published_state(state: GameState[Any]) -> dict[str, Any]:
+    """The state as the record publishes it: all of ``nomic state --json`` but the list's members."""
+    data = state.public_json()
+    data.pop("subscribers", None)
     return data
 
 
@@ -82,15 +126,18 @@ def records(game: "Game", after: Head = Head()) -> Iterator[dict[str, Any]]:
         conn = s.connection()
         processed = int(storage.get_meta(s, "processed_seq", "0"))
         skips = storage.skipped(conn)
-        draws = _draws(conn, after.seq, processed)
-        prev = after.hash
+        draws, busy = _draws(conn, after.seq, processed), _busy(conn, after.seq, processed)
+        head, settings = after, configured(game.engine_config)
         for entry in storage.entries(conn, after=after.seq, upto=processed, parser=game.parser):
             record = {"seq": entry.seq, "kind": entry.kind, "at": entry.at,
                       "raw_sha256": hashlib.sha256(entry.raw).hexdigest() if entry.raw is not None else None,
-                      "journal_hash": entry.hash, "input": public_input(_input(game, entry, skips)),
+                      "journal_hash": entry.hash,
+                      "input": public_input(_input(game, entry, skips), head.movers | settings,
+                                            quiet=entry.seq not in busy),
                       "skipped": skips.get(entry.seq) if entry.kind != storage.SKIP else json.loads(entry.meta),
-                      "draws": draws.get(entry.seq, []), "prev": prev}
-            record["hash"] = prev = link_hash(record)
+                      "draws": draws.get(entry.seq, []), "prev": head.hash}
+            record["hash"] = link_hash(record)
+            head = head.then(record)
             yield record
 
 
@@ -116,6 +163,14 @@ def _draws(conn: Connection, after: int, upto: int) -> dict[int, list[list[Any]]
         d = json.loads(data)
         out[seq].append([d["label"], d["low"], d["high"], d["result"]])
     return out
+
+
+def _busy(conn: Connection, after: int, upto: int) -> set[int]:
+    """The entries whose fold did more than refuse: an event besides its outcome lines, or a line
+    done (the rule is that refused input changes nothing; what was done may have changed something)."""
+    rows = conn.execute(select(EventRow.seq, EventRow.kind, EventRow.data)  # type: ignore[call-overload]
+                        .where(EventRow.seq > after, EventRow.seq <= upto))
+    return {seq for seq, kind, data in rows if kind != "outcome" or json.loads(data).get("ok")}
 
 
 def advance(game: "Game", after: Head) -> tuple[Head, Head | None]:
@@ -152,6 +207,6 @@ def export(game: "Game", out: Path) -> Head:
                "rules_text": game.config.rules_text(), "seed_sha256": seed_hash(seed),
                "seed": seed if game.config.game.get("reveal_seed") else None,
                "entries": last.count, "head": last.hash, "journal_head": last.journal_hash,
-               "state": game.state().public_json()}
+               "state": published_state(game.state())}
     (out / GAME).write_text(json.dumps(summary, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
     return last

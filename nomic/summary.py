@@ -11,19 +11,31 @@ import os
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, col, select
+
 from engine.state import GameState
+from storage.tables import JournalEntry
 
 SUMMARY = "summary.json"
 
 
-def publish(game_dir: Path, state: GameState[Any]) -> None:
-    """Write the summary of ``state`` (whole or not at all: a reader never sees half of it)."""
+def publish(game_dir: Path, state: GameState[Any], last_move: str | None = None) -> None:
+    """Write the summary of ``state`` (whole or not at all: a reader never sees half of it);
+    ``last_move``: when the game last read a mail (``last_mail``)."""
     summary = {"ruleset": state.ruleset, "players": len(state.players), "started": state.started.isoformat(),
-               "game_day": getattr(state, "game_day", None)}
+               "game_day": getattr(state, "game_day", None), "last_move": last_move}
     path = game_dir / SUMMARY
     part = path.with_suffix(".part")
     part.write_text(json.dumps(summary))
     os.replace(part, path)
+
+
+def last_mail(db: Engine) -> str | None:
+    """When the newest mail in the journal arrived (ISO 8601), or None before the first."""
+    with Session(db) as s:
+        return s.exec(select(JournalEntry.at).where(JournalEntry.kind == "mail")
+                      .order_by(col(JournalEntry.seq).desc()).limit(1)).first()
 
 
 def read(game_dir: Path) -> dict[str, Any] | None:

@@ -167,8 +167,9 @@ class Config:
         """Refuse a game whose ``[auth]`` cannot tell forged mail from genuine (serve, poll and ingest
         call this before taking mail: a verdict is journaled for good, so a wrong one is never undone)."""
         auth = self.settings.auth
-        if auth.mode == "none":
-            log.warning('[auth] mode = "none": every From address is believed; for tests and demos only')
+        if auth.mode == "none":  # the game named: a host serves several
+            log.warning('%s (%s): [auth] mode = "none": every From address is believed; for tests and demos only',
+                        self.game.get("name") or self.dir.name, self.dir)
         if auth.mode == "authres" and not auth.authserv_id.strip() and not auth.trust_topmost_header:
             raise SettingsError(f'{self.path}: [auth] mode = "authres" needs authserv_id = "<your MTA\'s authserv-id>" '
                               "(or trust_topmost_header = true if your MTA adds Authentication-Results "

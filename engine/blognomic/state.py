@@ -271,6 +271,7 @@ class BlogState(GameState[Pactmaker]):
                          "seraphim": p.email in seraphims} for p in self.players],
             "applicants": [{"email": a.email, "name": a.name, "applied_at": iso(a.applied_at)}
                            for a in self.applicants.values()],
+            "subscribers": self.subscribers_json(),
             "matters": [_matter_json(m, m.final or count_matter(self, m).frozen(self.seraphims())) for m in self.matters],
             "parameters": values(),
             "rules": [{"name": r.title, "section": r.section, "text": r.text, "repealed": r.repealed,

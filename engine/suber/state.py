@@ -114,6 +114,7 @@ class SuberState(GameState[SuberPlayer]):
             "ruleset": self.ruleset, "turn": self.turn, "circuit": self.circuit,
             "unanimity": self.unanimity, "winner": self.winner,
             "players": [{"email": p.email, "name": p.name, "score": p.score} for p in self.players],
+            "subscribers": self.subscribers_json(),
             "proposals": [{"number": p.number, "author": p.author, "title": p.title, "status": p.status,
                            "votes": dict(p.votes), "points": p.points} for p in self.proposals],
             "parameters": values(self),

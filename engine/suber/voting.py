@@ -44,6 +44,8 @@ def call_vote(state: SuberState, msg: Message, cmd: CallVoteCmd, ctx: Context) -
         ctx.say(cmd.line, "there is no such proposal; nothing done", ok=False)
     elif proposal.author != msg.sender:
         ctx.say(cmd.line, f"only the proposer, {proposal.author}, ends debate (rule 111)", ok=False)
+    elif proposal.status == "voting":  # called again ("Call vote" in the subject and the body): no fault
+        ctx.say(cmd.line, f"the vote on proposal {proposal.number} is open already")
     elif proposal.status != "debate":
         ctx.say(cmd.line, f"proposal {proposal.number} is {proposal.status}, not in debate", ok=False)
     else:

@@ -16,5 +16,5 @@ def compose(c: Composition) -> None:
 
     def make(to: str) -> EmailMessage:
         return machine_mail(c.settings, to=to, at=c.event_at, subject=subject, msgid=msgid,
-                            template="mail/daily.txt", d=d)
+                            template="mail/daily.txt", seq=c.seq, head=c.entry.hash, d=d)
     announce(c.session, c.settings, c.seq, c.event_at, make, c.members.all, kind="daily")

@@ -28,10 +28,10 @@ from storage import Entry
 KIND_NAMES = {"proposal": "Proposal", "point_of_order": "Point of Order"}  # a submission's kind, as mail names it
 
 
-def _named(sub: Submission) -> str:
-    """'Proposal 4: Cake', or 'Proposal 5 (no title)'."""
-    what = f"{KIND_NAMES[sub.kind]} {sub.number}"
-    return f"{what}: {sub.title}" if sub.title else f"{what} (no title)"
+def named(sub: Submission, status: str = "") -> str:
+    """'Proposal 4: Cake', 'Proposal 4 accepted: Cake', or 'Proposal 5 ignored (no title)'."""
+    what = " ".join(filter(None, [KIND_NAMES[sub.kind], str(sub.number), status]))
+    return f"{what}: {sub.title}" if sub.title.strip() else f"{what} (no title)"
 
 
 def compose(c: Composition) -> None:
@@ -64,7 +64,7 @@ def announce(session: Session, ls: ListSettings, state: ImperialState, entry: En
 
 def _copy(ls: ListSettings, to: str, at: datetime, msgid: str, sub: Submission, context: dict) -> EmailMessage:
     """One copy of the announcement, threaded under the submission's own message."""
-    mail = machine_mail(ls, to=to, at=at, subject=f"{ls.subject_tag} {_named(sub)}", msgid=msgid,
+    mail = machine_mail(ls, to=to, at=at, subject=f"{ls.subject_tag} {named(sub)}", msgid=msgid,
                         template="mail/submission.txt", **context)
     if sub.message_id and not sub.message_id.startswith("sha256:"):  # a mail without a Message-ID has no thread
         thread(mail, sub.message_id, reply=False)

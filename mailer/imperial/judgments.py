@@ -11,7 +11,7 @@ from engine.imperial.state import ImperialState
 from mailer import outbox
 from mailer.compose import list_headers, machine_mail, message_id, thread
 from mailer.concerned import copies
-from mailer.imperial.announce import KIND_NAMES
+from mailer.imperial.announce import KIND_NAMES, named
 from mailer.listconfig import ListSettings
 from mailer.rulesets import Composition
 from storage import Entry
@@ -33,7 +33,7 @@ def announce(session: Session, ls: ListSettings, state: ImperialState, entry: En
             return
         what = KIND_NAMES[sub.kind]
         scores = [e.data for e in events if e.kind == "score" and e.data.get("submission") == number]
-        subject = f"{ls.subject_tag} {what} {number} {sub.status}: {sub.title}"
+        subject = f"{ls.subject_tag} {named(sub, sub.status)}"
         msgid = message_id(ls, "judged", entry.seq or 0, entry.hash, sub=number)
 
         def make(to: str) -> EmailMessage:

@@ -18,7 +18,8 @@ def compose(c: Composition) -> None:
 
     def make(to: str) -> EmailMessage:
         return machine_mail(c.settings, to=to, at=c.event_at, subject=subject, msgid=msgid,
-                            template="mail/daily.txt", d=facts, date=date, name=name, lasted=lasted)
+                            template="mail/daily.txt", seq=c.seq, head=c.entry.hash,
+                            d=facts, date=date, name=name, lasted=lasted)
     announce(c.session, c.settings, c.seq, c.event_at, make, c.members.all, kind="daily")
 
 

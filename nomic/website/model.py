@@ -12,7 +12,7 @@ from functools import cached_property
 from operator import attrgetter
 from typing import Any, TypeVar
 
-from engine.state import LedgerEntry
+from engine.state import LedgerEntry, Player
 from engine.threads import matter_of
 from nomic.website.describe import People
 from nomic.website.memory import SiteMemory
@@ -103,7 +103,13 @@ def people(data: SiteData, labels: Mapping[str, str]) -> People:
         slugs[p.email] = s
     offices = {str(address).lower(): label for office, label in labels.items()
                for address in _holders(data.offices.get(office, ""))}
-    return People(names={p.email: p.name for p in data.state.players}, slugs=slugs, offices=offices)
+    return People(names={p.email: _named(p, offices) for p in data.state.players}, slugs=slugs, offices=offices)
+
+
+def _named(player: Player, offices: Mapping[str, str]) -> str:
+    """A player's name; an office-holder the game named after their address ("tie") by their office ("TIE")."""
+    default = player.name == player.email.partition("@")[0]
+    return offices[player.email] if default and player.email in offices else player.name
 
 
 def _holders(office: object) -> list[str]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 from datetime import datetime
 from functools import lru_cache
 from urllib.parse import quote
@@ -56,8 +57,10 @@ class Text:
 
 
 def slug(text: str) -> str:
-    s = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
-    return s[:40] or "x"
+    """A page name from a player's name: its letters and digits in any script, lower case, dashes
+    between ("Zoë Ærø" -> "zoë-ærø", not "zo-r"); NFC, so one name always makes one slug."""
+    s = re.sub(r"[\W_]+", "-", unicodedata.normalize("NFC", text).lower()).strip("-")
+    return s[:40].strip("-") or "x"
 
 
 def when(t: datetime | None) -> str:

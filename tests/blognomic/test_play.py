@@ -227,8 +227,11 @@ def test_the_state_json_has_exactly_the_contracts_keys():
     game = new_game(FIVE, seraphims=("sera@blog.test",))
     game.mail(ALICE, "Proposal: A", hours=1)
     view = game.json()
-    assert list(view) == ["ruleset", "edition", "dynasty", "hiatus", "quorum", "players", "applicants", "matters",
-                          "parameters", "rules"]  # applicants: docs/contract-additions.md
+    assert list(view) == ["ruleset", "edition", "dynasty", "hiatus", "quorum", "players", "applicants",
+                          "subscribers", "matters", "parameters", "rules"]  # see docs/contract-additions.md
+    game.mail("reader@x.test", "Subscribe", hours=2)
+    assert game.json()["subscribers"][-1] == {  # issue 31: as Imperial's
+        "email": "reader@x.test", "digest": False, "plain": False, "since": "2026-01-05T02:00:00Z"}
     assert list(view["players"][0]) == ["email", "name", "idle", "admin", "seraphim"]
     assert list(view["matters"][0]) == ["number", "kind", "author", "title", "status", "opened_at", "resolved_at",
                                         "self_killed", "vetoed", "votes", "tally"]

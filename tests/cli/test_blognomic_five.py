@@ -7,6 +7,8 @@ answers, announcements and tally mails, and ``nomic replay --verify`` at the end
 docs/rulings-blognomic.md says how the rules are read where the text leaves it open."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engine import dice
@@ -42,9 +44,10 @@ def tally_mail(what: str, title: str, author: str, status: str, *lines: str) -> 
 
 
 def daily(play: RulesetPlay, date: str) -> tuple[str, list[str]]:
-    """The list's daily mail of 00:00 UTC on ``date``: its subject and body."""
+    """The list's daily mail of 00:00 UTC on ``date``: its subject and body (the journal's head hash
+    as HEAD: tests/cli/test_public_record.py checks it)."""
     mail = next(m for m in play.outbox() if m["kind"] == "daily" and f"] {date}: " in m["subject"])
-    return mail["subject"], body(mail)
+    return mail["subject"], [re.sub(r"^  [0-9a-f]{64}$", "  HEAD", line) for line in body(mail)]
 
 
 def said_each(play: RulesetPlay, sender: str, *lines: str) -> None:
@@ -159,7 +162,8 @@ def test_five_pactmakers_through_every_bullet_of_issue_17(tmp_path, new_database
         '  Proposal 3 "Tart" by alice@blog.test: 1 FOR, 1 AGAINST, 0 DEFERENTIAL (Quorum 3)',
         "    not yet Enactable: it is not Popular (1 FOR, Quorum 3)", "",
         "Resolved in the last day:", '  Proposal 1 "Cake": Enacted 4-0 (Quorum 3)', '  Proposal 2 "Pie": Self-killed',
-        "", "Nobody is Idle.", "", "The queue: http://127.0.0.1:8000/", "", *SIGNATURE])
+        "", "Nobody is Idle.", "", "Journal head after entry 20:", "  HEAD", "",
+        "The queue: http://127.0.0.1:8000/", "", *SIGNATURE])
 
     # Bob's Proposal 4 waits behind Proposal 3, the oldest; a CfJ is enacted the moment it is Popular.
     play.send(BOB, "Proposal: Scone", "Scones for all.", at=dec(2, 1))
@@ -432,7 +436,7 @@ def test_five_pactmakers_through_every_bullet_of_issue_17(tmp_path, new_database
         "", "Nothing was resolved in the last day.", "", "Idle: alice@blog.test",
         "Near the seven-day mark (an Admin may idle them from the time shown):",
         "  dave@blog.test: last wrote 2026-12-16T06:00:00Z, from 2026-12-23T06:00:00Z", "",
-        "The queue: http://127.0.0.1:8000/", "", *SIGNATURE])
+        "Journal head after entry 81:", "  HEAD", "", "The queue: http://127.0.0.1:8000/", "", *SIGNATURE])
     play.send_all(dec(24, 10), (DAVE, "Proposal: Mince pie", "Pies."), (DAVE, "Declaration of Victory: Yule", "Me."),
                   (DAVE, "Votes", "FOR 15"), (CAROL, "Call for Judgement: Holly", 'Enact rule "Holly": Deck the halls.'))
     said_each(play, DAVE, '! "Proposal: Mince pie": it is the Seasonal Downtime (24 to 26 December); no Proposal made',

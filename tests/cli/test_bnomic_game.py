@@ -6,6 +6,7 @@ every ingest and every tick, an answer to every message, and ``nomic replay --ve
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -167,9 +168,11 @@ def test_two_nweeks_of_b_nomic_by_mail(tmp_path, new_database_url):
     for player in want.view["players"]:
         player["vote_power"] = "1"  # 2-7: 1 from Ballotday for every Player who Gave no Allegiance
     want.check()
-    assert body_of(play.list_mail("2026-01-13: nweek 1, Ballotday, the Clock is Off")) == (
+    assert re.fullmatch(re.escape(
         "B Nomic at 00:00 UTC on 2026-01-13.\n\nnweek 1, nday 9 (Ballotday), the Clock is Off, ndelay 0\n"
-        "Ballotday: 3 proposals became Open\nIt is the Voting Period: proposal 1, proposal 2, proposal 3\n\nThe game: http://127.0.0.1:8000/\n")
+        "Ballotday: 3 proposals became Open\nIt is the Voting Period: proposal 1, proposal 2, proposal 3\n\n"
+        "Journal head after entry 5:\n  ") + "[0-9a-f]{64}" + re.escape("\n\nThe game: http://127.0.0.1:8000/\n"),
+        body_of(play.list_mail("2026-01-13: nweek 1, Ballotday, the Clock is Off")))
 
     play.send(BOB, "Votes", "FOR 1\nABSTAIN 2", "2026-01-13T01:00:00Z")
     said(play, BOB, '  "FOR 1": FOR on proposal 1 is your Final Vote (Vote Power 1)',

@@ -4,6 +4,8 @@ later time than now is refused while ``nomic serve`` holds the game."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 import tomllib
 from datetime import datetime, timedelta, timezone
 
@@ -88,3 +90,18 @@ def test_tick_into_the_future_is_refused_while_the_daemon_holds_the_game(tmp_pat
     finally:
         assert daemon.stop() == 0
     assert RUNNER.invoke(app, ["tick", "--at", further, "--game", str(play.dir)]).exit_code == 0  # stopped: allowed
+
+
+def test_a_second_daemon_on_a_game_is_refused_in_one_line(tmp_path, new_database_url):
+    """Issue 31: one daemon per game; the second ``nomic serve`` says so and exits 2, leaving the first alone."""
+    play = new_game(tmp_path, new_database_url)
+    daemon = Daemon(play.dir)
+    try:
+        second = subprocess.run([sys.executable, "-m", "nomic", "serve", "--game", str(play.dir)],
+                                capture_output=True, text=True, timeout=120)
+        assert (second.returncode, second.stdout, second.stderr.splitlines()[-1]) == (
+            2, "", f"nomic: another daemon (nomic serve or nomic host serve) holds the game in {play.dir} "
+                   "(serve.lock): one daemon per game")
+        assert daemon.proc.poll() is None  # the first one serves on
+    finally:
+        assert daemon.stop() == 0

@@ -77,6 +77,7 @@ def test_the_installed_command_refuses_stdin_that_is_not_mail(play):
     run = subprocess.run([sys.executable, "-m", "nomic", "ingest", "--game", str(play.dir), "-"],
                          input=b"hello\n", capture_output=True)
     assert (run.returncode, run.stdout, run.stderr) == (
-        1, b"", b'nomic: WARNING: [auth] mode = "none": every From address is believed; for tests and demos only\n'
+        1, b"", b'nomic: WARNING: Test Nomic (' + bytes(play.dir) + b'): [auth] mode = "none": every From address '
+                b'is believed; for tests and demos only\n'
                 b"nomic: <stdin>: not a mail message (no header section with a From or Message-ID field); "
                 b"nothing journaled\n")

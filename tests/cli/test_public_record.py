@@ -18,7 +18,8 @@ from tests.site.game import play_days
 from tests.support import EMPEROR, Play, at, make_mail
 
 OLD_RELEASE = Path(__file__).resolve().parent.parent / "fixtures" / "old-release"
-PRIVATE = ("Received", "203.0.113.9", "DKIM-Signature", "open sesame", "hidden@bcc.test")
+PRIVATE = ("Received", "203.0.113.9", "DKIM-Signature", "open sesame", "hidden@bcc.test",
+           "private.test", "Secret Stranger")  # a stranger who wrote to the Scribe alone (send_private)
 
 
 def verify(out: Path, *extra: str) -> tuple[int, str]:
@@ -39,6 +40,12 @@ def send_private(play: Play, at_: str) -> None:
     path = play.dir.parent / "private.eml"
     path.write_bytes(raw)
     play.cli("ingest", "--at", at_, str(path))
+    for n, (subject, body) in enumerate([("Subscribe", ""), ("hello?", "Who runs this game?"),
+                                         ("judgment", "Accept 1")]):  # refused (Imperial: the Emperor's)
+        stranger = play.dir.parent / f"stranger{n}.eml"  # issue 32: their From address is never published
+        stranger.write_bytes(make_mail("someone@private.test", subject, body, to=play_address(play),
+                                       name="Secret Stranger", message_id=f"s{n}@private.test"))
+        play.cli("ingest", "--at", at_, str(stranger))
 
 
 def play_address(play: Play) -> str:
@@ -67,7 +74,9 @@ def test_a_played_game_exports_verifies_and_names_the_one_altered_entry(ruleset,
     assert said.endswith(f"; {digest} is the record's head after entry {count}\n")
     published = (out / "record.jsonl").read_text() + (out / "game.json").read_text()
     assert [p for p in PRIVATE if p in published] == []
-    assert json.loads((out / "game.json").read_text())["state"] == play.state()
+    state = play.state()
+    assert "someone@private.test" in [s["email"] for s in state.pop("subscribers")]  # the list's roster: private
+    assert json.loads((out / "game.json").read_text())["state"] == state
 
     lines = (out / "record.jsonl").read_bytes().splitlines(keepends=True)
     mail = next(i for i, line in enumerate(lines) if b'"subject":"' in line and i > 0)
@@ -78,6 +87,26 @@ def test_a_played_game_exports_verifies_and_names_the_one_altered_entry(ruleset,
     code, said = verify(out)
     assert (code, said) == (1, f"nomic: entry {seq} does not check: its content does not hash to "
                                f"{json.loads(lines[mail])['hash']}\n")
+
+
+def test_a_players_mail_without_a_command_keeps_their_address(tmp_path):
+    """A player's "thanks" (no command) keeps them from being idled for seven days: the record shows
+    who wrote it (unlike a stranger's), so that the replay refuses the Admin's Idle as the game did."""
+    play = Demo(tmp_path, "blognomic")  # Bob joined and voted on 2026-01-05
+    for n, (sender, subject, body, at_) in enumerate([
+            ("bob@blog.test", "thanks", "Lovely cake.", "2026-01-11T00:00:00Z"),
+            ("admin@blog.test", "idling", "Idle bob@blog.test", "2026-01-12T02:00:00Z")]):
+        path = tmp_path / f"m{n}.eml"
+        path.write_bytes(make_mail(sender, subject, body, to=play_address(play), message_id=f"m{n}@b.test"))
+        play.cli("ingest", "--at", at_, str(path))
+    assert not next(p for p in play.state()["players"] if p["email"] == "bob@blog.test")["idle"]
+    out = tmp_path / "public"
+    export(play, out)
+    code, said = verify(out)
+    assert code == 0, said
+    inputs = [json.loads(line)["input"] for line in (out / "record.jsonl").read_text().splitlines()]
+    thanks = next(i for i in inputs if i and i.get("subject") == "thanks")
+    assert (thanks["sender"], thanks["message_id"]) == ("bob@blog.test", "m0@b.test")
 
 
 def test_the_head_a_daily_mail_named_is_checked_and_a_wrong_head_or_state_is_named(make_play, tmp_path):
@@ -94,6 +123,21 @@ def test_the_head_a_daily_mail_named_is_checked_and_a_wrong_head_or_state_is_nam
     (out / "game.json").write_text(json.dumps(game))
     assert verify(out) == (1, f"nomic: the replay after all {game['entries']} entries differs from the "
                               "published state in: players\n")
+
+
+@pytest.mark.parametrize("ruleset", ["blognomic", "suber", "bnomic"])
+def test_every_rulesets_daily_mail_names_a_head_verify_checks(ruleset, tmp_path):
+    """Issue 32: the daily mail of every ruleset names the journal's head and its entry count, as
+    Imperial's chime does, and ``nomic verify --head`` checks it against the export."""
+    play = Demo(tmp_path, ruleset)
+    play.tick("2026-01-07T00:00:00Z")
+    daily = [m["text"] for m in play.outbox() if m["kind"] == "daily"]
+    assert daily, [m["kind"] for m in play.outbox()]
+    seq, journal_head = re.search(r"\nJournal head after entry (\d+):\n  ([0-9a-f]{64})\n", daily[-1]).groups()
+    out = tmp_path / "public"
+    export(play, out)
+    code, said = verify(out, "--head", journal_head)
+    assert code == 0 and said.endswith(f"; {journal_head} is the journal's head after entry {seq}\n"), said
 
 
 def test_a_revealed_seed_re_derives_every_draw_and_a_forged_draw_is_named(make_play, tmp_path):

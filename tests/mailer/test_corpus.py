@@ -97,3 +97,16 @@ def test_any_text_in_any_charset_keeps_its_proposal_lines(body: str, charset: st
     mail = parse(raw)
     [cmd] = GRAMMAR.read(mail.subject, mail.text, mail.written).commands
     assert set(cmd.text.split()) <= set(body.split())  # nothing invented, whatever was cut
+
+
+def test_html_only_mail_reads_as_written_its_signature_left_out():
+    """Issue 31: html2text's Markdown escapes made a signature's "--" arrive as "\\--" (so the
+    signature became part of the proposal) and a list's "1. " as "1\\. "."""
+    raw = (b"From: Alice <alice@example.org>\r\nTo: game@x.test\r\nSubject: Proposal: Lists\r\n"
+           b"Message-ID: <html-sig@example.org>\r\nMIME-Version: 1.0\r\n"
+           b"Content-Type: text/html; charset=utf-8\r\n\r\n"
+           b"<html><body><div>Add a list:</div><div>- one</div><div>1. two</div><div>+ three</div>"
+           b"<div><br></div><div>-- </div><div>Alice Example</div></body></html>\r\n")
+    mail = parse(raw)
+    [proposal] = GRAMMAR.read(mail.subject, mail.text, mail.written).commands
+    assert proposal.model_dump()["text"] == "Add a list:\n\n- one\n\n1. two\n\n+ three"

@@ -176,6 +176,9 @@ def test_http_serves_the_site_and_one_click_unsubscribe(play, serve):
         time.sleep(0.2)
     with urllib.request.urlopen(f"{base}/index.html", timeout=30) as page:
         assert page.status == 200 and b"<html" in page.read().lower()
+    while not (play.dir / "site" / "pagefind" / "pagefind.js").exists():  # issue 32: its search index too
+        assert time.monotonic() < deadline, "the site's search index was not built"
+        time.sleep(0.2)
     token = stamped_token(settings(Game(play.dir)).token_key, "unsubscribe", ALICE, datetime.now(timezone.utc))
     with urllib.request.urlopen(f"{base}/unsubscribe/{token}", timeout=30) as page:  # GET: a button only
         assert page.status == 200 and "text/html" in page.headers["Content-Type"]

@@ -126,6 +126,21 @@ def test_judgments_and_proclamations_are_announced_to_the_list(game, relay):
         "It governs submissions from number 2 on (rule 7).\n\nSet accept_points = 4\n")
 
 
+def test_a_proposal_ignored_on_arrival_is_announced_as_the_scribes_doing_not_the_emperors(game, relay):
+    """Issue 31: it read "The Emperor has judged Proposal 1, "" by ...", under a subject ending "ignored:"."""
+    subscribe(game, ALICE)
+    game.send(BOB, "Proposal:", "Everyone gets cake.")
+    game.cli("send")
+    submitted, ignored = [a.mail for a in relay.to(ALICE) if a.mail["List-Id"] and a.mail["X-Loop"]]
+    assert submitted["Subject"] == "[Test Nomic] Proposal 1 (no title)"
+    assert submitted.get_content().startswith("Proposal 1 (no title)\nby bob <bob@builder.org>, game day 1.\n"
+                                              "It was ignored on arrival: it has no title (rule 8).\n")
+    assert ignored["Subject"] == "[Test Nomic] Proposal 1 ignored (no title)"
+    assert ignored.get_content().startswith(
+        "Proposal 1 by bob@builder.org was ignored on arrival, without the Emperor.\n"
+        "Reason: it has no title (rule 8)\n\nGame day 1, temperature 298 K.\n")
+
+
 def test_the_emperor_may_post_without_being_a_member(game, relay):
     subscribe(game, ALICE)
     game.send("tie@imperial.test", "A word from the throne", "Behave.", to=LIST_ADDRESS, message_id="throne@imperial.test")

@@ -49,6 +49,10 @@ def test_the_queue_shows_each_pending_matter_with_its_live_vote_board(game):
     queue = parse(out / "index.html")
     assert words(queue.find(".//article[@id='matter-1']/p[@class='tally']")) == \
         "Valid Votes: 2 FOR, 0 AGAINST; Quorum 3."
+    # issue 31: the page says why Alice is FOR without a ballot, and what the DEF→ row is
+    assert words(queue.find(".//article[@id='matter-1']/p[@class='board-notes']")) == (
+        "Alice has used no FOR or AGAINST: the author's Vote is FOR until they do. DEF→: DEFERENTIAL Votes "
+        "count as the Vote of a quorum of the Seraphims once there is one; until then they are not valid.")
     assert [words(li) for li in queue.find(".//article[@id='matter-1']/ul[@class='outlook']")] == [
         "Now: neither Enacted nor Failed: it is not Popular (2 FOR, Quorum 3).",
         "Enactable from: 2026-01-07 01:00 UTC.",  # 48 hours: more than one valid Vote, more FOR than AGAINST
@@ -106,6 +110,9 @@ def test_a_resolved_matter_keeps_every_ballot_and_its_final_board(game):
         ("3", "2026-01-05 03:20 UTC", "Bob", "FOR"), ("4", "2026-01-05 04:00 UTC", "carol", "FOR")]
     assert board(page) == [("FOR", "3", "carol, Alice, Bob"), ("DEF→FOR", "1", "Dave"), ("AGAINST", "0", ""),
                            ("DEFERENTIAL", "0", ""), ("VETO", "0", "")]
+    assert words(doc.find(".//p[@class='board-notes']")) == (
+        "Alice has used no FOR or AGAINST: the author's Vote is FOR until they do. "
+        "DEF→FOR: DEFERENTIAL Votes, valid and counted as FOR, the Vote of a quorum of the Seraphims.")
     change = doc.find(".//section[@aria-labelledby='text']/ul/li")
     assert (change.text, words(change.find("div"))) == ("Enact rule “Cake” (dynastic):", "Every Pactmaker may eat cake.")
     assert doc.find(".//p[@class='vote-links']") is None

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli.ruleset_play import RulesetPlay
 from tests.mailer.conftest import Daemon
 from tests.site import browser
 
@@ -72,3 +73,26 @@ def test_the_subscribe_form_reaches_nomic_serve_and_shows_its_answer(make_play):
     finally:
         assert daemon.stop() == 0
     assert [(m["kind"], m["to"]) for m in play.outbox()] == [("confirm", ["carol@c.test"])]
+
+
+# where the word "Metadynasty" lies on the page: [lines it spans, its card's content width, the page's overflow]
+_WORD_LINES = """(() => { const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT); const out = [];
+  while (w.nextNode()) { const n = w.currentNode, i = n.data.indexOf("Metadynasty"); if (i < 0) continue;
+    const r = document.createRange(); r.setStart(n, i); r.setEnd(n, i + 11);
+    out.push([r.getClientRects().length, document.documentElement.scrollWidth > innerWidth]); }
+  return out; })()"""
+
+
+def test_a_facts_card_never_breaks_a_word(tmp_path):
+    """Issue 31: "none (a Metadynasty)" broke mid-word in the BlogNomic queue's facts at a desk's width."""
+    play = RulesetPlay(tmp_path / "blog", "blognomic", "", {"offices": {"seraphims": "[]"},
+                                                            "blognomic": {"daily_mail": "false"}})
+    play.cli("build", "--out", str(tmp_path / "public"))
+    seen = {}
+    with browser.serve(tmp_path / "public") as base, browser.tab() as page:
+        for width in (320, 390, 800, 1280):
+            page.call("Emulation.setDeviceMetricsOverride", width=width, height=800, deviceScaleFactor=1,
+                      mobile=width < 600)
+            page.goto(base + "index.html")
+            seen[width] = page.call("Runtime.evaluate", expression=_WORD_LINES, returnByValue=True)["result"]["value"]
+    assert seen == {width: [[1, False]] for width in (320, 390, 800, 1280)}

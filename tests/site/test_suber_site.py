@@ -78,7 +78,8 @@ def test_the_turn_at_a_glance_and_a_proposal_s_vote_table(game):
     assert rows(home.find(".//section[@aria-labelledby='scores']//table")) == [
         ("1", "Alice Adams", "10", ""), ("2", "Bob Brown", "0", "on turn"), ("3", "Carol Clark", "0", "")]
 
-    # Unanimity fails: 2 of 3 favour it; Bob loses 10 (rule 206) and gets round((302 - 291) x 2/3) = 7.
+    # Unanimity fails: 2 of 3 favour it; Bob loses 10 (rule 206) and gets round((302 - 291) x 2/3) = 7:
+    # the page says -3, not 7 (issue 31).
     game.reply(ALICE, 302, "Yes")
     game.reply(BOB, 302, "Yes")
     out = game.build()
@@ -86,14 +87,14 @@ def test_the_turn_at_a_glance_and_a_proposal_s_vote_table(game):
     assert facts(page.find(".//dl[@class='meta-list']")) == {
         "By": "Bob Brown", "Proposed": "2026-01-05 01:00 UTC", "Status": "defeated", "Adoption needs": "unanimity",
         "Vote called": "2026-01-05 01:10 UTC", "Vote completed": "2026-01-05 01:40 UTC",
-        "Points to the proposer": "7"}
+        "Points to the proposer": "-3 (-10 by rule 206, +7 by rule 202)"}
     assert votes(out / "proposals" / "302.html") == [("yes", "2", "Alice Adams, Bob Brown"),
                                                      ("no", "1", "Carol Clark"), ("not yet voted", "0", "")]
     assert [r[3:] for r in rows(page.find(".//table[@class='ledger']"))] == [
         ("Bob Brown", "-10", "-10", "proposal 302 defeated (rule 206) · proposal 302"),
         ("Bob Brown", "+7", "-3", "proposal 302: (302 - 291) x 2/3 (rule 202) · proposal 302")]
     assert rows(parse(out / "proposals" / "index.html").find(".//table")) == [
-        ("302", "Consulting", "Bob Brown", "defeated", "2", "1", "7"),
+        ("302", "Consulting", "Bob Brown", "defeated", "2", "1", "-3"),
         ("301", "Hello", "Alice Adams", "adopted", "3", "0", "10")]
     assert words(parse(out / "index.html").find(".//section[@class='facts']/dl/div")) == "On turnCarol Clark"
 

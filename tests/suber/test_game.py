@@ -7,7 +7,7 @@ from typing import Any
 from engine.events import Event
 from engine.suber.ruletext import parse_rules
 from engine.suber.state import SuberState
-from tests.suber.support import ALICE, BOB, CAROL, RULES_TEXT, Game, kinds, refused
+from tests.suber.support import ALICE, BOB, CAROL, DAN, RULES_TEXT, Game, kinds, refused
 
 RULE_210 = "Players may consult on future rule-changes at any time."
 HELLO = "Players may say hello."
@@ -30,6 +30,8 @@ def initial() -> dict[str, Any]:
         "players": [{"email": ALICE, "name": "Alice Adams", "score": 0},
                     {"email": BOB, "name": "Bob Brown", "score": 0},
                     {"email": CAROL, "name": "Carol Clark", "score": 0}],
+        "subscribers": [{"email": p, "digest": False, "plain": False, "since": "2026-01-05T00:00:00Z"}
+                        for p in (ALICE, BOB, CAROL)],  # the players hear the game from the start
         "proposals": [], "parameters": dict(PARAMETERS),
         "rules": [{"number": r.number, "text": r.text, "mutable": r.number >= 200, "repealed": False,
                    "mechanics": MECHANICS.get(r.number, [])} for r in parse_rules(RULES_TEXT)],
@@ -193,3 +195,28 @@ def test_the_state_round_trips_through_json() -> None:
     loaded = SuberState.model_validate_json(game.state.model_dump_json())
     assert loaded == game.state
     assert loaded.public_json() == game.json()
+
+
+def test_call_vote_said_in_the_subject_and_again_in_the_body_is_no_fault() -> None:
+    """Issue 31: "Call vote" as the subject and "Call vote 301" (or "Call the vote") in the body
+    answered "proposal 301 is voting, not in debate" after opening the vote."""
+    for body in ("Call vote 301", "Call the vote"):
+        game = Game()
+        game.send(ALICE, "Proposal: Hello", f"Enact rule: {HELLO}")
+        events = game.send(ALICE, "Call vote", body)
+        assert [(e.data["result"], e.data["ok"]) for e in events if e.kind == "outcome"] == [
+            ("debate on proposal 301 ends: the vote is open", True), ("the vote on proposal 301 is open already", True)]
+        assert kinds(events) == ["vote_called"]
+    assert refused(game.send(BOB, "Call vote 301")) == [f"only the proposer, {ALICE}, ends debate (rule 111)"]
+
+
+def test_the_state_json_lists_the_subscribers_as_imperial_does() -> None:
+    """Issue 31: ``"subscribers"`` was missing from Suber's state JSON (docs/contract-additions.md)."""
+    game = Game()
+    game.send(DAN, "Subscribe")
+    game.send(BOB, "Digest on")
+    assert game.json()["subscribers"] == [
+        {"email": ALICE, "digest": False, "plain": False, "since": "2026-01-05T00:00:00Z"},
+        {"email": BOB, "digest": True, "plain": False, "since": "2026-01-05T00:00:00Z"},
+        {"email": CAROL, "digest": False, "plain": False, "since": "2026-01-05T00:00:00Z"},
+        {"email": DAN, "digest": False, "plain": False, "since": "2026-01-05T00:01:00Z"}]

@@ -31,7 +31,18 @@ def _board(m: BlogModel, board: Board, root: str) -> dict[str, Any]:
     return {"columns": [{"icon": icon, "count": len(who), "names": [m.people.link(v, root) for v in who]}
                         for icon, who in board.columns],
             "waiting": None if board.waiting is None else [m.people.link(v, root) for v in board.waiting],
-            "for": board.for_, "against": board.against, "quorum": board.quorum}
+            "for": board.for_, "against": board.against, "quorum": board.quorum,
+            "author_for": m.people.link(board.author_for, root) if board.author_for else None,
+            "deferring": _deferring(m, board)}
+
+
+def _deferring(m: BlogModel, board: Board) -> str:
+    """What the board's DEF→ row means (rule "Votes"; edition 109: the Potentate, on Proposals)."""
+    whose = "the Potentate (on a Proposal)" if m.state.edition == "109" else "a quorum of the Seraphims"
+    to = next((icon.removeprefix("DEF→") for icon, _ in board.columns if icon.startswith("DEF→")), "")
+    if to:
+        return f"DEF→{to}: DEFERENTIAL Votes, valid and counted as {to}, the Vote of {whose}."
+    return f"DEF→: DEFERENTIAL Votes count as the Vote of {whose} once there is one; until then they are not valid."
 
 
 def _outlook(o: Outlook) -> dict[str, Any]:

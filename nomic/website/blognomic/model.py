@@ -14,7 +14,7 @@ from functools import cached_property
 
 from engine.blognomic.conditions import edges, label, oldest_proposal, verdict
 from engine.blognomic.state import BlogState, VotableMatter
-from engine.blognomic.votes import count_matter
+from engine.blognomic.votes import VALID, count_matter
 from nomic.website.memory import SiteMemory
 from nomic.website.model import SiteModel, group, people
 from nomic.website.reader import EventRecord, SiteData
@@ -30,6 +30,7 @@ class Board:
     for_: int
     against: int
     quorum: int | None  # None once resolved (the tally line says it)
+    author_for: str | None = None  # the author, when their Vote is FOR only because they used no valid icon
 
 
 @dataclass(frozen=True)
@@ -80,7 +81,9 @@ class BlogModel(SiteModel):
             icons, for_, against = m.final.votes, m.final.for_, m.final.against
             deferred_to, seraphims = m.final.deferred_to, set(m.final.seraphims)
             waiting, quorum = None, None
-        return Board(self._columns(m, icons, deferred_to, seraphims), waiting, for_, against, quorum)
+        implicit = icons.get(m.author) == "FOR" and not any(b.voter == m.author and b.icon in VALID for b in m.ballots)
+        return Board(self._columns(m, icons, deferred_to, seraphims), waiting, for_, against, quorum,
+                     m.author if implicit else None)
 
     def _columns(self, m: VotableMatter, icons: dict[str, str], deferred_to: str | None,
                  seraphims: set[str]) -> list[tuple[str, list[str]]]:

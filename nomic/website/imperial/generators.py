@@ -29,7 +29,7 @@ KIND_NAMES = {"proposal": "Proposal", "point_of_order": "Point of Order"}
 
 
 def _player_row(m: SiteModel, p: ImperialPlayer, root: str) -> dict:
-    return {"link": m.people.link(p.email, root), "name": p.name, "slug": m.people.slugs[p.email],
+    return {"link": m.people.link(p.email, root), "name": m.people.name(p.email), "slug": m.people.slugs[p.email],
             "score": p.score, "category": p.category, "entropy": p.entropy, "profile": p.profile,
             "bits": drawing.bits(p.profile), "probation": p.probation, "active": p.active,
             "sealed": p.sealed, "it": m.state.it == p.email}
@@ -142,12 +142,12 @@ def submissions(m: SiteModel) -> Iterator[Page | Family]:
         yield from _paged(m, status, f"Submissions {status}", by_status.get(status, []), nav)
     yield Page("submissions/players.html", "submission_players.html", {
         "filters": nav, "current": "players.html", "players": [
-            {"href": f"by-{m.people.slugs[p.email]}.html", "label": p.name,
+            {"href": f"by-{m.people.slugs[p.email]}.html", "label": m.people.name(p.email),
              "count": len(m.row_keys_by_author.get(p.email, ()))} for p in st.players]})
-    keys = [(p.name, m.row_keys_by_author.get(p.email, ())) for p in st.players]
+    keys = [(m.people.name(p.email), m.row_keys_by_author.get(p.email, ())) for p in st.players]
     yield Family("submissions by player", "submissions.html",
                  [f"submissions/by-{m.people.slugs[p.email]}.html" for p in st.players], keys,
-                 lambda i: _list_context(m, nav, f"Submissions by {st.players[i].name}", "", keys[i][1], [])())
+                 lambda i: _list_context(m, nav, f"Submissions by {keys[i][0]}", "", keys[i][1], [])())
     last = len(st.submissions)
     yield Family("submission", "submission.html", m.memory.numbered("submissions/{}.html", last),
                  [_submission_key(m, x, k, last) for x, k in zip(st.submissions, m.row_keys)],

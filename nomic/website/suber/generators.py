@@ -40,17 +40,31 @@ def _votes(m: SuberModel, p: Proposal, root: str) -> dict[str, Any]:
     return {"yes": names("yes"), "no": names("no"), "waiting": waiting if p.status == "voting" else []}
 
 
+def _points(m: SuberModel, p: Proposal, parts: bool = False) -> str | None:
+    """What the proposal did to its proposer's score once the vote completed: its net, "-3", not rule
+    202's 7 alone; with ``parts``, each rule's share: "-3 (-10 by rule 206, +7 by rule 202)"."""
+    if p.points is None:
+        return None
+    entries = [e for e in m.ledger_by_proposal.get(p.number, []) if e.player == p.author]
+    net = f"{sum(e.delta for e in entries)}"
+    if not parts or len(entries) < 2:
+        return net
+    shares = (f"{e.delta:+d} by rule {e.rule}" if e.rule else f"{e.delta:+d}" for e in entries)
+    return f"{net} ({', '.join(shares)})"
+
+
 def _proposal_row(m: SuberModel, p: Proposal, root: str) -> dict[str, Any]:
     return {"number": p.number, "title": m.text.inline(p.title), "author": m.people.link(p.author, root),
-            "status": p.status, "points": p.points, "href": f"{root}proposals/{p.number}.html",
+            "status": p.status, "points": _points(m, p), "href": f"{root}proposals/{p.number}.html",
             "yes": sum(v == "yes" for v in p.votes.values()), "no": sum(v == "no" for v in p.votes.values()),
             "needs": "unanimity" if p.unanimity else "a simple majority"}
 
 
 def _proposal(m: SuberModel, p: Proposal, root: str) -> dict[str, Any]:
     first, last = FIRST_NUMBER, FIRST_NUMBER + len(m.state.proposals) - 1
-    return {**_proposal_row(m, p, root), "text": m.text.markdown(p.text), "received": when(p.received_at),
-            "called": when(p.called_at), "completed": when(p.completed_at), "votes": _votes(m, p, root),
+    return {**_proposal_row(m, p, root), "points": _points(m, p, parts=True), "text": m.text.markdown(p.text),
+            "received": when(p.received_at), "called": when(p.called_at), "completed": when(p.completed_at),
+            "votes": _votes(m, p, root),
             "changes": [{"what": _change(c), "text": m.text.markdown(c.text)} for c in p.changes],
             "ledger": [_ledger_row(m, e, root) for e in m.ledger_by_proposal.get(p.number, [])],
             "debate": m.debate(p.number, root),
