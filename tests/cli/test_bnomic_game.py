@@ -436,12 +436,19 @@ def nweek_three(play: BNomicPlay, want: Expect) -> None:
                       "judged then (1-10)")
     want.view["scheduled"] = [{"number": 1, "by": CAROL, "line": "At 2026-01-29T12:00:00Z: Take Goods"}]
     want.check()
-    play.send(DAVE, "Oracle", "Take Questions\nRenumber consultation 1 to 5\nZOT 5", "2026-01-29T01:40:00Z")
+    play.send(DAVE, "Oracle", "Take Questions\nRenumber consultation 1 to 5\nPriest 5: Alice", "2026-01-29T01:40:00Z")
     said(play, DAVE, '  "Take Questions": you hold the Ministry of Questions (the Oracle)',
          '  "Renumber consultation 1 to 5": Consultation 1 is now Consultation 5 (2-5)',
-         '  "ZOT 5": Consultation 5 is ZOTTED: it has no further effect (2-5)')
+         '  "Priest 5: Alice": Alice is the Priest of Consultation 5')
     want.hold(DAVE, "Oracle")
-    want.view["consultations"][0].update(number=5, status="zotted")
+    want.view["consultations"][0].update(number=5, priest=ALICE)
+    want.check()
+    play.send(ALICE, "Cake", "Request ZOT 5", "2026-01-29T01:42:00Z")
+    said(play, ALICE, '  "Request ZOT 5": the Oracle is asked to ZOT Consultation 5 or to reassign it (2-5)')
+    want.check()
+    play.send(DAVE, "Cake", "ZOT 5", "2026-01-29T01:44:00Z")
+    said(play, DAVE, '  "ZOT 5": Consultation 5 is ZOTTED: it has no further effect (2-5)')
+    want.view["consultations"][0]["status"] = "zotted"
     want.check()
     play.send(ERIN, "Envoy", "Take Foreign Relations", "2026-01-29T01:50:00Z")
     want.hold(ERIN, "Ambassador")
@@ -502,6 +509,9 @@ def nweek_three(play: BNomicPlay, want: Expect) -> None:
     play.send(CAROL, "Blueprint: Crown", "Unique\nAttribute Shine: gold", "2026-01-29T14:20:00Z")
     said(play, CAROL, '  "Blueprint: Crown": A5: the blueprint Crown (unique, m50) exists unless 2 Players object '
                       "within 2 ndays (3-14)")
+    assert body_of(play.list_mail("A5: blueprint by Carol <carol@b.test>")) == (
+        "A5: blueprint of Crown by Carol <carol@b.test>.\n"
+        'It fails at the second objection ("Object to A5"); else it occurs when its window closes.\n')
     want.action(5, "blueprint", CAROL)
     want.check()
     play.send(DAVE, "Faction: Guild", "Parties: Dave, Erin\nAgreement: https://guild.test/agreement",
