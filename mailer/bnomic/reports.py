@@ -14,7 +14,9 @@ from mailer.rulesets import Composition
 
 
 def _names(state: BNomicState, voters: list[str]) -> str:
-    return ", ".join(p.name if (p := state.player(v)) is not None else v for v in voters) or "-"
+    """Each voter by name: a Player's, a Faction's (its key ``faction:NAME``), or a former Player's address."""
+    return ", ".join(p.name if (p := state.player(v)) is not None else v.removeprefix("faction:")
+                     for v in voters) or "-"
 
 
 def _row(state: BNomicState, p: Proposal) -> dict[str, Any]:
