@@ -11,7 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta, timezone
 
-from engine.bnomic import actions, auctions, consultations, factions, ministries, offices, players, schedule, voting
+from engine.bnomic import (
+    actions, auctions, consultations, factions, mechanics, ministries, offices, players, schedule, voting)
 from engine.bnomic.amounts import mackerel_text
 from engine.bnomic.commands import ClockCmd
 from engine.bnomic.events import ClockChanged, Daily
@@ -79,6 +80,8 @@ def _actions(state: BNomicState, m: Midnight, ctx: Context) -> None:
 
 
 def _auctions_end(state: BNomicState, m: Midnight, ctx: Context) -> None:
+    if not mechanics.on(state, "3-14"):
+        return
     if m.on and state.clock.nday == auctions.ZARPINT:
         auctions.end_of_zarpint(state, ctx)
     elif m.wraps:
@@ -86,12 +89,13 @@ def _auctions_end(state: BNomicState, m: Midnight, ctx: Context) -> None:
 
 
 def _zarpint(state: BNomicState, m: Midnight, ctx: Context) -> None:
-    if m.on and state.clock.nday == auctions.ZARPINT:
+    if m.on and state.clock.nday == auctions.ZARPINT and mechanics.on(state, "3-14"):
         auctions.start_of_zarpint(state, ctx)
 
 
 def _consultations(state: BNomicState, m: Midnight, ctx: Context) -> None:
-    consultations.at_midnight(state, ctx)
+    if mechanics.on(state, "2-5"):
+        consultations.at_midnight(state, ctx)
 
 
 def _scheduled_end(state: BNomicState, m: Midnight, ctx: Context) -> None:
@@ -109,8 +113,9 @@ def _scheduled_at(state: BNomicState, m: Midnight, ctx: Context) -> None:
 
 
 def _end_of_nweek(state: BNomicState, m: Midnight, ctx: Context) -> None:
-    if m.wraps:
+    if m.wraps and mechanics.on(state, "2-3"):
         offices.end_of_nweek(state)
+    if m.wraps and mechanics.on(state, "6-5"):
         ministries.end_of_nweek(state, ctx)
 
 
@@ -139,10 +144,11 @@ def _hit_points(state: BNomicState, m: Midnight, ctx: Context) -> None:
 
 
 def _breakday(state: BNomicState, m: Midnight, ctx: Context) -> None:
-    if m.wraps:
+    if m.wraps and mechanics.on(state, "3-5"):
         players.new_nweek(state)
+    if m.wraps and mechanics.on(state, "5-3"):
         factions.decay(state, ctx)
-    if m.wraps or (not m.on and state.clock.ndelay % 10 == 0):
+    if (m.wraps or (not m.on and state.clock.ndelay % 10 == 0)) and mechanics.on(state, "2-5"):
         consultations.reassign(state, ctx)
 
 

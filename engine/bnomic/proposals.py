@@ -47,6 +47,12 @@ def _read(state: BNomicState, cmd: ProposalCmd) -> tuple[str, list[int], list[in
     if not body:
         raise Refused("a proposal needs a Body (2-2, Reading 15)")
     conflicts, dependencies = _lists(state, body)
+    for c in changes.parse(body):
+        if c.kind == "set":
+            try:
+                changes.setting(c)
+            except changes.Refused as why:
+                raise Refused(f"'{c.line[:80]}': {why}") from None
     return body, conflicts, dependencies
 
 

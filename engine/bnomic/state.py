@@ -74,8 +74,10 @@ class BPlayer(Player):
 
 class BRule(Rule):
     """A rule: ``number`` its place in the ruleset (1..); ``label`` its B Nomic number ("2-5", "0"
-    or None); ``title`` its name; ``section`` its section's number."""
+    or None); ``title`` its name; ``section`` its section's number; ``formerly`` its earlier numbers,
+    oldest first (a renumbering keeps its mechanics, engine/bnomic/mechanics.py)."""
     label: str | None = None
+    formerly: list[str] = Field(default_factory=list)
 
 
 class Section(Model):
@@ -279,6 +281,7 @@ class BNomicState(GameState[BPlayer]):
     devices: list[Device] = Field(default_factory=list)  # those that exist
     devices_defined: int = 0  # the number of the last device defined (never reused)
     factions: list[Faction] = Field(default_factory=list)
+    parameters: dict[str, int | str] = Field(default_factory=dict)  # values Set by Passed proposals (mechanics.py)
 
     def summary(self) -> list[str]:
         c = self.clock
@@ -317,15 +320,18 @@ class BNomicState(GameState[BPlayer]):
         return m is not None and m.holder == address
 
     def vote_powers(self) -> amounts.Powers:
-        """Each Registered Voter's Vote Power now, as written (2-7: the Players; 5-3: the Factions)."""
-        return amounts.Powers.read({p.email: p.vote_power for p in self.players},
-                                   {f.voter: f.vote_power for f in self.factions})
+        """Each Registered Voter's Vote Power now, as written (2-7: the Players; 5-3, while in force: the
+        Factions)."""
+        from engine.bnomic.mechanics import on  # mechanics imports this module
+        factions = {f.voter: f.vote_power for f in self.factions} if on(self, "5-3") else {}
+        return amounts.Powers.read({p.email: p.vote_power for p in self.players}, factions)
 
     def active_players(self) -> int:
         return sum(p.active for p in self.players)
 
     def public_json(self) -> dict[str, Any]:
         """The keys CONTRACT.md promises for ``nomic state --json``."""
+        from engine.bnomic.mechanics import mechanics_of, values  # mechanics imports this module
         c = self.clock
         return {
             "ruleset": self.ruleset,
@@ -358,8 +364,9 @@ class BNomicState(GameState[BPlayer]):
                           "refresh_proposals": [], "selected": None,
                           "peps": [p.email for p in self.players],
                           "panic_buttons": {p.email: "off" for p in self.players}},
+            "parameters": values(self),
             "rules": [{"number": r.label, "name": r.title, "section": r.section, "text": r.text,
-                       "repealed": r.repealed} for r in self.rules],
+                       "repealed": r.repealed, "mechanics": mechanics_of(r)} for r in self.rules],
             "sections": [{"number": s.number, "name": s.name} for s in self.sections],
             "victory_conditions": [v.model_dump(mode="json") for v in self.victory_conditions],
             "obligations": [o.model_dump(mode="json") for o in self.obligations],

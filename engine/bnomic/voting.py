@@ -14,7 +14,7 @@ from fractions import Fraction
 from itertools import compress
 from typing import Any
 
-from engine.bnomic import amounts, changes, points
+from engine.bnomic import amounts, changes, mechanics, points
 from engine.bnomic.events import Changed, Opened, VotingEnded
 from engine.bnomic.state import BNomicState, Proposal
 from engine.context import Context
@@ -44,8 +44,9 @@ def order(p: Proposal) -> tuple[int, int]:
 def ballotday(state: BNomicState, ctx: Context) -> None:
     """The start of nday 9: Vote Power 0 for each Player who Gave his Allegiance this nweek, 1 for
     every other (2-7); every Pending proposal Open (2-2)."""
-    for player in state.players:
-        player.vote_power = "0" if player.allegiance_nweek == state.clock.nweek else "1"
+    if mechanics.on(state, "2-7"):
+        for player in state.players:
+            player.vote_power = "0" if player.allegiance_nweek == state.clock.nweek else "1"
     opened = [p for p in state.proposals if p.status == "pending"]
     for p in opened:
         p.status = "open"
@@ -141,7 +142,8 @@ def apply_changes(state: BNomicState, p: Proposal, ctx: Context) -> None:
 def score(state: BNomicState, ended: list[Proposal], tallies: dict[int, amounts.Tally], ctx: Context) -> None:
     """``ended`` have become Historical, in this order: their tallies frozen, and 2-6's points
     (Reading 23): +1 to each Player voting FOR or AGAINST; the Author +1 per Player voting FOR if it
-    Passed, +1 more if it was ever Won; -3 if it Failed and was never Won.
+    Passed, +1 more if it was ever Won; -3 (the parameter fail_penalty) if it Failed and was never Won;
+    nothing with 2-6 repealed.
 
     Gains never meet the floor, so the voters' are only counted; an Author's score at his proposal's
     turn is his score before, his votes counted so far and his Author's points so far."""
@@ -149,9 +151,12 @@ def score(state: BNomicState, ended: list[Proposal], tallies: dict[int, amounts.
     votes: Counter[str] = Counter()
     authored: Counter[str] = Counter()
     authors: list[tuple[str, int, str]] = []
+    scoring, penalty = mechanics.on(state, "2-6"), mechanics.value(state, "fail_penalty")
     for p in ended:
         t = tallies[p.key]
         p.stamina, p.strength, p.nweek = amounts.text(t.stamina), amounts.text(t.strength), state.clock.nweek
+        if not scoring:
+            continue
         votes.update(compress(p.votes.keys(), map("ABSTAIN".__ne__, p.votes.values())))  # in C: 200,000 votes
         if p.author not in players:
             continue
@@ -161,9 +166,9 @@ def score(state: BNomicState, ended: list[Proposal], tallies: dict[int, amounts.
             authors.append((p.author, gained, f"{what}: {t.players_for} FOR, {'Passed' if p.passed else 'Won'}"))
             authored[p.author] += gained
         now = players[p.author].score + votes[p.author] + authored[p.author]
-        if not p.passed and not p.ever_won and now:
-            authors.append((p.author, -min(3, now), f"{what}: Failed, never Won"))
-            authored[p.author] -= min(3, now)
+        if not p.passed and not p.ever_won and now and penalty:
+            authors.append((p.author, -min(penalty, now), f"{what}: Failed, never Won"))
+            authored[p.author] -= min(penalty, now)
     for voter, n in votes.items():
         if voter in players:
             points.gain(state, players[voter], n, f"2-6: voted FOR or AGAINST on {n} proposal{'s' * (n != 1)}", ctx)
