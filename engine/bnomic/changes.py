@@ -78,6 +78,21 @@ def parse(body: str) -> list[ChangeLine]:
     return out
 
 
+def prose(body: str) -> list[str]:
+    """The Body's lines that are no change line, no TEXT of one and no ``Conflicts:`` or ``Depends on:``
+    line: what the Chairman applies by hand (``Apply N:``)."""
+    out: list[str] = []
+    in_text = False
+    for raw in body.replace("\r\n", "\n").split("\n"):
+        line = raw.strip()
+        kind = next((k for k, form in FORMS.items() if form.match(line)), None)
+        if kind is not None:
+            in_text = kind in _TEXT
+        elif line and not in_text and not LISTS.match(line):
+            out.append(line)
+    return out
+
+
 def setting(change: ChangeLine) -> generic.Setting:
     """A ``Set NAME = VALUE`` line as read; Refused, with the form expected, when NAME is no declared
     parameter or VALUE out of its bounds."""

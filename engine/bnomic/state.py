@@ -123,6 +123,7 @@ class Proposal(Model):
     received_at: datetime | None = None
     nweek: int | None = None  # the nweek whose Voting made it Historical
     applied: list[str] = Field(default_factory=list)  # the Chairman's Apply lines and Applied notes
+    preview: list[str] = Field(default_factory=list)  # what Passing would do to the rules (preview.py)
 
 
 class Bid(Model):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import sys
 from datetime import timedelta
+from types import SimpleNamespace
 
 import pytest
 
@@ -13,6 +14,7 @@ from engine.bnomic import changes
 from engine.bnomic.mechanics import DECLARED
 from engine.bnomic.state import Blueprint, ChangeLine, Device, VictoryCondition
 from engine.context import Context
+from rendering import Renderer
 from tests.bnomic.support import ALICE, BOB, CAROL, DAVE, Game, said
 
 SEVEN = "Take Society\nTake Law\nTake Change\nTake Questions\nTake Foreign Relations\nTake Goods\nTake MoM"
@@ -280,3 +282,49 @@ def test_a_set_line_out_of_form_refuses_the_proposal_with_the_form(line: str, wh
     assert said(g.send(BOB, "Proposal: Pay", f"More.\n{line}")) == [
         f"! \"Proposal: Pay\": '{line}': {why}; nothing done, no number given"]
     assert g.json()["proposals"] == []
+
+
+PREVIEWED = ("Ministers earn more.\nAmend rule 6-5: At the end of each nweek, each Player who is a Minister gains "
+             "m70.\nSet minister_pay = 70\nRepeal rule 6-4\nBob gains 2 points")
+PREVIEW = [
+    "    --- rule 6-4 (Usurping Ministries)",
+    "    +++ rule 6-4 (Usurping Ministries) (repealed)",
+    "    @@ -1,4 +0,0 @@",
+    "    -A Player may, as a Game Action and without 2 objections in 2 rdays,",
+    "    -Usurp a non-Vacant Ministry. In this case, the Ministry is no longer",
+    "    -assigned to the previous Minister and is assigned to the Usurper",
+    "    -instead.",
+    "    --- rule 6-5 (Ministry Rewards and Vacating)",
+    "    +++ rule 6-5 (Ministry Rewards and Vacating)",
+    "    @@ -1,2 +1 @@",
+    "    -At the end of each nweek, each player who is a Minister gains m50.",
+    "    -Then, all Ministries become Vacant.",
+    "    +At the end of each nweek, each Player who is a Minister gains m70.",
+    "    Mechanics: switches off usurping Ministries (rule 6-4 (Usurping Ministries))",
+    "    Parameters: minister_pay: 50 -> 70",
+    "    To apply by hand: Ministers earn more."]
+
+
+def test_the_answer_and_the_announcement_preview_what_passing_would_do() -> None:
+    g = Game()
+    g.send(DAVE, "x", "Take Chairman")
+    assert said(g.send(BOB, "Proposal: Pay", PREVIEWED)) == ["\n".join([
+        '  "Proposal: Pay": proposal 1, Pending; 4 change lines (Amend rule 6-5: At the end of each nweek, each '
+        "Player who is a Minister gains m70.; Set minister_pay = 70; Repeal rule 6-4; Bob gains 2 points); "
+        "if it Passes:", *PREVIEW])]
+    p = g.state.proposals[0]
+    mail = Renderer("bnomic").render("mail/proposal.txt", p=p, author="Bob <bob@b.test>", revised=False,
+                                     ls=SimpleNamespace(name="B Nomic"))
+    assert mail.split("\n\n", 2)[2].split("\n\nVotes are")[0] == "\n".join([
+        "Its change lines, applied if it Passes:", *(f"  {c.line}" for c in p.changes), "", "If it Passes:",
+        *PREVIEW])
+    assert g.json()["parameters"]["minister_pay"] == 50  # a preview changes nothing
+    assert [r["repealed"] for r in g.json()["rules"] if r["number"] == "6-4"] == [False]
+
+
+def test_a_proposal_without_a_rule_change_has_no_preview() -> None:
+    g = Game()
+    g.send(DAVE, "x", "Take Chairman")
+    assert said(g.send(BOB, "Proposal: Tea", "Tea.\nBob gains 2 points")) == [
+        '  "Proposal: Tea": proposal 1, Pending; 1 change line (Bob gains 2 points)']
+    assert g.state.proposals[0].preview == []
