@@ -201,7 +201,7 @@ def _lazy(make: Callable[..., dict], *args: object) -> Callable[[], dict]:
     return lambda: make(*args)
 
 
-_PAGE_FIELDS = attrgetter("received_at", "text", "area", "judged_at", "judged_day")
+_PAGE_FIELDS = attrgetter("received_at", "text", "area", "judged_at", "judged_day", "changes", "preview")
 
 
 def _submission_key(m: SiteModel, s: Submission, row_key: tuple, last: int) -> tuple:
@@ -222,6 +222,7 @@ def _submission(m: SiteModel, s: Submission, root: str) -> dict:
         "requests": [_request(m, r.model_dump(), root) | {"outcome": _granted(s, i, _refused(m, s))}
                      for i, r in enumerate(s.requests)],
         "claims": [{"player": m.people.link(c.get("player"), root), "score": c.get("score")} for c in s.claims],
+        "changes": s.changes, "preview": s.preview,
         "revisions": [{"n": i, "at": when(r.at), "by": m.people.name(r.by), "text": m.text.markdown(r.text),
                        "diff": word_diff(texts[i - 1], r.text)} for i, r in enumerate(s.revisions, start=1)],
         "judged": when(s.judged_at), "judged_day": s.judged_day,
