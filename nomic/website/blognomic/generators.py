@@ -121,22 +121,23 @@ def rules(m: BlogModel) -> Iterator[Page]:
     st = m.state
     yield Page("rules/index.html", "rules.html", lambda: {"sections": [
         {"id": sid, "title": title, "rules": [_rule_row(m, r) for r in st.rules if r.section == sid]}
-        for sid, title in SECTIONS]}, key=[r.model_dump_json() for r in st.rules])
+        for sid, title in SECTIONS]}, key=([r.model_dump_json() for r in st.rules], sorted(st.parameters.items())))
     for r in st.rules:
-        yield Page(f"rules/{r.number}.html", "rule.html", partial(_rule, m, r), key=r.model_dump_json())
+        yield Page(f"rules/{r.number}.html", "rule.html", partial(_rule, m, r),
+                   key=(r.model_dump_json(), sorted(st.parameters.items())))
 
 
 def _rule_row(m: BlogModel, r: Rule) -> dict[str, Any]:
     return {"number": r.number, "name": m.text.inline(r.title), "text": m.text.markdown(r.text),
             "repealed": r.repealed, "versions": len(r.history), "amended_by": [v.by for v in r.history if v.by],
-            "mechanics": mechanics.mechanics_of(r), "parameters": _parameters(r)}
+            "mechanics": mechanics.mechanics_of(r), "parameters": _parameters(m, r)}
 
 
-def _parameters(r: Rule) -> list[dict[str, Any]]:
+def _parameters(m: BlogModel, r: Rule) -> list[dict[str, Any]]:
     """The numbers of the rule's text the engine keeps, with their values (engine/blognomic/mechanics.py)."""
     if r.repealed:
         return []
-    now = mechanics.values()
+    now = mechanics.values(m.state.parameters)
     return [{"name": p.name, "value": now[p.name], "wording": p.wording} for p in mechanics.DECLARED.parameters
             if str(p.rule).casefold() == r.title.casefold()]
 
