@@ -115,6 +115,10 @@ def test_two_nweeks_of_b_nomic_by_mail(tmp_path, new_database_url):
     page = (tmp_path / "site" / "proposals" / "k1.html").read_text()
     assert "Stamina 4, Strength 2." in page and page.count("<td>FOR</td>") == 3 and "<td>AGAINST</td>" in page
     assert "Results of nweek 1" in (tmp_path / "site" / "proposals" / "index.html").read_text()
+    rules = (tmp_path / "site" / "rules" / "index.html").read_text()  # each rule's mechanics and parameters (issue 28)
+    assert ('<p class="mechanics">The game runs: Ministers paid and Ministries vacated at the end of each nweek.</p>'
+            '<ul class="parameters"><li><code>minister_pay = 50</code> ("each Player who is a Minister gains m50")</li>'
+            '</ul>') in rules
 
 
 def nweek_two(play: BNomicPlay) -> None:

@@ -46,3 +46,17 @@ def test_a_proposals_answer_announcement_and_page_preview_what_acceptance_would_
     play.cli("build", "--out", str(site))
     shown = [p.text for p in parse(site / "submissions" / "1.html").iter("pre") if p.get("class") == "preview"]
     assert shown == ["\n".join(PREVIEW)]
+
+
+def test_a_rule_page_lists_what_the_rule_runs_and_its_variables(tmp_path, new_database_url):
+    play = Play(tmp_path / "game", database_url=new_database_url())
+    site = tmp_path / "public"
+    play.cli("build", "--out", str(site))
+    page = parse(site / "rules" / "12.html")
+    runs = [" ".join("".join(p.itertext()).split()) for p in page.iter("p") if p.get("class") == "mechanics"]
+    assert runs == ["The game runs: the temperature's effects."]
+    shown = [" ".join("".join(li.itertext()).split()) for ul in page.iter("ul") if ul.get("class") == "parameters"
+             for li in ul.iter("li")]
+    assert shown[:2] == ['start_temperature = 303 ("the temperature a game starts at")',
+                         'accept_heat_cap = 10 ("heating per accepted Proposal is min(streak, this)")']
+    assert len(shown) == 11

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from engine.bnomic import amounts
+from engine.bnomic import amounts, mechanics
 from engine.bnomic.state import NDAY_NAMES, Proposal
 from nomic.website import archive, shared
 from nomic.website.bnomic.model import BNomicModel
@@ -86,12 +86,16 @@ def rules(m: BNomicModel) -> Iterator[Page]:
         loose = [_rule(m, r) for r in st.rules if r.section not in {s.number for s in st.sections}]
         return {"sections": by_section, "loose": loose}
     yield Page("rules/index.html", "rules.html", context,
-               key=([r.model_dump_json() for r in st.rules], [s.model_dump_json() for s in st.sections]))
+               key=([r.model_dump_json() for r in st.rules], [s.model_dump_json() for s in st.sections],
+                    sorted(st.parameters.items())))
 
 
 def _rule(m: BNomicModel, r: Any) -> dict[str, Any]:
+    now = mechanics.values(m.state)
     return {"label": r.label, "name": r.title, "text": m.text.markdown(r.text), "repealed": r.repealed,
-            "amended_by": r.amended_by,
+            "amended_by": r.amended_by, "mechanics": mechanics.mechanics_of(r),
+            "parameters": [{"name": p.name, "value": now[p.name], "wording": p.wording} for p in
+                           mechanics.DECLARED.parameters if not r.repealed and p.rule == mechanics.key(r)],
             "history": [{"by": v.by or "the ruleset", "at": when(v.at), "title": v.title, "text": m.text.markdown(v.text)}
                         for v in reversed(r.history)] if len(r.history) > 1 else []}
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from operator import attrgetter
 from typing import Any
 
+from engine.imperial import mechanics
 from engine.imperial.game_profile import game_profile as engine_game_profile
 from engine.imperial.state import ImperialPlayer, Submission
 from engine.state import LedgerEntry
@@ -76,7 +77,7 @@ def rules(m: SiteModel) -> Iterator[Page]:
                     [p.model_dump_json() for p in m.state.proclamations]))
     for slug, r in m.rule_pages():
         yield Page(f"rules/{slug}.html", "rule.html", _lazy(_rule, m, r, root),
-                   key=(r.model_dump_json(), _linkable(m, r.amended_by)))
+                   key=(r.model_dump_json(), _linkable(m, r.amended_by), sorted(m.state.variables.items())))
 
 
 def _linkable(m: SiteModel, names: list[str]) -> list[bool]:
@@ -101,8 +102,13 @@ def _rule(m: SiteModel, r, root: str) -> dict:
                          "by": _amendments(m, [v.by], root) if v.by else [], "at": when(v.at),
                          "diff": word_diff(prev.text, v.text) if prev else None,
                          "current": i == len(r.history)})
+    runs = None if r.repealed else mechanics.mechanic(m.state, r)
+    first = not r.repealed and mechanics.nth_of(m.state, r) == 0
     return {"number": r.number, "title": m.text.inline(r.title), "repealed": r.repealed,
-            "amended_by": _amendments(m, r.amended_by, root), "versions": list(reversed(versions))}
+            "amended_by": _amendments(m, r.amended_by, root), "versions": list(reversed(versions)),
+            "mechanics": [runs.runs] if runs is not None else [],
+            "parameters": [{"name": p.name, "value": m.state.variables.get(p.name, p.default), "wording": p.wording}
+                           for p in mechanics.DECLARED.parameters if first and p.rule == r.number]}
 
 
 def _amendments(m: SiteModel, names: list[str], root: str) -> list[dict]:
