@@ -4,6 +4,9 @@ in a matter without the tag of its rule, is refused on arrival and not applied; 
 change line but not in form is refused with the forms expected, never read as prose."""
 from __future__ import annotations
 
+from types import SimpleNamespace
+
+from rendering import Renderer
 from tests.blognomic.support import ALICE, BOB, CAROL, FIVE, answers, at, new_game, of
 
 FORMS = ("'Enact rule \"NAME\": TEXT', 'Amend rule \"NAME\": TEXT', 'Repeal rule \"NAME\"' or 'Set NAME = VALUE'")
@@ -80,3 +83,13 @@ def test_a_malformed_change_line_is_refused_with_the_forms_not_read_as_prose() -
         'Proposal: Bananas: Proposal 1 "Bananas" is open for voting; Quorum is 3',
         f"Amend rule banana: refused: not a change line; expected {FORMS}; nothing of it will be applied"]
     assert game.state.matters[0].by_hand is True  # "More fruit." is prose an Admin applies
+
+
+def test_the_result_mail_names_a_set_line_as_such() -> None:
+    game = new_game(FIVE)
+    enacted_cfj(game, "[Core] Three at once", "Set max_pending_proposals = 3", hours=2)
+    m = game.state.matters[-1]
+    mail = Renderer("blognomic").render(
+        "mail/resolved.txt", m=m, what="Call for Judgement", author="Alice", event={"tally": m.tally_line},
+        by_admin=False, amended=of(game.events, "amended")[-1], ls=SimpleNamespace(name="Blog", site_url=""))
+    assert mail.split("\n\n")[1] == "What it changed:\n  Set max_pending_proposals: set: 2 -> 3"
