@@ -25,3 +25,4 @@ def test_an_admin_idling_a_silent_pactmaker_announces_it_to_the_list_and_the_pla
         'since 2026-01-05T02:00:00Z, seven days or more (rule "Idle Pactmakers"). An Idle Pactmaker is not '
         "counted as a Pactmaker; Quorum is now 1.\n\n"
         'Alice may become a Pactmaker again by mailing "Unidle" to ths@blog.test.\n')
+    play.verify()

@@ -46,6 +46,9 @@ def test_a_proposals_answer_announcement_and_page_preview_what_acceptance_would_
     play.cli("build", "--out", str(site))
     shown = [p.text for p in parse(site / "submissions" / "1.html").iter("pre") if p.get("class") == "preview"]
     assert shown == ["\n".join(PREVIEW)]
+    play.judge("Accept 1")
+    assert play.state()["variables"]["accept_points"] == 4
+    play.verify()  # the preview on a copy leaves replay exact
 
 
 def test_a_rule_page_lists_what_the_rule_runs_and_its_variables(tmp_path, new_database_url):
