@@ -2,18 +2,28 @@
 # The demo game: created once in ./demo (SQLite, authentication off), then the daemon runs it.
 # Everything the game sends goes to the demo's own mailbox (python -m mailer.sink on 127.0.0.1:8026,
 # a Maildir in ./demo/mailbox): nothing leaves the machine.
-# NOMIC_DEMO_RULESET=blognomic (or suber, or bnomic) starts that game instead of Imperial Nomic, in ./demo-RULESET.
+# NOMIC_DEMO_RULESET=RULESET starts that ruleset's demo instead of Imperial Nomic's, in ./demo-RULESET: any
+# ruleset with a deploy/demo-RULESET.toml and its mail in deploy/demo-mail/RULESET/ (*.eml, and PLAY.txt: how to play).
 # The game starts today (00:00 UTC) and its first mail is received now.
 # Ports (HOST:PORT): NOMIC_DEMO_SMTP (8025), NOMIC_DEMO_LMTP (8024), NOMIC_DEMO_HTTP (8000) and the
 # mailbox NOMIC_DEMO_MAILBOX (8026), all on 127.0.0.1 unless given. SIGINT or SIGTERM stops the daemon too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RULESET=${NOMIC_DEMO_RULESET:-imperial}
-case "$RULESET" in
-    imperial) CONFIG=deploy/demo-game.toml; MAIL=deploy/demo-mail; GAME=${NOMIC_GAME:-demo} ;;
-    blognomic|suber|bnomic) CONFIG=deploy/demo-$RULESET.toml; MAIL=deploy/demo-mail/$RULESET; GAME=${NOMIC_GAME:-demo-$RULESET} ;;
-    *) echo "demo: NOMIC_DEMO_RULESET must be imperial, blognomic, suber or bnomic, not '$RULESET'" >&2; exit 2 ;;
-esac
+if [ "$RULESET" = imperial ]; then
+    CONFIG=deploy/demo-game.toml; MAIL=deploy/demo-mail; GAME=${NOMIC_GAME:-demo}
+else
+    CONFIG=deploy/demo-$RULESET.toml; MAIL=deploy/demo-mail/$RULESET; GAME=${NOMIC_GAME:-demo-$RULESET}
+fi
+if [[ ! "$RULESET" =~ ^[a-z0-9_]+$ ]] || [ ! -f "$CONFIG" ]; then
+    DEMOS=imperial
+    for file in deploy/demo-*.toml; do
+        name=${file#deploy/demo-}; name=${name%.toml}
+        [ "$name" = game ] || DEMOS="$DEMOS, $name"
+    done
+    echo "demo: NOMIC_DEMO_RULESET must be one of $DEMOS (each has a deploy/demo-RULESET.toml), not '$RULESET'" >&2
+    exit 2
+fi
 SMTP=${NOMIC_DEMO_SMTP:-127.0.0.1:8025}
 LMTP=${NOMIC_DEMO_LMTP:-127.0.0.1:8024}
 HTTP=${NOMIC_DEMO_HTTP:-127.0.0.1:8000}
@@ -40,23 +50,7 @@ for _ in $(seq 100); do   # the mailbox listens before the daemon sends anything
     sleep 0.1
 done
 
-case "$RULESET" in
-    imperial) PLAY='mail ths@imperial.test over SMTP on '"$SMTP"' (any mail client, swaks, or Python smtplib),
-    e.g. from alice@wonder.land, Subject "Proposal: More cake". The answer says which number it got;
-    judge it as the Emperor: mail from tie@imperial.test with a line "Accept N" (N: the number in the answer).' ;;
-    blognomic) PLAY='mail ths@blog.test over SMTP on '"$SMTP"' (any mail client, swaks, or Python smtplib):
-    "Join" from any address makes you a Pactmaker; then Subject "Proposal: TITLE", and lines "FOR N" / "AGAINST N".
-    Alice and Bob have joined; Proposal 1 by Alice, with two FOR, is enacted by the clock once its 12 hours are up.
-    The Admin is admin@blog.test ("Enact N", "Fail N").' ;;
-    suber) PLAY='mail ths@suber.test over SMTP on '"$SMTP"' (any mail client, swaks, or Python smtplib).
-    The players are alice@, bob@ and carol@suber.test (every From is believed: write as any of them).
-    Alice, on turn, has proposed 301 "Hello": as Alice, mail "Call vote 301"; then each player "Vote yes 301"
-    (or "Vote no 301"). When all have voted the turn passes to Bob: Subject "Proposal: NAME", body "Enact rule: TEXT".' ;;
-    bnomic) PLAY='mail ths@bnomic.test over SMTP on 127.0.0.1:8025 (any mail client, swaks, or Python smtplib).
-    The Players are alice@, bob@ and carol@bnomic.test; anyone else joins with "Join as NAME".
-    Alice holds every Ministry and has started the Clock; Bob has proposed 1 "Tea". Every 00:00 UTC moves
-    the Clock; from Ballotday (nday 9) vote "FOR 1" (or AGAINST, ABSTAIN); as Alice, "Publish ballot", then "Clock on".' ;;
-esac
+PLAY=$(sed "s|{SMTP}|$SMTP|g" "$MAIL/PLAY.txt")
 cat <<EOM
 Demo game of $RULESET in $GAME (authentication off: every From is believed).
   Play: $PLAY

@@ -1,13 +1,12 @@
-"""What a ruleset's mail part is, the one input every composer takes, and the one place that lists them.
+"""What a ruleset's mail part is, and the one input every composer takes.
 
 A ruleset's mail part is a package beside the generic mailer (``mailer/imperial/``, ...) whose
 ``MAIL`` names its composers (event kind -> composer) and the event kind that ends its day
-(the list's digest goes out with it). Like engine/ruleset.PACKAGES, a package is imported only
-when a game asks for it (``mail_for``).
+(the list's digest goes out with it). Found from the one list (engine/ruleset.RULESETS), a
+package is imported only when a game asks for it (``mail_for``).
 """
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -18,6 +17,7 @@ from sqlmodel import Session
 from engine.context import EngineConfig
 from engine.events import Event
 from engine.inputs import ClockStep, Message
+from engine.ruleset import part
 from engine.state import GameState
 from mailer import bounces
 from mailer.listconfig import ListSettings
@@ -25,11 +25,6 @@ from storage.config import parse_time
 
 if TYPE_CHECKING:
     from storage import Entry
-
-# game.toml's ``[game] ruleset`` -> the package of its mail part
-PACKAGES = {"imperial": "mailer.imperial", "blognomic": "mailer.blognomic", "suber": "mailer.suber",
-            "bnomic": "mailer.bnomic"}
-
 
 class Members:
     """Who gets what, from the state's subscribers less those whose delivery bounced away."""
@@ -83,8 +78,5 @@ class RulesetMail(Protocol):
 
 
 def mail_for(name: str) -> RulesetMail:
-    try:
-        package = PACKAGES[name]
-    except KeyError:
-        raise ValueError(f"no mail for ruleset {name!r} (known: {', '.join(sorted(PACKAGES))})") from None
-    return importlib.import_module(package).MAIL  # type: ignore[no-any-return]
+    """The mail part of ruleset ``name`` (``mailer/<name>/``'s ``MAIL``)."""
+    return part(name, "mail").MAIL  # type: ignore[no-any-return]

@@ -15,6 +15,7 @@ from typing import Annotated, NoReturn, Optional
 import typer
 from typer.core import TyperArgument, TyperCommand
 
+from engine.ruleset import listed, names
 from storage.config import DEFAULT_RULESET, ConfigError, parse_time
 from nomic.sources import SourceError, check_mail, read_messages
 
@@ -85,24 +86,32 @@ def when(at: str | None) -> datetime:
     raise AssertionError
 
 
+def rulesets_help() -> str:
+    """``--ruleset``'s help: every ruleset of the one list (engine/ruleset.RULESETS), the default marked."""
+    shown = [f"{n} (the default)" if n == DEFAULT_RULESET else n for n in names()]
+    return (f"{', '.join(shown[:-1])} or {shown[-1]}: game.toml gets that ruleset's defaults, "
+            "and the game its rules text")
+
+
 @command()
 def init(directory: Annotated[Path, typer.Argument(metavar="DIR", help="where to create the game")],
          config: Annotated[Optional[Path], typer.Option("--config", metavar="FILE", help="game.toml to start from")] = None,
          ruleset: Annotated[Optional[str], typer.Option(
-             "--ruleset", metavar="NAME", help="imperial (the default), blognomic, suber or bnomic: game.toml gets that "
-             "ruleset's defaults, and the game its rules text")] = None,
+             "--ruleset", metavar="NAME", help=rulesets_help())] = None,
          start: Annotated[Optional[str], typer.Option(
              "--start", metavar="TIME", help="when the game begins (default: FILE's start, else the next "
              "00:00 UTC)")] = None) -> None:
     """Create a game: DIR/game.toml and its database."""
-    from engine.ruleset import PACKAGES
     from nomic.game import Game
     if config is not None and not config.is_file():
         fail(f"cannot read {config}", 2)
     if ruleset is not None and config is not None:
         fail("--ruleset or --config, not both: FILE's [game] ruleset chooses the game", 2)
-    if ruleset is not None and ruleset not in PACKAGES:
-        fail(f"unknown ruleset {ruleset!r} (known: {', '.join(sorted(PACKAGES))})", 2)
+    if ruleset is not None:
+        try:
+            listed(ruleset)  # an unknown name: refused before anything is made
+        except ValueError as exc:
+            fail(str(exc), 2)
     try:
         Game.create(directory, config, ruleset or DEFAULT_RULESET, when(start) if start else None)
     except ConfigError as exc:

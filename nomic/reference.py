@@ -2,22 +2,25 @@
 
     python -m nomic.reference > docs/reference.md
 
-Per ruleset (``GUIDES``), the mail commands come from its declarations, as the site's How to
-play page shows them (``nomic.website.commands``), and its game.toml keys from the comments of
-``storage/defaults/RULESET.toml``; then the keys of every game (``storage/defaults/common.toml``);
-Imperial's game variables from ``engine/imperial/variables.py``. tests/cli/test_reference.py
+Per ruleset, in the order of the one list (engine/ruleset.RULESETS): its guide (its site
+package's ``SITE.guide``), its mail commands from its declarations, as the site's How to play
+page shows them (``nomic.website.commands``), and its game.toml keys from the comments of
+its defaults (``storage/defaults/RULESET.toml``); then the keys of every game
+(``storage/defaults/common.toml``); a ruleset's game variables from its
+``engine/RULESET/variables.py``. tests/cli/test_reference.py
 checks that the committed file is what this prints, so it cannot go stale.
 """
 from __future__ import annotations
 
+import importlib
 import re
 import tomllib
 from dataclasses import dataclass, field
 
-from engine.imperial import variables
 from engine.commands import Help
-from engine.ruleset import ruleset_for
+from engine.ruleset import listed, names, ruleset_for
 from nomic.website.commands import office_rows, player_rows
+from nomic.website.rulesets import site_for
 from storage.config import COMMON, defaults
 
 # "key = value   # comment", the comment optional; a line of only a comment continues the last key's.
@@ -44,38 +47,6 @@ saying what was understood and what it did. A subject beginning `Re:` is never
 a new submission.
 """
 
-
-@dataclass(frozen=True)
-class Guide:
-    """What the generated page says of one ruleset besides its declarations."""
-    name: str
-    intro: str
-    offices: str  # the heading of its offices' commands (none: it has no offices)
-    variables: bool = False  # it has game variables (engine/imperial/variables.py)
-
-
-GUIDES = {
-    "imperial": Guide("Imperial Nomic", """\
-K is a section of a Profile from 1 (the fat end) to 16, N a submission's
-number (Proposals and Points of Order share one sequence).""", "For the Emperor (TIE) and the Scribe (THS)",
-                      variables=True),
-    "blognomic": Guide("BlogNomic", """\
-N is a Votable Matter's number (Proposals, Calls for Judgement and Declarations
-of Victory share one sequence); a bare `FOR`, `AGAINST`, `DEFERENTIAL` or `VETO`
-in a reply to a matter's announcement votes on that matter. NAME is a rule's
-name as the ruleset prints it.""", "For Admins"),
-    "suber": Guide("Suber's Nomic", """\
-N is a proposal's number (from 301) or a rule's; a bare `Call vote`, `Yes` or
-`No` in a reply to a proposal's announcement acts on that proposal. Only the
-player on turn may propose.""", ""),  # no offices
-    "bnomic": Guide("B Nomic", """\
-N is a Proposal Number (the Chairman gives them; the answer says which); a bare
-`FOR`, `AGAINST` or `ABSTAIN` in a reply to a proposal's announcement votes on
-that proposal. MINISTRY is `Ministry of Change`, `Minister of Change` or
-`Chairman` (and so for each Ministry; `MoM` or `MetaMin` for the Ministry of
-Ministry). The Ministries are held in the game, not in game.toml: a Minister's
-command is checked against who holds the Ministry now.""", ""),  # its offices are in the game state
-}
 
 COMMON_INTRO = """\
 ## game.toml: the keys of every game
@@ -159,8 +130,10 @@ def section_table(section: Section, level: str = "###") -> str:
     return "\n".join(lines)
 
 
-def variable_table() -> str:
-    """Every game variable with its default, its rule and the rule's words for it (engine/imperial/variables.py)."""
+def variable_table(name: str) -> str:
+    """Every game variable of ruleset ``name`` with its default, its rule and the rule's words for it
+    (``engine/NAME/variables.py``)."""
+    variables = importlib.import_module(f"{listed(name).module('engine')}.variables")
     rows = [f"| `{p.name}` | {p.default} | {_cell(f'rule {p.rule}: {p.wording}')} |" for p in variables.PARAMETERS]
     return "\n".join(["### Game variables ([variables], and `Set NAME = VALUE`)", "",
                       "A Proclamation or an accepted Proposal may change them (rules 3 and 7).", "",
@@ -169,17 +142,17 @@ def variable_table() -> str:
 
 def ruleset_part(name: str) -> str:
     """One ruleset: its mail commands, then its own game.toml keys (and Imperial's variables)."""
-    guide, ruleset = GUIDES[name], ruleset_for(name)
+    guide, ruleset = site_for(name).guide, ruleset_for(name)
     parts = [f"## {guide.name} (`ruleset = \"{name}\"`)\n", guide.intro + "\n",
              command_table("For players", player_rows(ruleset)), command_table(guide.offices, office_rows(ruleset)),
              f"### game.toml: the keys of {guide.name}\n",
              f"`nomic init DIR --ruleset {name}` writes them (`storage/defaults/{name}.toml`).\n",
              *(section_table(s, "####") for s in toml_sections(defaults(name)))]
-    return "\n".join(p for p in [*parts, variable_table() if guide.variables else ""] if p)
+    return "\n".join(p for p in [*parts, variable_table(name) if guide.variables else ""] if p)
 
 
 def render() -> str:
-    return "\n".join([INTRO, *map(ruleset_part, GUIDES), COMMON_INTRO,
+    return "\n".join([INTRO, *map(ruleset_part, names()), COMMON_INTRO,
                       *map(section_table, toml_sections(defaults(COMMON)))])
 
 

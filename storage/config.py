@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.context import EngineConfig
-from engine.ruleset import PACKAGES
+from engine.ruleset import listed, names
 from storage.settings import Invalid, check, model_for
 
 if TYPE_CHECKING:
@@ -23,10 +23,6 @@ log = logging.getLogger("nomic.auth")
 CONFIG_NAME = "game.toml"
 DEFAULT_RULESET = "imperial"
 COMMON = "common"  # storage/defaults/common.toml: the keys of every game
-# (ruleset, [game] edition) -> its bundled text in storage/rulesets/
-RULES_TEXTS = {("imperial", ""): "imperial-nomic.txt", ("blognomic", "149"): "blognomic-149.txt",
-               ("blognomic", "109"): "blognomic-109.txt", ("suber", ""): "suber-nomic-2005.txt",
-               ("bnomic", ""): "b-nomic.txt"}
 _TABLE = re.compile(r"^\[(\w+)\][ \t]*$", re.M)
 
 
@@ -50,13 +46,13 @@ class SettingsError(ConfigError):
     code = 2
 
 
-def _bundled(name: str) -> str:
-    return resources.files("storage").joinpath(name).read_text()
+def _bundled(package: str, name: str) -> str:
+    return resources.files(package).joinpath(name).read_text()
 
 
 def defaults(name: str) -> str:
     """storage/defaults/NAME.toml: a ruleset's own keys, or (``COMMON``) those of every game."""
-    return _bundled(f"defaults/{name}.toml")
+    return _bundled("storage" if name == COMMON else listed(name).files, f"defaults/{name}.toml")
 
 
 def default_text(ruleset: str = DEFAULT_RULESET) -> str:
@@ -79,8 +75,8 @@ def _ruleset_of(data: dict[str, Any]) -> str:
     """The ruleset a game.toml names (``[game] ruleset``; Imperial when it names none)."""
     game = data.get("game")
     name = game.get("ruleset", DEFAULT_RULESET) if isinstance(game, dict) else DEFAULT_RULESET
-    if not isinstance(name, str) or name not in PACKAGES:
-        raise ConfigError(f"[game] ruleset must be one of {', '.join(map(repr, sorted(PACKAGES)))}, not {name!r}")
+    if not isinstance(name, str) or name not in names():
+        raise ConfigError(f"[game] ruleset must be one of {', '.join(map(repr, sorted(names())))}, not {name!r}")
     return name
 
 
@@ -184,16 +180,18 @@ class Config:
         name = self.game.get("rules_file", "")
         if name:
             return (self.dir / name).read_text()
-        return _bundled(f"rulesets/{self.bundled_rules()}")
+        return _bundled(listed(self.game["ruleset"]).files, f"rulesets/{self.bundled_rules()}")
 
     def bundled_rules(self) -> str:
-        """The name of the bundled text of ``[game] ruleset`` and ``edition`` (storage/rulesets/)."""
+        """The name of the bundled text of ``[game] ruleset`` and ``edition`` (storage/rulesets/; its
+        editions are its entry's ``texts`` in the one list, engine/ruleset.RULESETS)."""
         ruleset, edition = self.game["ruleset"], str(self.game.get("edition", ""))
-        if (ruleset, edition) not in RULES_TEXTS:
-            known = [repr(e) for r, e in RULES_TEXTS if r == ruleset and e]
+        texts = listed(ruleset).texts
+        if edition not in texts:
+            known = [repr(e) for e in texts if e]
             raise ConfigError(f"[game] edition of {ruleset} must be {' or '.join(known)}, not {edition!r}" if known
                               else f"[game] edition: {ruleset} has no editions; leave it out (not {edition!r})")
-        return RULES_TEXTS[ruleset, edition]
+        return texts[edition]
 
     def engine(self) -> EngineConfig:
         s, g, o = self.settings, self.game, self.section("offices")

@@ -1,5 +1,7 @@
-"""Dependent actions (2-8, 2-9), numbered A1, A2 ...: Expel (1-4: 3 supporters, 2 ndays) and Usurp
-(6-4: fewer than 2 objections in 2 rdays).
+"""Dependent actions (2-8, 2-9), numbered A1, A2 ...: Expel (1-4: 3 supporters, 2 ndays), Usurp
+(6-4: fewer than 2 objections in 2 rdays), the Artisan's blueprints and prices (3-14: fewer than 2
+objections in 2 ndays), a Tidiness List (3-9: without objection, 5 ndays) and the Message of the
+nweek (3-16: 1 supporter, 2 ndays).
 
 A support-only action occurs at its last needed support, else fails when its window closes; one
 "without N objections" fails at its N-th objector (Reading 29), else occurs when its window
@@ -9,9 +11,9 @@ midnight (CONTRACT.md, Windows).
 """
 from __future__ import annotations
 
-from engine.bnomic import blueprints, mechanics, ministries, players
+from engine.bnomic import blueprints, mechanics, ministries, motnw, players, tidiness
 from engine.bnomic.amounts import mackerel_text
-from engine.bnomic.commands import BlueprintCmd, ExpelCmd, PriceCmd, SupportCmd, UsurpCmd
+from engine.bnomic.commands import BlueprintCmd, ExpelCmd, MessageCmd, PriceCmd, SupportCmd, TidinessCmd, UsurpCmd
 from engine.bnomic.events import ActionAttempted, ActionClosed
 from engine.bnomic.state import Action, Blueprint, BNomicState
 from engine.context import Context
@@ -23,6 +25,8 @@ EXPEL_WINDOW = 2  # ndays (2-9)
 USURP_WINDOW = 2  # rdays (6-4)
 GOODS_WINDOW = 2  # ndays (3-14)
 GOODS_OBJECTIONS = 2
+TIDINESS_WINDOW = 5  # ndays (3-9)
+MOTNW_WINDOW = 2  # ndays (2-9)
 
 
 def _attempt(state: BNomicState, action: Action, ctx: Context) -> Action:
@@ -88,6 +92,33 @@ def set_price(state: BNomicState, msg: Message, cmd: PriceCmd, ctx: Context) -> 
     a = _goods(state, msg, "price", new, ctx)
     ctx.say(cmd.line, f"A{a.number}: the price of {new.name} is {mackerel_text(new.price)} unless "
             f"{GOODS_OBJECTIONS} Players object within {GOODS_WINDOW} ndays (3-14)")
+
+
+def tidiness_list(state: BNomicState, msg: Message, cmd: TidinessCmd, ctx: Context) -> None:
+    """3-9: a Player posts a Tidiness List, which takes place without objection within five ndays."""
+    corrections = tidiness.read(state, cmd.text)
+    if isinstance(corrections, str):
+        ctx.say(cmd.line, f"{corrections}; nothing done", ok=False)
+        return
+    a = _attempt(state, Action(number=len(state.actions) + 1, kind="tidiness", by=msg.sender, target="the rules",
+                               fails_at_objections=1, closes=state.clock.nday_changes + TIDINESS_WINDOW + 1,
+                               at=ctx.at, corrections=corrections), ctx)
+    ctx.say(cmd.line, f"A{a.number}: the Tidiness List ({counted(len(corrections), 'correction')}) takes place unless a "
+            f"Player objects within {TIDINESS_WINDOW} ndays (3-9)")
+
+
+def message(state: BNomicState, msg: Message, cmd: MessageCmd, ctx: Context) -> None:
+    """3-16: the Registrar changes the Message of the nweek with Support (1 supporter)."""
+    text = " ".join(cmd.text.split())
+    why = motnw.refusal(state, text)
+    if why is not None:
+        ctx.say(cmd.line, f"{why}; nothing done", ok=False)
+        return
+    a = _attempt(state, Action(number=len(state.actions) + 1, kind="motnw", by=msg.sender,
+                               target="the Message of the nweek", reason=text, needs_support=1,
+                               closes=state.clock.nday_changes + MOTNW_WINDOW + 1, at=ctx.at), ctx)
+    ctx.say(cmd.line, f"A{a.number}: the Message of the nweek becomes {text!r} once a Player supports it, within "
+            f"{MOTNW_WINDOW} ndays (3-16)")
 
 
 def _goods(state: BNomicState, msg: Message, kind: str, new: Blueprint, ctx: Context) -> Action:
@@ -157,6 +188,13 @@ def _occur(state: BNomicState, a: Action, ctx: Context) -> None:
             _close(a, "occurred", blueprints.occur(state, a), ctx)
         except ValueError as why:
             _close(a, "failed", str(why), ctx)
+    elif a.kind == "motnw":
+        try:
+            _close(a, "occurred", motnw.occur(state, a), ctx)
+        except ValueError as why:
+            _close(a, "failed", str(why), ctx)
+    elif a.kind == "tidiness":
+        _close(a, "occurred", tidiness.occur(state, a, ctx), ctx)
 
 
 _RULE = {"expel": "1-4", "usurp": "6-4", "blueprint": "3-14", "price": "3-14", "tidiness": "3-9", "motnw": "3-16",

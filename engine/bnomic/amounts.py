@@ -1,8 +1,9 @@
 """Exact amounts: Vote Power as rationals (2-2), mackerel as decimals (3-11), and the tally of a
 proposal's Final Votes (Stamina and Strength, 2-2).
 
-A tally reads each vote once, counting (vote, Vote Power as written) pairs, and multiplies out only
-the few distinct Vote Powers: the end of Voting reads every vote of 1,000 Players on 200 proposals.
+The proposals ended together are counted at once (``count``): each vote is read once, for the
+tallies and for 2-6's point per FOR or AGAINST vote alike, and only the few distinct Vote Powers are
+multiplied out: the end of Voting reads every vote of 1,000 Players on 200 proposals.
 """
 from __future__ import annotations
 
@@ -11,7 +12,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from itertools import compress
+from functools import cached_property
+from itertools import chain, compress
+from operator import countOf
 
 
 def text(q: Fraction) -> str:
@@ -38,11 +41,11 @@ class Tally:
     power_against: Fraction
     players_for: int
 
-    @property
+    @cached_property
     def stamina(self) -> Fraction:
         return self.power_for + self.power_against
 
-    @property
+    @cached_property
     def strength(self) -> Fraction:
         return self.power_for - self.power_against
 
@@ -67,10 +70,53 @@ def voting(votes: Mapping[str, str], word: str) -> Iterator[str]:
     return compress(votes.keys(), map(word.__eq__, votes.values()))
 
 
+@dataclass(frozen=True)
+class Count:
+    """Proposals counted together, by key in order: each one's tally, its voters FOR or AGAINST,
+    and how many of them each voter voted FOR or AGAINST on (2-6)."""
+    tallies: dict[int, Tally]
+    cast: dict[int, list[str]]
+    voters: Counter[str]
+
+    def cast_on(self, keys: list[int]) -> Counter[str]:
+        """How many of the proposals ``keys`` each voter voted FOR or AGAINST on, voters in the
+        order of their first such vote (the keys in order)."""
+        if keys == list(self.cast):
+            return self.voters
+        return Counter(chain.from_iterable(self.cast[k] for k in keys))
+
+
+def count(ballots: Mapping[int, Mapping[str, str]], powers: Powers) -> Count:
+    """``ballots``: proposal key -> its votes (voter -> FOR, AGAINST or ABSTAIN), in order.
+
+    With one Vote Power for every Player and every FOR or AGAINST voter a Player (Ballotday's
+    usual case), a tally is the number of FOR votes and of votes cast; otherwise each vote's Vote
+    Power is looked up."""
+    cast = {key: [v for v, w in votes.items() if w != "ABSTAIN"] for key, votes in ballots.items()}
+    voters = Counter(chain.from_iterable(cast.values()))
+    uniform = powers.uniform is not None and voters.keys() <= powers.of.keys()
+    tallies = {key: _tally(votes, powers, len(cast[key]) if uniform else None) for key, votes in ballots.items()}
+    return Count(tallies, cast, voters)
+
+
 def tally(votes: Mapping[str, str], powers: Powers) -> Tally:
-    """``votes``: voter -> FOR, AGAINST or ABSTAIN; the Players' tally, with the few Factions' Vote
-    Power added (a Faction is no Player: ``players_for`` counts Players only)."""
-    t = _players(votes, powers)
+    """One proposal's tally (Stamina and Strength now, as the Ballot shows them)."""
+    uniform = powers.uniform is not None and votes.keys() <= powers.of.keys()
+    return _tally(votes, powers, len(votes) - countOf(votes.values(), "ABSTAIN") if uniform else None)
+
+
+def _tally(votes: Mapping[str, str], powers: Powers, cast: int | None) -> Tally:
+    """``cast``: the number of FOR and AGAINST votes when every such voter is a Player and every
+    Player has the one Vote Power ``powers.uniform`` (then counting FOR votes is enough), else None."""
+    if cast is None or powers.uniform is None:
+        return _factions(votes, _players(votes, powers), powers)
+    q, n_for = Fraction(powers.uniform), countOf(votes.values(), "FOR")
+    return _factions(votes, Tally(q * n_for, q * (cast - n_for), n_for), powers)
+
+
+def _factions(votes: Mapping[str, str], t: Tally, powers: Powers) -> Tally:
+    """The Players' tally ``t`` with the few Factions' Vote Power added (a Faction is no Player:
+    ``players_for`` counts Players only)."""
     for voter, q in powers.factions.items():
         word = votes.get(voter)
         if word in ("FOR", "AGAINST"):
@@ -80,11 +126,7 @@ def tally(votes: Mapping[str, str], powers: Powers) -> Tally:
 
 
 def _players(votes: Mapping[str, str], powers: Powers) -> Tally:
-    """The Players' votes (a voter who is no Player has no Vote Power here). With a uniform Vote
-    Power and every voter a Player, counting the words is enough."""
-    if powers.uniform is not None and votes.keys() <= powers.of.keys():
-        words, q = Counter(votes.values()), Fraction(powers.uniform)
-        return Tally(q * words["FOR"], q * words["AGAINST"], words["FOR"])
+    """The Players' votes, each at its voter's Vote Power (a voter who is no Player has none here)."""
     counts = {word: Counter(map(powers.of.get, voting(votes, word))) for word in ("FOR", "AGAINST")}
     power = {word: sum((Fraction(p) * n for p, n in c.items() if p is not None), Fraction(0))
              for word, c in counts.items()}

@@ -50,7 +50,8 @@ def occur(state: BNomicState, a: Action) -> str:
     if a.kind == "blueprint":
         if state.blueprint(new.name) is not None:
             raise ValueError(f"there is a blueprint {new.name} already")
-        state.blueprints.append(new)
+        state.blueprints.append(new.model_copy(deep=True))  # the action keeps its own record: a shared object
+        # would carry the auction's bids into it in memory and not in a replay
         return f"the blueprint {new.name} exists ({'unique' if new.unique else 'non-unique'}, " \
                f"{mackerel_text(new.price)})"
     b = state.blueprint(new.name)

@@ -35,7 +35,8 @@ FORMS = {
     "set_points": re.compile(rf"^set\s+points\s+of\s+{_WHO}\s+to\s+(\d{{1,9}})$", re.I),
     "mackerel": re.compile(rf"^{_WHO}\s+(gains|loses)\s+{_M}$", re.I),
     "set_mackerel": re.compile(rf"^set\s+mackerel\s+of\s+{_WHO}\s+to\s+{_M}$", re.I),
-    "hit_points": re.compile(rf"^set\s+hit\s+points\s+of\s+{_WHO}\s+to\s+(\d{{1,9}})$", re.I),
+    "hit_points": re.compile(rf"^set\s+hit\s+points\s+of\s+{_WHO}\s+to\s+(-?\d{{1,9}})$", re.I),
+    "hit_points_change": re.compile(rf"^{_WHO}\s+(gains|loses)\s+(\d{{1,9}})\s+hit\s+points?$", re.I),
     "vote_power": re.compile(rf"^set\s+vote\s+power\s+of\s+{_WHO}\s+to\s+(\d{{1,9}}(?:/\d{{1,9}}|\.\d{{1,9}})?)$",
                              re.I),
     "assign": re.compile(rf"^assign\s+(.+?)\s+to\s+{_WHO}$", re.I),
@@ -46,6 +47,8 @@ FORMS = {
     "obligation": re.compile(r"^obligation\s+of\s+(.+?)\s*:\s*(.+)$", re.I),
     "victory": re.compile(r'^create\s+victory\s+condition\s+"([^"]+)"\s*:\s*(.*)$', re.I),
     "repeal_victory": re.compile(r'^repeal\s+victory\s+condition\s+"([^"]+)"$', re.I),
+    "add_player": re.compile(r'^add\s+player\s+"([^"]{1,64})"\s+<([^<>\s]{1,254}@[^<>\s]{1,254})>$', re.I),
+    "remove_player": re.compile(rf"^remove\s+player\s+{_WHO}$", re.I),
     "clock": re.compile(r"^set\s+the\s+clock\s+to\s+nweek\s+(\d{1,6})\s+nday\s+(\d{1,2})(?:\s+(on|off))?"
                         r"(?:\s+ndelay\s+(\d{1,6}))?$", re.I),
     "set": re.compile(r"^set\s+[a-z]\w*\s*=.*$", re.I),  # a parameter (engine/bnomic/mechanics.py)
@@ -217,14 +220,24 @@ def _set_mackerel(state: BNomicState, m: re.Match[str], text: str, by: str, ctx:
 
 
 def _hit_points(state: BNomicState, m: re.Match[str], text: str, by: str, ctx: Context) -> str:
+    """2-11: Hit Points that would be set below 0 are set to 0 (the Player is Dead)."""
     p = _player(state, m[1])
-    p.hit_points = int(m[2])
-    return f"{p.name} has {p.hit_points} Hit Points"
+    p.hit_points = max(int(m[2]), 0)
+    return f"{p.name} has {p.hit_points} Hit Points" + (" and is Dead (2-11)" if p.hit_points == 0 else "")
+
+
+def _hit_points_change(state: BNomicState, m: re.Match[str], text: str, by: str, ctx: Context) -> str:
+    p = _player(state, m[1])
+    p.hit_points = max(p.hit_points + int(m[3]) * (1 if m[2].lower() == "gains" else -1), 0)
+    return f"{p.name} has {p.hit_points} Hit Points" + (" and is Dead (2-11)" if p.hit_points == 0 else "")
 
 
 def _vote_power(state: BNomicState, m: re.Match[str], text: str, by: str, ctx: Context) -> str:
     p = _player(state, m[1])
-    p.vote_power = str(Fraction(m[2]))
+    try:
+        p.vote_power = str(Fraction(m[2]))
+    except ZeroDivisionError:
+        raise Refused("a Vote Power is a nonnegative rational: no division by 0") from None
     return f"{p.name}'s Vote Power is {p.vote_power}"
 
 
@@ -243,6 +256,23 @@ def _vacate(state: BNomicState, m: re.Match[str], text: str, by: str, ctx: Conte
         raise Refused(f"there is no Ministry {m[1]}")
     ministries.assign(state, ministry, None, "vacated", ctx)
     return f"the {ministry.name} is Vacant"
+
+
+def _add_player(state: BNomicState, m: re.Match[str], text: str, by: str, ctx: Context) -> str:
+    """A Player made by a change line (a Refresh Proposal's "valid list of players", Rule 0): as if he joined."""
+    name, email = players.clean(m[1]), m[2].strip().lower()
+    if (why := players.invalid(name)) is not None:
+        raise Refused(why)
+    if state.player(email) is not None or state.player(name) is not None:
+        raise Refused(f"{email} or the name {name} is a Player already")
+    players.add(state, email, name, ctx)
+    return f"{name} <{email}> is a Player"
+
+
+def _remove_player(state: BNomicState, m: re.Match[str], text: str, by: str, ctx: Context) -> str:
+    p = _player(state, m[1])
+    players.remove(state, p, "removed", ctx)
+    return f"{p.name} is no longer a Player"
 
 
 def _clock(state: BNomicState, m: re.Match[str], text: str, by: str, ctx: Context) -> str:
@@ -312,7 +342,8 @@ def _set(state: BNomicState, m: re.Match[str], text: str, by: str, ctx: Context)
 APPLY: dict[str, Callable[[BNomicState, re.Match[str], str, str, Context], str]] = {
     "enact": _enact, "amend": _amend, "repeal": _repeal, "rename": _rename, "renumber": _renumber,
     "points": _points, "set_points": _set_points, "mackerel": _mackerel_change, "set_mackerel": _set_mackerel,
-    "hit_points": _hit_points, "vote_power": _vote_power, "assign": _assign, "vacate": _vacate, "clock": _clock,
+    "hit_points": _hit_points, "hit_points_change": _hit_points_change, "vote_power": _vote_power, "assign": _assign, "vacate": _vacate, "clock": _clock,
     "trophy": _trophy, "grant": _grant, "revoke": _revoke, "obligation": _obligation, "victory": _victory,
     "repeal_victory": _repeal_victory, "set": _set,
+    "add_player": _add_player, "remove_player": _remove_player,
 }

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from datetime import datetime, time, timedelta, timezone
 
 from engine.bnomic import (
-    actions, auctions, consultations, factions, mechanics, ministries, offices, players, schedule, voting)
+    actions, auctions, consultations, emergency, factions, mechanics, ministries, offices, players, procedure, schedule,
+    voting)
 from engine.bnomic.amounts import mackerel_text
 from engine.bnomic.commands import ClockCmd
 from engine.bnomic.events import ClockChanged, Daily
@@ -46,18 +47,24 @@ def midnight_at(state: BNomicState, n: int) -> datetime:
 
 
 def next_due(state: BNomicState) -> datetime:
-    """The next midnight, or an absolute time an action waits for before it."""
-    midnight, at = midnight_at(state, state.midnights + 1), schedule.next_at(state)
-    return midnight if at is None else min(midnight, at)
+    """The next midnight, or an absolute time an action or an increment of the Pause waits for before it."""
+    return min(t for t in (midnight_at(state, state.midnights + 1), schedule.next_at(state), procedure.due(state))
+               if t is not None)
 
 
 def catch_up(state: BNomicState, until: datetime, ctx: Context, runner: schedule.Runner) -> None:
-    """Run every midnight and scheduled action at or before ``until`` not yet run, in time order
-    (an action at a midnight's very time runs in it, after the change)."""
+    """Run every midnight, scheduled action and increment of the Pause at or before ``until`` not yet
+    run, in time order (an action at a midnight's very time runs in it, after the change). In a
+    State of Emergency no midnight is game time (Rule 0, Reading 38): it only adds to the Pause, and
+    an action due at an absolute time then does not occur."""
     while True:
-        midnight, at = midnight_at(state, state.midnights + 1), schedule.next_at(state)
-        if at is not None and at < midnight and at <= until:
-            schedule.at_time(state, at, ctx, runner)
+        midnight, at, due = midnight_at(state, state.midnights + 1), schedule.next_at(state), procedure.due(state)
+        if at is not None and at < midnight and at <= until and (due is None or at <= due):
+            _at_time(state, at, ctx, runner)
+            continue
+        if due is not None and due < midnight and due <= until:
+            procedure.increment_now(state, ctx)
+            emergency.sync(state, ctx)
             continue
         if midnight > until:
             return
@@ -66,8 +73,20 @@ def catch_up(state: BNomicState, until: datetime, ctx: Context, runner: schedule
         m = Midnight(number=state.midnights, on=c.on, wraps=c.on and c.nday == LAST_NDAY,
                      first_event=len(ctx.events), runner=runner)
         with ctx.because(Cause("midnight", m.number)):
-            for _, step in MIDNIGHT:
-                step(state, m, ctx)
+            if state.emergency.active:
+                _at_time(state, midnight, ctx, runner)
+                procedure.at_midnight(state, ctx)
+            else:
+                for _, step in MIDNIGHT:
+                    step(state, m, ctx)
+            emergency.sync(state, ctx)
+
+
+def _at_time(state: BNomicState, at: datetime, ctx: Context, runner: schedule.Runner) -> None:
+    if state.emergency.active:
+        schedule.drop(state, at, ctx)
+    else:
+        schedule.at_time(state, at, ctx, runner)
 
 
 def _end_of_voting(state: BNomicState, m: Midnight, ctx: Context) -> None:
@@ -109,7 +128,7 @@ def _scheduled_start(state: BNomicState, m: Midnight, ctx: Context) -> None:
 
 
 def _scheduled_at(state: BNomicState, m: Midnight, ctx: Context) -> None:
-    schedule.at_time(state, midnight_at(state, m.number), ctx, m.runner)
+    _at_time(state, midnight_at(state, m.number), ctx, m.runner)
 
 
 def _end_of_nweek(state: BNomicState, m: Midnight, ctx: Context) -> None:
@@ -191,6 +210,8 @@ def _what_happened(events: list[Event]) -> list[str]:
         elif e.kind == "auction":
             lines.append(f"Auction of {d['blueprint']}: {d['what']}" + (
                 f" ({d['bidder']}, {mackerel_text(d['amount'])})" if d["bidder"] else ""))
+        elif e.kind == "threat_flag":
+            lines.append(f"The Threat Flag is {d['flag']}")
         elif e.kind == "opened":
             lines.append(f"Ballotday: {len(d['keys'])} proposal{'s' * (len(d['keys']) != 1)} became Open")
     return lines

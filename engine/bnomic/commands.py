@@ -264,3 +264,50 @@ class FactionVoteCmd(Cmd):
     vote: VoteWord | None = None
     number: int | None = None
     power: str | None = None
+
+
+class TidinessCmd(Cmd):
+    """``Tidiness List`` (subject, 3-9): ``text`` the body, lines ``Rule RULE: "WRONG" -> "RIGHT"``."""
+    kind: Literal["tidiness"] = "tidiness"
+    text: str = ""
+
+
+class MessageCmd(Cmd):
+    """The Registrar's ``Set the message of the nweek: TEXT`` (3-16)."""
+    kind: Literal["motnw"] = "motnw"
+    text: str
+
+
+class HoistCmd(Cmd):
+    """The MoM's ``Hoist the FLAG flag`` / ``Set the Threat Flag to FLAG`` (3-17)."""
+    kind: Literal["hoist"] = "hoist"
+    flag: str
+
+
+class RenumberConsultationCmd(Cmd):
+    """The Oracle's ``Renumber consultation N to M`` (2-5)."""
+    kind: Literal["renumber_consultation"] = "renumber_consultation"
+    number: int
+    to: int
+
+
+class PanicCmd(Cmd):
+    """A PEP's ``Hit my Panic Button`` (``on``) or ``Stop my Panic Button`` (Rule 0)."""
+    kind: Literal["panic"] = "panic"
+    on: bool
+
+
+class ProcedureCmd(Cmd):
+    """One step of Rule 0's Procedure: ``what`` and its operand (a Forum, a Refresh Proposal's number,
+    a note)."""
+    kind: Literal["procedure"] = "procedure"
+    what: Literal["organize", "forum", "initialize", "increment", "object", "vote", "select", "applied"]
+    text: str = ""
+    number: int | None = None
+
+
+class RefreshProposalCmd(Cmd):
+    """``Refresh Proposal: TITLE`` (subject, Rule 0 step 5): the body its change lines."""
+    kind: Literal["refresh_proposal"] = "refresh_proposal"
+    title: str
+    text: str = ""

@@ -8,7 +8,7 @@ import re
 from typing import Literal
 
 from engine.bnomic import changes, players
-from engine.bnomic.commands import AnswerCmd, ClaimCmd, ConsultationCmd, PriestCmd, ZotCmd
+from engine.bnomic.commands import AnswerCmd, ClaimCmd, ConsultationCmd, PriestCmd, RenumberConsultationCmd, ZotCmd
 from engine.bnomic.events import ConsultationChanged
 from engine.bnomic.state import BNomicState, Consultation
 from engine.context import Context
@@ -78,6 +78,27 @@ def priest(state: BNomicState, msg: Message, cmd: PriestCmd, ctx: Context) -> No
         q.priest, q.zot_requested = p.email, False
         _changed(q, "selected by the Oracle", ctx)
         ctx.say(cmd.line, f"{p.name} is the Priest of Consultation {q.number}")
+        return
+    ctx.say(cmd.line, f"{why}; nothing done", ok=False)
+
+
+def renumber(state: BNomicState, msg: Message, cmd: RenumberConsultationCmd, ctx: Context) -> None:
+    """2-5: the Oracle "may choose a number of his liking for a new Consultation": until its Priest is
+    selected (the design's Reading 53), to a positive number no Consultation has."""
+    q = _find(state, cmd.number)
+    if q is None:
+        why = f"there is no Consultation {cmd.number}"
+    elif q.status != "waiting":
+        state_name = q.status.upper() if q.status == "zotted" else q.status.capitalize()
+        why = f"Consultation {q.number} is {state_name}: only a new one is renumbered"
+    elif q.priest is not None or q.former_priests:
+        why = f"Consultation {q.number} is no longer new: it has had a Priest"
+    elif cmd.to < 1 or _find(state, cmd.to) is not None:
+        why = f"the number {cmd.to} is taken, or not positive"
+    else:
+        old, q.number = q.number, cmd.to
+        _changed(q, f"renumbered from {old} by the Oracle", ctx)
+        ctx.say(cmd.line, f"Consultation {old} is now Consultation {q.number} (2-5)")
         return
     ctx.say(cmd.line, f"{why}; nothing done", ok=False)
 

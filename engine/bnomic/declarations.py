@@ -11,12 +11,14 @@ from typing import Any
 
 from engine import membership
 from engine.bnomic import (
-    actions, assertions, auctions, factions, chairman, consultations, clock, goods, ministries, offices, players, proposals, schedule, votes)
+    actions, assertions, auctions, factions, chairman, consultations, clock, emergency, goods, ministries, offices, players,
+    procedure, proposals, schedule, threat, votes)
 from engine.bnomic.commands import (
     ApplyCmd, FulfilledCmd, MiniMinistryCmd, RulekeeperCmd, ChairmanCmd, ChangeNameCmd, ClockCmd, ExpelCmd, ForfeitCmd, JoinCmd, ProposalCmd, RecognizeCmd, ResignCmd,
     SupportCmd, TakeCmd, UsurpCmd, VoteCmd, VotePowerCmd, WithdrawCmd, AssertCmd, AtCmd, RepeatCmd, TransactionCmd,
     AnswerCmd, ClaimCmd, ConsultationCmd, PriestCmd, ZotCmd, ExchangeCmd, GiveCmd,
     BidCmd, BlueprintCmd, BuyCmd, DeviceCmd, PriceCmd, FactionCmd, FactionVoteCmd,
+    HoistCmd, MessageCmd, PanicCmd, ProcedureCmd, RefreshProposalCmd, RenumberConsultationCmd, TidinessCmd,
 )
 from engine.commands import Block, Cmd, Declaration, Help, Line, Prefix, Rest, Subject, pattern
 
@@ -302,6 +304,65 @@ COMMANDS: tuple[Declaration, ...] = (
         factions.vote, help=(Help("The agent casts the Faction's Vote.", "Faction", "Vote FOR 12 as Guild", "5-3"),
                              Help("The agent lowers the Faction's Vote Power.", "Faction",
                                   "Set vote power of Guild to 1/2", "2-2"))),
+    Declaration("renumber_consultation", RenumberConsultationCmd, (
+        Line(pattern(rf"^renumber\s+consultation\s+{_N}\s+to\s+{_N}$"),
+             lambda m: RenumberConsultationCmd(number=int(m[1]), to=int(m[2]))),),
+        consultations.renumber, help=(Help("The Oracle gives a new Consultation, before its Priest is selected, a "
+                                           "number of his liking.", "Consultation", "Renumber consultation 3 to 7",
+                                           "2-5"),)),
+    Declaration("tidiness", TidinessCmd, (
+        Subject(pattern(r"^\s*tidiness\s+list\s*:?\s*(.{0,200})$"), lambda title, lines, text: TidinessCmd(text=text)),),
+        actions.tidiness_list, help=(Help("Correct trivial errors in the rules, unless a Player objects within 5 "
+                                          "ndays: body lines 'Rule 2-5: \"WRONG\" -> \"RIGHT\"'; a point per 3 "
+                                          "corrected.", "Tidiness List", "", "3-9"),)),
+    Declaration("motnw", MessageCmd, (
+        Line(pattern(r"^set\s+the\s+message\s+of\s+the\s+nweek\s*(?:to\s*)?:\s*(.+)$"),
+             lambda m: MessageCmd(text=m[1])),),
+        actions.message, help=(Help("The Registrar changes the Message of the nweek, with 1 supporter, once an "
+                                    "nweek.", "Message", "Set the message of the nweek: TEXT", "3-16"),)),
+    Declaration("hoist", HoistCmd, (
+        Line(pattern(r"^hoist\s+the\s+(.+?)\s+flag$"), lambda m: HoistCmd(flag=m[1])),
+        Line(pattern(r"^set\s+the\s+threat\s+flag\s+to\s+(.+)$"), lambda m: HoistCmd(flag=m[1]))),
+        threat.hoist, help=(Help("The MoM changes the Threat Flag, at most once per nday (never to Black Watch "
+                                 "Plaid).", "Threat Flag", "Hoist the Polka Dots flag", "3-17"),)),
+    Declaration("panic", PanicCmd, (
+        Line(pattern(r"^(hit|stop)\s+my\s+panic\s+button$"), lambda m: PanicCmd(on=m[1].lower() == "hit")),
+        Line(pattern(r"^i\s+am\s+(hitting|stopping)\s+my\s+panic\s+button$"),
+             lambda m: PanicCmd(on=m[1].lower() == "hitting"))),
+        emergency.press, help=(Help("A PEP turns his Panic Button On; four On make a State of Emergency.",
+                                    "Panic Button", "Hit my Panic Button", "0"),
+                               Help("A PEP turns his Panic Button Off.", "Panic Button", "Stop my Panic Button",
+                                    "0"))),
+    Declaration("procedure", ProcedureCmd, (
+        Line(pattern(r"^(organize|organise)\s+the\s+procedure$"), lambda m: ProcedureCmd(what="organize")),
+        Line(pattern(r"^emergency\s+forum\s*:\s*(.+)$"), lambda m: ProcedureCmd(what="forum", text=m[1])),
+        Line(pattern(r"^(initialize|initialise)\s+the\s+pause$"), lambda m: ProcedureCmd(what="initialize")),
+        Line(pattern(r"^increment\s+the\s+pause$"), lambda m: ProcedureCmd(what="increment")),
+        Line(pattern(r"^object\s+to\s+the\s+increment$"), lambda m: ProcedureCmd(what="object")),
+        Line(pattern(rf"^refresh\s+vote\s+{_N}$"), lambda m: ProcedureCmd(what="vote", number=int(m[1]))),
+        Line(pattern(rf"^select\s+refresh\s+proposal\s+{_N}$"),
+             lambda m: ProcedureCmd(what="select", number=int(m[1]))),
+        Line(pattern(rf"^applied\s+refresh\s+{_N}\s*:\s*(.+)$"),
+             lambda m: ProcedureCmd(what="applied", number=int(m[1]), text=m[2]))),
+        procedure.act, help=(
+        Help("A PEP with no Emergency Coordinator yet becomes it.", "Emergency", "Organize the Procedure", "0"),
+        Help("The Emergency Coordinator names the Emergency Forum; every PEP is told.", "Emergency",
+             "Emergency forum: TEXT", "0"),
+        Help("The Emergency Coordinator initializes the Pause: 0, then +1 at every 00:00 UTC.", "Emergency",
+             "Initialize the Pause", "0"),
+        Help("The Emergency Coordinator, once a day: the Pause +1 in 24 hours unless a PEP objects.", "Emergency",
+             "Increment the Pause", "0"),
+        Help("A PEP stops the announced increment.", "Emergency", "Object to the increment", "0"),
+        Help("A PEP's single vote in the current Ballot's round.", "Emergency", "Refresh vote 2", "0"),
+        Help("The Emergency Coordinator selects one of a second round's tied Refresh Proposals.", "Emergency",
+             "Select refresh proposal 2", "0"),
+        Help("The Emergency Coordinator records how he implemented a selected Refresh Proposal's prose.",
+             "Emergency", "Applied refresh 2: NOTE", "0"))),
+    Declaration("refresh_proposal", RefreshProposalCmd, (
+        Subject(pattern(r"^\s*refresh\s+proposal\s*:\s*(.{0,200})$"),
+                lambda title, lines, text: RefreshProposalCmd(title=title, text=text)),),
+        procedure.submit, help=(Help("A PEP's one Refresh Proposal in an Emergency, before the first Ballot: the "
+                                     "body its change lines.", "Refresh Proposal: TITLE", "", "0"),)),
     # A Transaction and a Repeat run the commands they wrap: the ruleset performs them (ruleset.perform)
     Declaration("transaction", TransactionCmd, (
         Block(pattern(r"^begin\s+transaction$"), pattern(r"^end\s+transaction$"),

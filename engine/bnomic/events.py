@@ -169,6 +169,16 @@ class ScheduledRan(EventModel):
     message_id: str  # the mail that announced it
 
 
+class ScheduledDropped(EventModel):
+    """A scheduled action whose absolute time fell in a State of Emergency: it did not occur (Rule 0)."""
+    KIND = "scheduled_dropped"
+    number: int
+    by: str
+    line: str
+    lines: list[str]
+    message_id: str
+
+
 class ConsultationChanged(EventModel):
     """A Consultation's state or Priest changed (2-5): ``why`` says how."""
     KIND = "consultation"
@@ -205,8 +215,33 @@ class FactionChanged(EventModel):
     why: str
 
 
+class ThreatFlag(EventModel):
+    """The Threat Flag changed (3-17): ``by`` the MoM's address, or ``panic buttons``."""
+    KIND = "threat_flag"
+    flag: str
+    by: str
+
+
+class PanicButton(EventModel):
+    """A PEP hit or stopped his Panic Button (Rule 0); ``on`` how many are On now."""
+    KIND = "panic_button"
+    player: str
+    state: Literal["on", "off"]
+    on: int
+
+
+class EmergencyChanged(EventModel):
+    """A step of Rule 0's Procedure in Emergency ``number``, mailed to every PEP: ``what`` it was and
+    ``text`` the line that says it."""
+    KIND = "emergency"
+    number: int
+    what: Literal["began", "coordinator", "forum", "pause", "increment", "objected", "refresh_proposal",
+                  "ballot", "vote", "count", "selected", "applied", "ended"]
+    text: str
+
+
 EVENTS: tuple[type[EventModel], ...] = (
     Joined, Left, Renamed, MinistryChanged, ClockChanged, Proposed, Numbered, Voted, Opened, VotingEnded,
     Withdrawn, Score, Changed, BallotPublished, ResultsPublished, ActionAttempted, ActionClosed, Daily,
     Scheduled, ScheduledRan, ConsultationChanged, Mackerel,
-    AuctionChanged, FactionChanged)
+    AuctionChanged, FactionChanged, ThreatFlag, PanicButton, EmergencyChanged, ScheduledDropped)

@@ -63,10 +63,14 @@ def join(state: BNomicState, msg: Message, cmd: JoinCmd, ctx: Context) -> None:
     elif state.player(name) is not None:
         ctx.say(cmd.line, f"the name {name} is taken (1-4); nothing done", ok=False)
     else:
-        state.players.append(BPlayer(email=msg.sender, name=name,
-                                     joined_nday_changes=state.clock.nday_changes))
-        ctx.emit(Joined(player=msg.sender, name=name))
+        add(state, msg.sender, name, ctx)
         ctx.say(cmd.line, f"{name} is a Player: m50, 0 points, 10 Hit Points, Vote Power 0, not Active")
+
+
+def add(state: BNomicState, email: str, name: str, ctx: Context) -> None:
+    """A new Player with the defaults (1-4): m50, 0 points, 10 Hit Points, Vote Power 0, not Active."""
+    state.players.append(BPlayer(email=email, name=name, joined_nday_changes=state.clock.nday_changes))
+    ctx.emit(Joined(player=email, name=name))
 
 
 def remove(state: BNomicState, player: BPlayer, how: str, ctx: Context) -> None:

@@ -126,5 +126,5 @@ def withdraw(state: BNomicState, msg: Message, cmd: WithdrawCmd, ctx: Context) -
     with ctx.because(Cause("proposal", p.key)):
         p.status, p.success, p.withdrawn = "historical", "lost", True
         ctx.emit(Withdrawn(key=p.key, number=p.number))
-        voting.score(state, [p], {p.key: amounts.tally(p.votes, state.vote_powers())}, ctx)
+        voting.score(state, [p], amounts.count({p.key: p.votes}, state.vote_powers()), ctx)
     ctx.say(cmd.line, f"proposal {p.number} withdrawn: Historical and Lost, scored (2-6)")

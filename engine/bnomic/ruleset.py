@@ -5,7 +5,7 @@ from datetime import datetime
 from typing import Any
 
 from engine import dispatch
-from engine.bnomic import clock, mechanics, ministries, players, schedule, transactions
+from engine.bnomic import clock, emergency, mechanics, ministries, players, schedule, transactions
 from engine.bnomic.commands import RepeatCmd, TransactionCmd
 from engine.bnomic.declarations import COMMANDS, OFFICE_NOTES
 from engine.bnomic.ruletext import parse_rules
@@ -16,12 +16,15 @@ from engine.inputs import ClockStep, Message
 from engine.ruleset import command_models
 
 BY_KIND = {d.kind: d for d in COMMANDS}
-ANYONE = frozenset({"join", "subscribe", "unsubscribe", "digest", "list_post", "transaction", "repeat"})  # the rest: Players only
+# the rest: Players only (Rule 0's commands are a PEP's, who may be a former Player: procedure.py checks)
+ANYONE = frozenset({"join", "subscribe", "unsubscribe", "digest", "list_post", "transaction", "repeat", "panic",
+                    "procedure", "refresh_proposal"})
 # the commands a Ministry holds: checked against who holds it now, in the game state
 OFFICE = {"recognize": ("society", "the Registrar"), "chairman": ("change", "the Chairman"),
           "apply": ("change", "the Chairman"), "miniministry": ("ministry", "the MetaMin"),
           "rulekeeper": ("law", "the Rulekeeper"), "priest": ("questions", "the Oracle"),
-          "blueprint": ("goods", "the Artisan"), "price": ("goods", "the Artisan")}
+          "blueprint": ("goods", "the Artisan"), "price": ("goods", "the Artisan"), "motnw": ("society", "the Registrar"),
+          "hoist": ("ministry", "the MoM"), "renumber_consultation": ("questions", "the Oracle")}
 
 
 class BNomic:
@@ -38,6 +41,7 @@ class BNomic:
                             clock=Clock(nweek=int(o["nweek"]), nday=int(o["nday"]), on=bool(o["clock_on"])),
                             ministries=ministries.defined())
         state.players = players.from_config(o["players"])
+        emergency.refresh_peps(state)
         return state
 
     def on_message(self, state: BNomicState, msg: Message, ctx: Context) -> None:
@@ -51,7 +55,8 @@ class BNomic:
 
     def perform(self, state: BNomicState, msg: Message, cmd: Cmd, ctx: Context) -> None:
         """One command, as sent by ``msg``'s sender at ``msg.at``; a Transaction or a Repeat runs the
-        commands it wraps through here; a command whose rule is repealed is refused (mechanics.py)."""
+        commands it wraps through here; a command whose rule is repealed is refused (mechanics.py). After it,
+        the PEPs and the State of Emergency follow the Players and the Panic Buttons it left (Rule 0)."""
         if isinstance(cmd, (TransactionCmd, RepeatCmd)) and (why := mechanics.refusal(state, cmd.kind, cmd)):
             ctx.say(cmd.line, why, ok=False)
         elif isinstance(cmd, TransactionCmd):
@@ -61,6 +66,7 @@ class BNomic:
         else:
             dispatch.one(state, msg, cmd, ctx, BY_KIND, ended=lambda: None,
                          refusal=lambda sender, kind: _refusal(state, sender, kind) or mechanics.refusal(state, kind, cmd))
+        emergency.sync(state, ctx)
 
     def load(self, data: dict[str, Any]) -> Cmd:
         """A wrapped command read back from its JSON."""

@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.bnomic import mechanics
 from engine.bnomic.commands import AtCmd
-from engine.bnomic.events import Scheduled, ScheduledRan
+from engine.bnomic.events import Scheduled, ScheduledDropped, ScheduledRan
 from engine.bnomic.state import LAST_NDAY, BNomicState, ScheduledAction
 from engine.commands import Cmd
 from engine.context import Context
@@ -110,3 +110,13 @@ def at_time(state: BNomicState, at: datetime, ctx: Context, runner: Runner) -> N
     """Run the actions announced for absolute times at or before ``at``, in time then announcement order."""
     for s in sorted((s for s in state.scheduled if s.at is not None and s.at <= at), key=lambda s: (s.at, s.number)):
         runner.run(state, s, s.at or at, ctx)
+
+
+def drop(state: BNomicState, at: datetime, ctx: Context) -> None:
+    """Rule 0, step 1: in a State of Emergency, actions due at absolute times at or before ``at`` do not occur."""
+    for s in sorted((s for s in state.scheduled if s.at is not None and s.at <= at), key=lambda s: (s.at, s.number)):
+        state.scheduled.remove(s)
+        with ctx.because(Cause("scheduled", s.number)):
+            ctx.emit(ScheduledDropped(number=s.number, by=s.by, line=s.line, message_id=s.message_id,
+                                      lines=[f'! "{s.line}": its time fell in a State of Emergency: it does '
+                                             "not occur (Rule 0); nothing done"]))

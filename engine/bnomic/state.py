@@ -183,6 +183,13 @@ class Faction(Model):
         return f"faction:{self.name}"
 
 
+class Correction(Model):
+    """One line of a Tidiness List (3-9): in the rule ``rule`` names, ``wrong`` becomes ``right``."""
+    rule: str
+    wrong: str
+    right: str
+
+
 class Action(Model):
     """A dependent action (2-8, 2-9): ``supporters`` needed (occurs at the last) or ``objections``
     that make it fail; the window closes at ``closes`` of ``counter`` (a Clock counter)."""
@@ -200,6 +207,7 @@ class Action(Model):
     closes: int = 0  # the action's window closes when ``counter`` reaches this
     at: datetime | None = None
     blueprint: Blueprint | None = None  # a ``blueprint`` action's blueprint; a ``price`` one's new Price
+    corrections: list[Correction] = Field(default_factory=list)  # a ``tidiness`` action's lines
 
 
 class Obligation(Model):
@@ -258,6 +266,35 @@ class ScheduledAction(Model):
     nweek: int | None = None
 
 
+class RefreshProposal(Model):
+    """Rule 0, step 5: a PEP's or the EC's list of changes; ``applied`` what its change lines did
+    and the EC's notes of what he implemented by hand."""
+    number: int
+    by: str
+    title: str
+    body: str
+    changes: list[ChangeLine] = Field(default_factory=list)
+    coordinator: str | None = None  # the EC who may note its prose applied, once selected
+    applied: list[str] = Field(default_factory=list)
+
+
+class Emergency(Model):
+    """Rule 0: the State of Emergency and its Procedure (engine/bnomic/emergency.py). ``count`` is
+    the number of Emergencies so far, the current one's included; the rest is reset when it ends."""
+    active: bool = False
+    count: int = 0
+    coordinator: str | None = None
+    forum: str | None = None
+    pause: int | None = None
+    increment_due: datetime | None = None  # an announced increment happens then, unless a PEP objects
+    increment_day: str | None = None  # the UTC day of the EC's last announced increment (once per day)
+    refresh_proposals: list[RefreshProposal] = Field(default_factory=list)
+    round: Literal[1, 2] | None = None
+    ballot: list[int] = Field(default_factory=list)
+    votes: dict[str, int] = Field(default_factory=dict)  # PEP -> Refresh Proposal, this round
+    selected: int | None = None
+
+
 class BNomicState(GameState[BPlayer]):
     ruleset: str = "bnomic"
     rules: list[BRule] = Field(default_factory=list)  # type: ignore[assignment]
@@ -283,6 +320,13 @@ class BNomicState(GameState[BPlayer]):
     devices_defined: int = 0  # the number of the last device defined (never reused)
     factions: list[Faction] = Field(default_factory=list)
     parameters: dict[str, int | str] = Field(default_factory=dict)  # values Set by Passed proposals (mechanics.py)
+    flag_nday_changes: int | None = None  # Clock.nday_changes when the MoM last changed the Threat Flag (3-17)
+    motnw_nweek: int | None = None  # the nweek the Message of the nweek last changed in (3-16)
+    peps: list[str] = Field(default_factory=list)  # Rule 0's Potential Emergency Participants (Reading 8)
+    four_players_seen: bool = False  # whether there ever were four Players (Reading 8)
+    panic_buttons: dict[str, Literal["on", "off"]] = Field(default_factory=dict)  # each PEP's, and only theirs
+    emergency: Emergency = Field(default_factory=Emergency)
+    refreshed: list[RefreshProposal] = Field(default_factory=list)  # the selected one of each Emergency ended
 
     def summary(self) -> list[str]:
         c = self.clock
@@ -361,10 +405,7 @@ class BNomicState(GameState[BPlayer]):
                            for b in self.blueprints],
             "devices": [{"number": d.number, "blueprint": d.blueprint, "owner": d.owner,
                          "attributes": dict(d.attributes), "properties": list(d.properties)} for d in self.devices],
-            "emergency": {"active": False, "coordinator": None, "pause": None, "round": None, "ballot": [],
-                          "refresh_proposals": [], "selected": None,
-                          "peps": [p.email for p in self.players],
-                          "panic_buttons": {p.email: "off" for p in self.players}},
+            "emergency": self._emergency(),
             "parameters": values(self),
             "rules": [{"number": r.label, "name": r.title, "section": r.section, "text": r.text,
                        "repealed": r.repealed, "mechanics": mechanics_of(r)} for r in self.rules],
@@ -373,6 +414,13 @@ class BNomicState(GameState[BPlayer]):
             "obligations": [o.model_dump(mode="json") for o in self.obligations],
             "scheduled": [{"number": s.number, "by": s.by, "line": s.line} for s in self.scheduled],
         }
+
+    def _emergency(self) -> dict[str, Any]:
+        e = self.emergency
+        return {"active": e.active, "coordinator": e.coordinator, "forum": e.forum, "pause": e.pause,
+                "round": e.round, "ballot": list(e.ballot), "votes": dict(e.votes),
+                "refresh_proposals": [{"number": r.number, "by": r.by, "title": r.title} for r in e.refresh_proposals],
+                "selected": e.selected, "peps": list(self.peps), "panic_buttons": dict(self.panic_buttons)}
 
     def _proposal(self, p: Proposal) -> dict[str, Any]:
         live = amounts.tally(p.votes, self.vote_powers()) if p.stamina is None else None

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
-from itertools import compress
 from typing import Any
 
 from engine.bnomic import amounts, changes, mechanics, points
@@ -29,7 +28,7 @@ STEPS = ("quorum", "won_or_lost", "dependency_culling", "conflict_culling", "dep
 class Ending:
     """One end of Voting: the proposals it decides, their tallies, the Quorum, and why each ended so."""
     voting: list[Proposal]
-    tallies: dict[int, amounts.Tally]
+    count: amounts.Count
     half: Fraction
     why: dict[int, str] = field(default_factory=dict)
 
@@ -57,7 +56,7 @@ def end(state: BNomicState, ctx: Context) -> None:
     """2-2: when Voting ends; the ``voting_ended`` event lists each proposal's result and why."""
     voting = sorted((p for p in state.proposals if p.status == "open"), key=order)
     powers = state.vote_powers()
-    e = Ending(voting, {p.key: amounts.tally(p.votes, powers) for p in voting}, amounts.half(state.active_players()))
+    e = Ending(voting, amounts.count({p.key: p.votes for p in voting}, powers), amounts.half(state.active_players()))
     for step in STEPS:
         _STEP[step](state, e, ctx)
     state.results = [p.key for p in voting]
@@ -68,7 +67,7 @@ def end(state: BNomicState, ctx: Context) -> None:
 def _quorum(state: BNomicState, e: Ending, ctx: Context) -> None:
     """Stamina not above half the Active Players: back to Pending (Reading 18); the votes stay."""
     for p in e.voting:
-        stamina = e.tallies[p.key].stamina
+        stamina = e.count.tallies[p.key].stamina
         if stamina <= e.half:
             p.status = "pending"
             e.why[p.key] = f"failed quorum: Stamina {stamina} is not above {e.half}"
@@ -76,7 +75,7 @@ def _quorum(state: BNomicState, e: Ending, ctx: Context) -> None:
 
 def _won_or_lost(state: BNomicState, e: Ending, ctx: Context) -> None:
     for p in e.open():
-        strength = e.tallies[p.key].strength
+        strength = e.count.tallies[p.key].strength
         won = strength > 0
         p.success = "won" if won else "lost"
         p.ever_won = p.ever_won or won
@@ -102,11 +101,15 @@ def _conflict_culling(state: BNomicState, e: Ending, ctx: Context) -> None:
     proposal that Conflicts with it (Reading 22)."""
     still = e.open()
     by_number = {p.number: p for p in still if p.number is not None}
-    for p in sorted(still, key=lambda p: (e.tallies[p.key].strength, order(p)), reverse=True):
+    listed_by: dict[int, list[Proposal]] = {}  # number -> the proposals that list it as a Conflict
+    for q in still:
+        for n in dict.fromkeys(q.conflicts):
+            listed_by.setdefault(n, []).append(q)
+    for p in sorted(still, key=lambda p: (e.count.tallies[p.key].strength, order(p)), reverse=True):
         if p.success != "won":
             continue
-        listed_by = [q for q in still if p.number is not None and p.number in q.conflicts]
-        for q in [*(by_number[n] for n in p.conflicts if n in by_number), *listed_by]:
+        mutual = listed_by.get(p.number, []) if p.number is not None else []
+        for q in [*(by_number[n] for n in p.conflicts if n in by_number), *mutual]:
             if q is not p and q.success != "lost":
                 q.success = "lost"
                 e.why[q.key] = f"culled: it conflicts with proposal {p.number}, which is Won"
@@ -125,7 +128,7 @@ def _historical(state: BNomicState, e: Ending, ctx: Context) -> None:
     ending = e.open()
     for p in ending:
         p.status = "historical"
-    score(state, ending, e.tallies, ctx)
+    score(state, ending, e.count, ctx)
 
 
 def apply_changes(state: BNomicState, p: Proposal, ctx: Context) -> None:
@@ -139,25 +142,23 @@ def apply_changes(state: BNomicState, p: Proposal, ctx: Context) -> None:
         ctx.emit(Changed(key=p.key, line=c.line, ok=ok, result=result))
 
 
-def score(state: BNomicState, ended: list[Proposal], tallies: dict[int, amounts.Tally], ctx: Context) -> None:
-    """``ended`` have become Historical, in this order: their tallies frozen, and 2-6's points
-    (Reading 23): +1 to each Player voting FOR or AGAINST; the Author +1 per Player voting FOR if it
-    Passed, +1 more if it was ever Won; -3 (the parameter fail_penalty) if it Failed and was never Won;
-    nothing with 2-6 repealed.
+def score(state: BNomicState, ended: list[Proposal], count: amounts.Count, ctx: Context) -> None:
+    """``ended`` have become Historical, in this order, counted in ``count``: their tallies frozen,
+    and 2-6's points (Reading 23): +1 to each Player voting FOR or AGAINST; the Author +1 per Player
+    voting FOR if it Passed, +1 more if it was ever Won; -3 (the parameter fail_penalty) if it Failed
+    and was never Won; nothing with 2-6 repealed.
 
     Gains never meet the floor, so the voters' are only counted; an Author's score at his proposal's
-    turn is his score before, his votes counted so far and his Author's points so far."""
+    turn is his score before, his votes on it and the ones before it, and his Author's points so far."""
     players = {p.email: p for p in state.players}
-    votes: Counter[str] = Counter()
     authored: Counter[str] = Counter()
     authors: list[tuple[str, int, str]] = []
     scoring, penalty = mechanics.on(state, "2-6"), mechanics.value(state, "fail_penalty")
-    for p in ended:
-        t = tallies[p.key]
+    for i, p in enumerate(ended):
+        t = count.tallies[p.key]
         p.stamina, p.strength, p.nweek = amounts.text(t.stamina), amounts.text(t.strength), state.clock.nweek
         if not scoring:
             continue
-        votes.update(compress(p.votes.keys(), map("ABSTAIN".__ne__, p.votes.values())))  # in C: 200,000 votes
         if p.author not in players:
             continue
         what = f"2-6: proposal {p.number if p.number is not None else f'(key {p.key})'}"
@@ -165,20 +166,26 @@ def score(state: BNomicState, ended: list[Proposal], tallies: dict[int, amounts.
         if gained:
             authors.append((p.author, gained, f"{what}: {t.players_for} FOR, {'Passed' if p.passed else 'Won'}"))
             authored[p.author] += gained
-        now = players[p.author].score + votes[p.author] + authored[p.author]
-        if not p.passed and not p.ever_won and now and penalty:
-            authors.append((p.author, -min(penalty, now), f"{what}: Failed, never Won"))
-            authored[p.author] -= min(penalty, now)
-    for voter, n in votes.items():
+        if not p.passed and not p.ever_won and penalty:
+            now = players[p.author].score + _cast(p.author, ended[:i + 1]) + authored[p.author]
+            if now:
+                authors.append((p.author, -min(penalty, now), f"{what}: Failed, never Won"))
+                authored[p.author] -= min(penalty, now)
+    for voter, n in (count.cast_on([p.key for p in ended]) if scoring else {}).items():
         if voter in players:
             points.gain(state, players[voter], n, f"2-6: voted FOR or AGAINST on {n} proposal{'s' * (n != 1)}", ctx)
     for author, delta, cause in authors:
         points.gain(state, players[author], delta, cause, ctx)
 
 
+def _cast(voter: str, proposals: list[Proposal]) -> int:
+    """On how many of ``proposals`` ``voter``'s Final Vote is FOR or AGAINST."""
+    return sum(p.votes.get(voter, "ABSTAIN") != "ABSTAIN" for p in proposals)
+
+
 def _result(p: Proposal, e: Ending) -> dict[str, Any]:
     """A proposal's line of the results (the votes are the proposal's, in the state)."""
-    t = e.tallies[p.key]
+    t = e.count.tallies[p.key]
     result = "PASSED" if p.passed else "PENDING" if p.status == "pending" else "FAILED"
     return {"key": p.key, "number": p.number, "title": p.title, "author": p.author,
             "stamina": amounts.text(t.stamina), "strength": amounts.text(t.strength), "result": result,

@@ -62,8 +62,10 @@ def action(c: Composition) -> None:
 def scheduled(c: Composition) -> None:
     """A scheduled action's answer, to its announcer, threaded to the mail that announced it (1-10)."""
     d = c.event.data
-    mail = machine_mail(c.settings, to=d["by"], at=c.at, subject=f"{c.settings.subject_tag} S{d['number']} ran",
+    mail = machine_mail(c.settings, to=d["by"], at=c.at, subject=f"{c.settings.subject_tag} S{d['number']} "
+                        f"{'did not occur' if c.event.kind == 'scheduled_dropped' else 'ran'}",
                         msgid=message_id(c.settings, f"s{d['number']}", c.seq, c.entry.hash),
-                        template="mail/scheduled.txt", line=d["line"], lines=d["lines"])
+                        template="mail/scheduled.txt", line=d["line"], lines=d["lines"],
+                        dropped=c.event.kind == "scheduled_dropped")
     thread(mail, d["message_id"])
     outbox.queue(c.session, c.seq, "answer", mail, [d["by"]], c.settings.address, c.at)

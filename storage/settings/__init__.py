@@ -8,19 +8,20 @@ exception: its model says what leaving it out means. A new key is one line in th
 file and one field here; tests/storage/test_settings.py fails when the two disagree.
 
 Each ruleset's whole game.toml is ``Settings`` in ``storage/settings/<ruleset>.py``, found
-from ``[game] ruleset`` by ``model_for`` (its sections shared with every game are in
-``common.py``).
+from ``[game] ruleset`` by ``model_for`` through the one list of rulesets (engine/ruleset.py);
+its sections shared with every game are in ``common.py``.
 """
 from __future__ import annotations
 
 import difflib
-import importlib
 import json
 from datetime import datetime
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
+
+from engine.ruleset import part
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -31,7 +32,7 @@ class Invalid(Exception):
 
 def model_for(ruleset: str) -> type[BaseModel]:
     """The model of a whole game.toml of ``ruleset`` (``storage/settings/<ruleset>.py``'s ``Settings``)."""
-    return importlib.import_module(f"storage.settings.{ruleset}").Settings  # type: ignore[no-any-return]
+    return part(ruleset, "settings").Settings  # type: ignore[no-any-return]
 
 
 def check(model: type[M], data: dict[str, Any]) -> M:

@@ -66,7 +66,7 @@ class GameSection(Section):
     rules_file: str
     database_url: str
     site_url: str
-    edition: str = ""  # left out: the ruleset has one text (storage.config.RULES_TEXTS says which it has)
+    edition: str = ""  # left out: the ruleset has one text (its entry in engine/ruleset.RULESETS says which it has)
 
 
 class AuthSection(Section):

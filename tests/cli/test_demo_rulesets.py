@@ -1,6 +1,6 @@
-"""``NOMIC_DEMO_RULESET=blognomic|suber|bnomic ./run demo``: deploy/demo.sh makes the game from
-deploy/demo-RULESET.toml and plays deploy/demo-mail/RULESET/ into it, as here; the daemon it then
-starts is tested elsewhere."""
+"""``NOMIC_DEMO_RULESET=RULESET ./run demo``: deploy/demo.sh makes the game from
+deploy/demo-RULESET.toml and plays deploy/demo-mail/RULESET/ into it, as here, for every listed
+ruleset that has a demo; the daemon it then starts is tested elsewhere."""
 from __future__ import annotations
 
 import os
@@ -11,10 +11,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from engine.ruleset import names
 from storage.config import Config
 from tests.support import Play
 
 DEPLOY = Path(__file__).parents[2] / "deploy"
+DEMOS = [name for name in names() if (DEPLOY / f"demo-{name}.toml").is_file()]  # Imperial's: deploy/demo-game.toml
 
 
 class Demo(Play):
@@ -31,7 +33,7 @@ def mail(ruleset: str) -> list[Path]:
     return sorted((DEPLOY / "demo-mail" / ruleset).glob("*.eml"))
 
 
-@pytest.mark.parametrize("ruleset", ["blognomic", "suber", "bnomic"])
+@pytest.mark.parametrize("ruleset", DEMOS)
 def test_the_demo_game_starts_sends_to_the_demo_mailbox_and_answers_its_mail(tmp_path, ruleset):
     config = tomllib.loads((DEPLOY / f"demo-{ruleset}.toml").read_text())
     assert config["game"]["ruleset"] == ruleset
@@ -41,6 +43,8 @@ def test_the_demo_game_starts_sends_to_the_demo_mailbox_and_answers_its_mail(tmp
     answers = [m for m in play.outbox() if m["kind"] == "answer"]
     assert len(answers) == len(mail(ruleset))
     play.verify()
+    assert (DEPLOY / "demo-mail" / ruleset / "PLAY.txt").read_text().startswith(
+        f"mail {config['game']['address']} over SMTP on {{SMTP}} ")  # what demo.sh says to do
 
 
 def test_the_blognomic_demo_has_a_popular_proposal_the_clock_enacts(tmp_path):
@@ -64,8 +68,8 @@ def test_the_suber_demo_has_alices_proposal_in_debate(tmp_path):
 def test_an_unknown_demo_ruleset_is_refused_before_anything_is_made(tmp_path):
     run = subprocess.run(["bash", str(DEPLOY / "demo.sh")], capture_output=True, text=True,
                          env={**os.environ, "NOMIC_DEMO_RULESET": "agora", "NOMIC_GAME": str(tmp_path / "g")})
-    assert (run.returncode, run.stderr) == (2, "demo: NOMIC_DEMO_RULESET must be imperial, blognomic, suber or bnomic, "
-                                               "not 'agora'\n")
+    assert (run.returncode, run.stderr) == (2, "demo: NOMIC_DEMO_RULESET must be one of imperial, blognomic, bnomic, "
+                                               "suber (each has a deploy/demo-RULESET.toml), not 'agora'\n")
     assert not (tmp_path / "g").exists()
 
 

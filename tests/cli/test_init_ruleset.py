@@ -11,13 +11,14 @@ from importlib import resources
 import pytest
 from typer.testing import CliRunner
 
-from engine.ruleset import PACKAGES
+from engine.ruleset import RULESETS, names
 from nomic.cli import app
 from storage import iso
 from storage.config import Config, ConfigError, default_text
 from tests.cli.test_clock import midnight_after
 
 RUNNER = CliRunner()
+KNOWN = ", ".join(map(repr, sorted(names())))  # 'blognomic', 'bnomic', 'imperial', 'suber'
 
 
 def nomic(*args: str) -> tuple[int, str]:
@@ -29,7 +30,7 @@ def bundled(name: str) -> str:
     return resources.files("storage").joinpath(f"rulesets/{name}").read_text()
 
 
-@pytest.mark.parametrize("ruleset", sorted(PACKAGES))
+@pytest.mark.parametrize("ruleset", names())
 def test_init_writes_the_rulesets_commented_defaults(tmp_path, ruleset):
     before = datetime.now(timezone.utc)
     assert nomic("init", str(tmp_path / "g"), "--ruleset", ruleset) == (0, f"created a game in {tmp_path / 'g'}\n")
@@ -76,11 +77,17 @@ def test_the_rules_text_is_the_rulesets_for_its_edition(tmp_path, game, text):
     assert Config.load(tmp_path).rules_text() == bundled(text)
 
 
+@pytest.mark.parametrize("ruleset, edition, text", [(r.name, e, t) for r in RULESETS for e, t in r.texts.items()])
+def test_every_listed_edition_begins_with_its_own_text(tmp_path, ruleset, edition, text):
+    (tmp_path / "game.toml").write_text(f'[game]\nruleset = "{ruleset}"\n' + (f'edition = "{edition}"\n' if edition else ""))
+    assert Config.load(tmp_path).rules_text() == bundled(text)
+
+
 @pytest.mark.parametrize("game, error", [
     ('ruleset = "blognomic"\nedition = "150"', "edition of blognomic must be '149' or '109', not '150'"),
     ('ruleset = "suber"\nedition = "149"', "edition: suber has no editions; leave it out \\(not '149'\\)"),
-    ('ruleset = "agora"', "ruleset must be one of 'blognomic', 'bnomic', 'imperial', 'suber', not 'agora'"),
-    ('ruleset = ["suber"]', r"ruleset must be one of 'blognomic', 'bnomic', 'imperial', 'suber', not \['suber'\]"),
+    ('ruleset = "agora"', f"ruleset must be one of {KNOWN}, not 'agora'"),
+    ('ruleset = ["suber"]', rf"ruleset must be one of {KNOWN}, not \['suber'\]"),
 ])
 def test_a_ruleset_or_edition_without_rules_is_refused_when_the_game_is_opened(tmp_path, game, error):
     (tmp_path / "game.toml").write_text(f"[game]\n{game}\n")
@@ -90,7 +97,7 @@ def test_a_ruleset_or_edition_without_rules_is_refused_when_the_game_is_opened(t
 
 def test_an_unknown_ruleset_or_one_with_a_config_file_is_refused_and_nothing_is_made(tmp_path):
     assert nomic("init", str(tmp_path / "g"), "--ruleset", "agora") == (
-        2, "nomic: unknown ruleset 'agora' (known: blognomic, bnomic, imperial, suber)\n")
+        2, f"nomic: unknown ruleset 'agora' (known: {', '.join(sorted(names()))})\n")
     (tmp_path / "mine.toml").write_text('[game]\nruleset = "suber"\n')
     assert nomic("init", str(tmp_path / "g"), "--ruleset", "suber", "--config", str(tmp_path / "mine.toml")) == (
         2, "nomic: --ruleset or --config, not both: FILE's [game] ruleset chooses the game\n")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from engine.ruleset import PACKAGES
+from engine.ruleset import names
 from nomic.cli import app
 from storage.config import Config, SettingsError, default_text
 from storage.settings import model_for
@@ -113,14 +113,14 @@ def test_a_missing_game_is_still_exit_1(tmp_path):
         1, f"nomic: no game at {tmp_path / 'none'} (missing game.toml); create one with 'nomic init'\n")
 
 
-@pytest.mark.parametrize("ruleset", sorted(PACKAGES))
+@pytest.mark.parametrize("ruleset", names())
 def test_every_rulesets_defaults_fit_its_model(tmp_path, ruleset):
     settings = Config.read(tmp_path, default_text(ruleset)).settings
     assert type(settings) is model_for(ruleset)
     assert settings.game.ruleset == ruleset
 
 
-@pytest.mark.parametrize("ruleset", sorted(PACKAGES))
+@pytest.mark.parametrize("ruleset", names())
 def test_defaults_are_written_once_in_storage_defaults_not_in_the_models(ruleset):
     """A field with a default would be a second place for it: only the keys a game may leave out
     with no default in storage/defaults/ (its edition, its variables) have one, meaning "none"."""

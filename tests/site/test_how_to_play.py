@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.ruleset import names
 from tests.cli.ruleset_play import RulesetPlay
 from tests.site.checks import parse
 
@@ -38,11 +39,11 @@ def test_the_how_to_play_page_lists_every_command_of_the_reference(site):
     assert site_rows(site / "how-to-play.html") == reference_rows("imperial")
 
 
-@pytest.mark.parametrize("ruleset", ["blognomic", "suber", "bnomic"])
+@pytest.mark.parametrize("ruleset", [name for name in names() if name != "imperial"])  # Imperial's: above
 def test_every_ruleset_s_how_to_play_page_lists_its_commands(ruleset, tmp_path, new_database_url):
     play = RulesetPlay(tmp_path / ruleset, ruleset, new_database_url(), {})
     play.cli("build", "--out", str(tmp_path / "public"))
-    assert len(reference_rows(ruleset)) > 15
+    assert len(reference_rows(ruleset)) > 5
     assert site_rows(tmp_path / "public" / "how-to-play.html") == reference_rows(ruleset)
 
 

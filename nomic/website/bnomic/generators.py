@@ -1,27 +1,31 @@
-"""The pages of a B Nomic game (templates: rendering/templates/bnomic/site/). Each page's key is
-the part of the state it shows."""
+"""The pages of a B Nomic game (templates: rendering/templates/bnomic/site/): the home page, the
+proposals, the dependent actions and the feed here; the other pages in their own modules. Each
+page's key is the part of the state it shows."""
 from __future__ import annotations
 
 from collections.abc import Iterator
 from typing import Any
 
-from engine.bnomic import amounts, mechanics
-from engine.bnomic.state import NDAY_NAMES, Proposal
+from engine.bnomic import amounts
+from engine.bnomic.state import NDAY_NAMES, Action, Proposal
 from nomic.website import archive, shared
+from nomic.website.bnomic.clock import clock
+from nomic.website.bnomic.consultations import consultations
+from nomic.website.bnomic.economy import economy
+from nomic.website.bnomic.factions import factions
+from nomic.website.bnomic.ministries import ministries
 from nomic.website.bnomic.model import BNomicModel
+from nomic.website.bnomic.players import players, proposal_href
+from nomic.website.bnomic.rules import rules
 from nomic.website.feeds import LATEST, base, feed, tag
 from nomic.website.pages import Family, Page
 from nomic.website.text import iso, when
 
 
-def _href(p: Proposal, root: str) -> str:
-    return f"{root}proposals/k{p.key}.html"
-
-
 def _row(m: BNomicModel, p: Proposal, root: str) -> dict[str, Any]:
     powers = m.state.vote_powers()
     return {"key": p.key, "number": p.number, "title": m.text.inline(p.title), "author": m.people.link(p.author, root),
-            "status": p.status, "success": p.success, "passed": p.passed, "href": _href(p, root),
+            "status": p.status, "success": p.success, "passed": p.passed, "href": proposal_href(p, root),
             "stamina": p.stamina or amounts.text(amounts.tally(p.votes, powers).stamina),
             "strength": p.strength or amounts.text(amounts.tally(p.votes, powers).strength), "nweek": p.nweek,
             "live": p.stamina is None}
@@ -63,55 +67,31 @@ def proposals(m: BNomicModel) -> Iterator[Page | Family]:
         "current": [_row(m, p, "../") for p in st.proposals if p.status != "historical"],
         "results": [{"nweek": w, "proposals": [_row(m, p, "../") for p in st.proposals if p.nweek == w]}
                     for w in nweeks]}, key=(keys, powers))
-    yield Family("proposal", "proposal.html", [_href(p, "") for p in st.proposals],
+    yield Family("proposal", "proposal.html", [proposal_href(p, "") for p in st.proposals],
                  [(k, powers) for k in keys], lambda i: _proposal(m, st.proposals[i], "../"))
-
-
-def players(m: BNomicModel) -> Iterator[Page]:
-    st = m.state
-    yield Page("players/index.html", "players.html", lambda: {"players": [
-        {"link": m.people.link(p.email, "../"), "points": p.score, "level": p.level,
-         "mackerel": amounts.mackerel_text(p.mackerel), "vote_power": p.vote_power, "active": p.active,
-         "hit_points": p.hit_points, "pending_name": p.pending_name, "win_count": p.win_count,
-         "properties": p.properties} for p in st.players]},
-        key=[p.model_dump_json() for p in st.players])
-
-
-def rules(m: BNomicModel) -> Iterator[Page]:
-    st = m.state
-
-    def context() -> dict[str, Any]:
-        by_section = [{"number": s.number, "name": s.name,
-                       "rules": [_rule(m, r) for r in st.rules if r.section == s.number]} for s in st.sections]
-        loose = [_rule(m, r) for r in st.rules if r.section not in {s.number for s in st.sections}]
-        return {"sections": by_section, "loose": loose}
-    yield Page("rules/index.html", "rules.html", context,
-               key=([r.model_dump_json() for r in st.rules], [s.model_dump_json() for s in st.sections],
-                    sorted(st.parameters.items())))
-
-
-def _rule(m: BNomicModel, r: Any) -> dict[str, Any]:
-    now = mechanics.values(m.state)
-    return {"label": r.label, "name": r.title, "text": m.text.markdown(r.text), "repealed": r.repealed,
-            "amended_by": r.amended_by, "mechanics": mechanics.mechanics_of(r),
-            "parameters": [{"name": p.name, "value": now[p.name], "wording": p.wording} for p in
-                           mechanics.DECLARED.parameters if not r.repealed and p.rule == mechanics.key(r)],
-            "history": [{"by": v.by or "the ruleset", "at": when(v.at), "title": v.title, "text": m.text.markdown(v.text)}
-                        for v in reversed(r.history)] if len(r.history) > 1 else []}
 
 
 def actions(m: BNomicModel) -> Iterator[Page]:
     st = m.state
     yield Page("actions.html", "actions.html", lambda: {"actions": [
-        {"number": a.number, "kind": a.kind, "by": m.people.link(a.by, ""), "target": a.target, "reason": a.reason,
+        {"number": a.number, "kind": a.kind, "by": m.people.link(a.by, ""), "target": _target(m, a), "reason": a.reason,
          "status": a.status, "supporters": [m.people.link(x, "") for x in a.supporters],
          "objectors": [m.people.link(x, "") for x in a.objectors]} for a in reversed(st.actions)]},
-        key=[a.model_dump_json() for a in st.actions])
+        key=([a.model_dump_json() for a in st.actions], [(p.email, p.name) for p in st.players]))
+
+
+def _target(m: BNomicModel, a: Action) -> str:
+    """What an action acts on as a reader knows it: a Player by his name (never his address), a
+    Ministry by its name."""
+    if a.kind == "expel":
+        return m.people.link(a.target, "")
+    ministry = m.state.ministry(a.target) if a.kind == "usurp" else None
+    return ministry.name if ministry is not None else a.target
 
 
 def feeds(m: BNomicModel) -> Iterator[Page]:
     b = base(m)
-    entries = [{"id": tag(m, f"proposal/k{p.key}"), "href": _href(p, b),
+    entries = [{"id": tag(m, f"proposal/k{p.key}"), "href": proposal_href(p, b),
                 "title": f"{p.number or '-'}. {p.title} ({p.status})",
                 "updated": iso(p.received_at or m.state.started),
                 "author": m.people.name(p.author), "content": str(m.text.markdown(p.body))}
@@ -119,4 +99,5 @@ def feeds(m: BNomicModel) -> Iterator[Page]:
     yield feed(m, "proposals", "proposals", "proposals/index.html", entries)
 
 
-GENERATORS = (home, proposals, players, rules, actions, shared.dice, shared.how_to_play, archive.archive, feeds)
+GENERATORS = (home, clock, ministries, proposals, players, rules, actions, consultations, economy, factions,
+              shared.dice, shared.how_to_play, archive.archive, feeds)

@@ -2,7 +2,7 @@
 the temperature, the Bell Tower (templates: rendering/templates/imperial/site/)."""
 from nomic.website.imperial.generators import GENERATORS
 from nomic.website.imperial.model import build_model
-from nomic.website.rulesets import SiteParts
+from nomic.website.rulesets import Guide, SiteParts
 
 SITE = SiteParts(
     model=build_model, generators=GENERATORS,
@@ -11,4 +11,8 @@ SITE = SiteParts(
          ("temperature.html", "Temperature"), ("bell-tower.html", "Bell Tower"), ("list/index.html", "List"),
          ("how-to-play.html", "How to play"), ("dice.html", "Fair dice")),
     feeds=(("feeds/submissions.xml", "Submissions", "submissions"), ("feeds/chimes.xml", "The Bell Tower", "chimes")),
-    offices_heading="Commands for the Emperor and the Scribe")
+    offices_heading="Commands for the Emperor and the Scribe",
+    guide=Guide("Imperial Nomic", """\
+K is a section of a Profile from 1 (the fat end) to 16, N a submission's
+number (Proposals and Points of Order share one sequence).""", "For the Emperor (TIE) and the Scribe (THS)",
+                variables=True))
