@@ -22,7 +22,6 @@ from engine.context import Context
 from engine.events import Cause, Event
 from engine.inputs import Message
 
-MAX_HIT_POINTS = 10  # 2-11, Reading 12
 
 
 @dataclass(frozen=True)
@@ -155,10 +154,12 @@ def _change(state: BNomicState, m: Midnight, ctx: Context) -> None:
 
 
 def _hit_points(state: BNomicState, m: Midnight, ctx: Context) -> None:
-    """Reading 12: at the start of each nday a living Player below 10 recovers 1."""
-    if m.on:
+    """Reading 12: at the start of each nday a living Player below 10 (the parameter max_hit_points)
+    recovers 1, while 2-11 is in force."""
+    if m.on and mechanics.on(state, "2-11"):
+        most = mechanics.value(state, "max_hit_points")
         for p in state.players:
-            if 0 < p.hit_points < MAX_HIT_POINTS:
+            if 0 < p.hit_points < most:
                 p.hit_points += 1
 
 

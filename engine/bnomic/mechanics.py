@@ -6,8 +6,9 @@ A rule is known by its number in the ruleset as printed (``key``): a renumbering
 ``Renumber rule`` change line) keeps its mechanics, the old numbers kept in ``formerly``. A rule
 enacted under a number whose rule was repealed runs that number's mechanics again, as an Imperial
 re-enactment does. The rules that frame play (2-1's Clock, 2-2's Proposals and Voting, 2-8 and
-2-9's dependent actions, 6-1 to 6-3's Ministries) are not switched: without them no change could
-pass at all (docs/rulings-bnomic.md). A command whose rule is repealed is refused naming the rule;
+2-9's dependent actions, 6-1 to 6-3's Ministries) and Rule 0 (the Emergency, the game's way out of a
+state no rule can mend) are not switched: without them no change could pass at all
+(docs/rulings-bnomic.md). A command whose rule is repealed is refused naming the rule;
 leaving the game (``Forfeit``) never is (1-3: the Rules do not regulate External Forces).
 
 A ``Set NAME = VALUE`` line in a Proposal's Body sets a parameter when the Proposal Passes, in its
@@ -30,11 +31,15 @@ DECLARED = Declarations(
         Mechanic("2-5", "Consultations, their Priests, claims and Pondering"),
         Mechanic("2-6", "points when a proposal becomes Historical"),
         Mechanic("2-7", "Vote Power 1 (0 after an Allegiance) at Ballotday"),
+        Mechanic("2-11", "Hit Points recovering 1 at each nday's start"),
         Mechanic("3-5", "Active Players at the beginning of each nweek"),
+        Mechanic("3-9", "Tidiness Lists"),
         Mechanic("3-10", "gifts of currency"),
         Mechanic("3-11", "exchanging points for mackerel"),
         Mechanic("3-12", "giving and destroying devices"),
         Mechanic("3-14", "blueprints, buying devices and auctions"),
+        Mechanic("3-16", "the Message of the nweek changed with Support"),
+        Mechanic("3-17", "the Threat Flag: the MoM's hoists and the Panic Buttons' Black Watch Plaid"),
         Mechanic("5-2", "Factions joining, their parties and dissolution"),
         Mechanic("5-3", "Allegiance, Factions' Votes and their Vote Power x3/4 each nweek"),
         Mechanic("6-4", "usurping Ministries"),
@@ -46,6 +51,8 @@ DECLARED = Declarations(
         Parameter("expel_supporters", "1-4", "may expel any Player ... with 3 Support", 3, minimum=1, maximum=1_000),
         Parameter("expel_recent_ndays", "1-4", "who has become a player within the past 12 ndays", 12,
                   minimum=0, maximum=1_000),
+        Parameter("max_hit_points", "2-11", "recover 1 hit point up to their maximum", 10, minimum=0,
+                  maximum=1_000_000),
         Parameter("fail_penalty", "2-6", "If the Proposal Failed and was never Won, its Author loses 3 points", 3,
                   minimum=0, maximum=1_000_000),
         Parameter("exchange_rate", "3-11", "The points -> mackerel exchange rate is 5.0", 5,
@@ -61,6 +68,7 @@ COMMAND_RULES: dict[str, str] = {
     "join": "1-4", "change_name": "1-4", "recognize": "1-4", "expel": "1-4", "rulekeeper": "1-8",
     "at": "1-10", "repeat": "1-10", "transaction": "1-16", "assert": "1-16",
     "consultation": "2-5", "priest": "2-5", "answer": "2-5", "claim": "2-5", "zot": "2-5",
+    "tidiness": "3-9", "motnw": "3-16", "hoist": "3-17",
     "give": "3-10", "exchange": "3-11", "device": "3-12", "blueprint": "3-14", "price": "3-14", "buy": "3-14",
     "bid": "3-14", "faction_vote": "5-3", "usurp": "6-4", "miniministry": "6-9",
 }

@@ -58,6 +58,9 @@ def test_every_mechanic_has_a_repeal_test() -> None:
     ("1-16", "Transactions", ALICE, "x", "BEGIN TRANSACTION\nGive m1 to Bob\nEND TRANSACTION"),
     ("2-3", "Victory", ALICE, "x", 'Fulfilled "Tea": Bob'),
     ("2-5", "Judgment", BOB, "Consultation: Is it tea time?", "Surely."),
+    ("3-9", "Spelling", BOB, "Tidiness List", 'Rule 1-1: "B" -> "B."'),
+    ("3-16", "Message Of The nweek", ALICE, "x", "Set the message of the nweek: Hello"),
+    ("3-17", "Threat Awareness", ALICE, "x", "Hoist the Polka Dots flag"),
     ("3-10", "Currency", BOB, "x", "Give m5 to Carol"),
     ("3-11", "Mackerel", BOB, "x", "Exchange 0 points for mackerel"),
     ("3-12", "devices", BOB, "x", "Give device 1 to Carol"),
@@ -71,7 +74,7 @@ def test_a_command_of_a_repealed_rule_is_refused_naming_the_rule(rule: str, name
                                                                    body: str) -> None:
     g = repeal(Game(), rule)
     g.send(ALICE, "x", SEVEN)
-    command = subject if body == "Surely." or subject.startswith("Faction") else body.splitlines()[0]
+    command = subject if subject != "x" else body.splitlines()[0]
     assert said(g.send(sender, subject, body))[-1] == f'! "{command}": {refused(rule, name)}'
     assert [r["mechanics"] for r in g.json()["rules"] if r["number"] == rule] == [[]]
 
@@ -274,8 +277,8 @@ def test_a_passed_set_line_changes_the_ministers_pay_at_the_same_midnight() -> N
 @pytest.mark.parametrize(("line", "why"), [
     ("Set minister_pay = -1", "minister_pay = -1 is out of bounds (rule 6-5: each Player who is a Minister gains "
      "m50); expected 'Set minister_pay = N' (N a whole number at least 0 and at most 1000000)"),
-    ("Set tea = 5", "there is no parameter 'tea' (known: expel_supporters, expel_recent_ndays, fail_penalty, "
-     "exchange_rate, auction_penalty, usurp_objections, minister_pay); expected 'Set NAME = VALUE'"),
+    ("Set tea = 5", "there is no parameter 'tea' (known: expel_supporters, expel_recent_ndays, max_hit_points, "
+     "fail_penalty, exchange_rate, auction_penalty, usurp_objections, minister_pay); expected 'Set NAME = VALUE'"),
 ])
 def test_a_set_line_out_of_form_refuses_the_proposal_with_the_form(line: str, why: str) -> None:
     g = Game()
@@ -328,3 +331,32 @@ def test_a_proposal_without_a_rule_change_has_no_preview() -> None:
     assert said(g.send(BOB, "Proposal: Tea", "Tea.\nBob gains 2 points")) == [
         '  "Proposal: Tea": proposal 1, Pending; 1 change line (Bob gains 2 points)']
     assert g.state.proposals[0].preview == []
+
+
+def test_repealing_rule_2_11_recovers_no_hit_points() -> None:
+    control, g = games("2-11")
+    for game in (control, g):
+        game.state.player(BOB).hit_points = 5  # type: ignore[union-attr]
+        game.send(ALICE, "x", SEVEN + "\nClock on")
+        game.midnight(1)
+    assert [x.player(BOB)["hit_points"] for x in (control, g)] == [6, 5]
+
+
+def test_repealing_rule_3_9_refuses_a_tidiness_list() -> None:  # parametrized above
+    g = repeal(Game(), "3-9")
+    g.send(BOB, "Tidiness List", 'Rule 1-1: "B" -> "B."')
+    assert g.json()["actions"] == []
+
+
+def test_repealing_rule_3_16_keeps_the_message() -> None:  # parametrized above
+    g = repeal(Game(), "3-16")
+    g.send(ALICE, "x", "Take Society\nSet the message of the nweek: Hello")
+    assert (g.json()["actions"], g.json()["motnw"]) == ([], "This space intentionally left blank")
+
+
+def test_repealing_rule_3_17_leaves_the_flag_to_the_panic_buttons() -> None:
+    control, g = games("3-17")
+    for game in (control, g):
+        game.send(BOB, "x", "Hit my Panic Button")
+        game.send(CAROL, "x", "Hit my Panic Button")
+    assert [x.json()["threat_flag"] for x in (control, g)] == ["Black Watch Plaid", "Pink Ponies"]
