@@ -95,8 +95,8 @@ def _matter(m: BlogModel, x: VotableMatter, root: str) -> dict[str, Any]:
     return {
         **_matter_row(m, x, root), "text": m.text.markdown(x.text), "by_hand": x.by_hand,
         "by_hand_applied": [{"by": m.people.link(a.by, root), "at": when(a.at), "note": a.note} for a in x.applied],
-        "changes": [{"action": c.action, "name": c.name, "section": c.section, "text": m.text.markdown(c.text)}
-                    for c in x.changes],
+        "changes": [{"action": c.action, "name": c.name, "section": c.section, "value": c.text,
+                     "text": m.text.markdown(c.text)} for c in x.changes],
         "applied": [{"action": str(c.get("action")), "rule": str(c.get("rule")), "result": str(c.get("result"))}
                     for e in amended for c in e.data.get("changes") or [] if isinstance(c, dict)],
         "co_victors": [m.people.link(v, root) for v in x.co_victors],
