@@ -10,6 +10,7 @@ what tells this index that it changed:
 - the electorate, hence every running count: ``BlogState.electorate`` makes a new one (every
   pending matter is read again, once);
 - the Hiatus, for Proposals: every pending Proposal is read again when it turns;
+- the parameters (the windows' hours and days): every pending matter is read again when one changes;
 - which Proposal is the oldest pending: the first pending Proposal is read again when it is a
   new one. A later Proposal blocked by an older one can only be resolved before its own seven
   days once every Proposal before it has gone stale, and a stale Proposal is itself due then
@@ -27,7 +28,7 @@ import heapq
 from datetime import datetime
 from typing import Any
 
-from engine.blognomic.conditions import allowed, edges
+from engine.blognomic.conditions import allowed, edges, windows
 from engine.blognomic.state import BlogState, Electorate, VotableMatter, private
 from engine.blognomic.votes import count_matter
 
@@ -44,6 +45,7 @@ class Dues:
         self.electorate: Electorate | None = None
         self.hiatus = False
         self.first_proposal: int | None = None
+        self.parameters: dict[str, int | str] = {}
 
     def __reduce__(self) -> tuple[Any, ...]:
         return Dues, ()
@@ -64,6 +66,9 @@ class Dues:
         electorate = state.electorate()
         if electorate is not self.electorate:
             self.electorate = electorate
+            self.stale.update(self.at)
+        if state.parameters != self.parameters:  # an enacted Set line moved the windows
+            self.parameters = dict(state.parameters)
             self.stale.update(self.at)
         if state.hiatus != self.hiatus:
             self.hiatus = state.hiatus
@@ -106,7 +111,7 @@ def _due(state: BlogState, m: VotableMatter, now: datetime) -> datetime | None:
     """The first of ``now`` and ``m``'s later window edges at which the rules allow it to be
     resolved, its Votes and the rest of the game standing still; None if none does."""
     c = count_matter(state, m)
-    for at in [now, *sorted(e for e in edges(m) if e > now)]:
+    for at in [now, *sorted(e for e in edges(m, windows(state)) if e > now)]:
         enact, fail = allowed(state, m, at, c)
         if enact is None or fail is None:
             return at

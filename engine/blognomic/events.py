@@ -133,11 +133,15 @@ class Left(EventModel):
 
 
 class Idled(EventModel):
+    """``by``: who made the change (empty in events recorded before it was kept); ``last_seen``: when
+    a Pactmaker an Admin idled last wrote, the idling the Admin must announce (rule "Idle Pactmakers")."""
     KIND = "idle"
     player: str
     idle: bool
     by_self: bool
     quorum: int
+    by: str = ""
+    last_seen: str | None = None
 
 
 class Rolled(EventModel):

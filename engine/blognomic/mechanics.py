@@ -2,19 +2,16 @@
 by name) and the numbers in the rules' text, with their defaults, shown as ``"parameters"`` in the
 state JSON.
 
-The numbers are still the constants of the modules that use them (submissions.py's limits,
-conditions.py's windows); a ``Set`` line in a matter is not yet read as a change (it is prose for
-an Admin), so they keep their defaults. Quorum (rule Quorum) is a formula, not a number.
+An enacted matter's ``Set NAME = VALUE`` line sets a number (engine/blognomic/changes.py); the
+modules that use one read it from the state's ``parameters`` (``value``). Quorum (rule Quorum) is
+a formula, not a number.
 """
 from __future__ import annotations
 
-from datetime import datetime
+from collections.abc import Mapping
 
-from engine import preview as shown
-from engine.blognomic import changes, tags
-from engine.blognomic.state import VotableMatter
+from engine.blognomic import tags
 from engine.mechanics import Declarations, Mechanic, Parameter, Value, current
-from engine.preview import RuleView
 from engine.state import Rule
 
 DECLARED = Declarations(
@@ -39,19 +36,11 @@ def mechanics_of(rule: Rule) -> list[str]:
     return [] if rule.repealed else [m.runs for m in DECLARED.mechanics if str(m.rule).casefold() == rule.title.casefold()]
 
 
-def values() -> dict[str, Value]:
-    """Every parameter with its value now (the defaults: no ``Set`` line is applied yet)."""
-    return current(DECLARED, {})
+def values(stored: Mapping[str, Value]) -> dict[str, Value]:
+    """Every parameter with its value now: as an enacted ``Set`` line left it, else the default."""
+    return current(DECLARED, dict(stored))
 
 
-def preview(rules: list[Rule], m: VotableMatter, at: datetime) -> list[str]:
-    """What enacting ``m`` would do to ``rules`` (engine/preview.py), on a copy; its prose is what
-    an Admin must apply by hand."""
-    after = [r.model_copy(deep=True) for r in rules]
-    changes.apply(after, m.changes, "preview", at, m.title)
-    return shown.lines(_views(rules), _views(after), values(), values(), changes.prose(m.text))
-
-
-def _views(rules: list[Rule]) -> dict[int, RuleView]:
-    return {i: RuleView(f'rule "{r.title}" ({r.section})', r.text, tuple(mechanics_of(r)))
-            for i, r in enumerate(rules) if not r.repealed}
+def value(stored: Mapping[str, Value], name: str) -> int:
+    """A whole-number parameter's value now."""
+    return int(values(stored)[name])

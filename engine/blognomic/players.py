@@ -131,7 +131,7 @@ def idle(state: BlogState, msg: Message, cmd: IdleCmd, ctx: Context) -> None:
             who.unidle_asked_at = ctx.at  # an Admin may act on the asking later
         ctx.say(cmd.line, f"{why}; nothing done", ok=False)
         return
-    _set_idle(state, who, cmd.idle, who.email == msg.sender, ctx)
+    _set_idle(state, who, cmd.idle, msg.sender, ctx)
     ctx.say(cmd.line, f"{who.name} is {'Idle' if cmd.idle else 'no longer Idle'}; Quorum is now {state.quorum()}")
 
 
@@ -152,9 +152,15 @@ def _why_not(state: BlogState, who: Pactmaker, sender: str, to_idle: bool, at: d
     return None
 
 
-def _set_idle(state: BlogState, who: Pactmaker, to_idle: bool, by_self: bool, ctx: Context) -> None:
+def _set_idle(state: BlogState, who: Pactmaker, to_idle: bool, by: str, ctx: Context) -> None:
+    """An Admin idling another idles one silent for seven days (one who asks idles themselves): the
+    ``idle`` event then carries when they last wrote, and the mailer announces it (the Admin "must
+    announce the idling")."""
+    by_self, silent_since = who.email == by, who.last_seen
     who.idle = to_idle
     state.electorate_changed()
     if to_idle:
         who.idled_at, who.idled_by_self, who.idled_dynasty = ctx.at, by_self, state.dynasty.number
-    ctx.emit(Idled(player=who.email, idle=to_idle, by_self=by_self, quorum=state.quorum()))
+    announced = to_idle and not by_self
+    ctx.emit(Idled(player=who.email, idle=to_idle, by_self=by_self, quorum=state.quorum(), by=by,
+                   last_seen=iso(silent_since) if announced and silent_since is not None else None))

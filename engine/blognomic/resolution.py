@@ -28,7 +28,7 @@ def resolve(state: BlogState, m: VotableMatter, enact: bool, line: str, at: date
                       tally=line, by=by, at=iso(at)), Cause("matter", m.number))
     if enact and m.kind in ("proposal", "cfj") and m.changes:
         done = changes.apply(state.rules, m.changes, f"{'P' if m.kind == 'proposal' else 'CfJ'}{m.number}", at,
-                             m.title)
+                             m.title, state.parameters)
         ctx.emit(Amended(number=m.number, changes=done, by_hand=m.by_hand), Cause("matter", m.number))
     if m.kind == "dov":
         _dov_resolved(state, m, enact, c.against, c.quorum, at, by, ctx)

@@ -16,7 +16,7 @@ from engine.wording import counted
 Kind = Literal["proposal", "cfj", "dov"]
 Status = Literal["pending", "enacted", "failed"]
 Icon = Literal["FOR", "AGAINST", "DEFERENTIAL", "VETO"]
-Action = Literal["enact", "amend", "repeal"]
+Action = Literal["enact", "amend", "repeal", "set"]
 Section = Literal["core", "dynastic", "appendix"]
 KIND_NAMES: dict[str, str] = {"proposal": "Proposal", "cfj": "Call for Judgement", "dov": "Declaration of Victory"}
 
@@ -48,7 +48,8 @@ class Ballot(Model):
 
 
 class Change(Model):
-    """A change line of a Proposal (or CfJ), applied when it is enacted."""
+    """A change line of a Proposal (or CfJ), applied when it is enacted; a ``set`` line's ``name`` is
+    the parameter's and its ``text`` the value as written."""
     action: Action
     name: str
     text: str = ""
@@ -185,6 +186,7 @@ class BlogState(GameState[Pactmaker]):
     applicants: dict[str, Applicant] = Field(default_factory=dict)  # address -> a Join waiting for an Admin
     dov_lockout: dict[str, datetime] = Field(default_factory=dict)  # author -> may make a DoV again after
     keywords: dict[str, str] = Field(default_factory=dict)  # "Pactmaker"/"Seraphim" -> the dynasty's term
+    parameters: dict[str, int | str] = Field(default_factory=dict)  # values Set by enacted matters (mechanics.py)
     settled_until: datetime  # the time up to which matters have been resolved automatically
     rolls: int = 0  # dice rolled so far, to label each draw uniquely
     _electorate: Electorate | None = PrivateAttr(default=None)  # derived: see electorate()
@@ -273,7 +275,7 @@ class BlogState(GameState[Pactmaker]):
                            for a in self.applicants.values()],
             "subscribers": self.subscribers_json(),
             "matters": [_matter_json(m, m.final or count_matter(self, m).frozen(self.seraphims())) for m in self.matters],
-            "parameters": values(),
+            "parameters": values(self.parameters),
             "rules": [{"name": r.title, "section": r.section, "text": r.text, "repealed": r.repealed,
                        "mechanics": mechanics_of(r)} for r in self.rules],
         }

@@ -3,17 +3,16 @@ of Victory (which put the game into Hiatus). A refused one takes no number."""
 from __future__ import annotations
 
 from engine.blognomic.commands import SubmitCmd
-from engine.blognomic import mechanics, tags
+from engine.blognomic import changes, mechanics, preview
 from engine.blognomic.conditions import label
 from engine.blognomic.downtime import REASON, in_downtime
-from engine.blognomic.state import KIND_NAMES, BlogState, Kind, VotableMatter, iso
+from engine.blognomic.state import KIND_NAMES, BlogState, Change, Kind, VotableMatter, iso
 from engine.context import Context
 from engine.inputs import Message
+from engine.wording import counted
 from engine.blognomic.events import Hiatus, MatterOpened
 from engine.events import Cause
 
-PENDING_LIMIT = 2
-DAILY_LIMIT = 3
 # no rule limits them: the game does, so no one player can flood it (docs/rulings-blognomic.md)
 KIND_PLURALS = {"cfj": "Calls for Judgement", "dov": "Declarations of Victory"}
 OWN_LIMITS = {"cfj": "max_pending_cfjs", "dov": "max_pending_dovs"}
@@ -28,21 +27,30 @@ def submit(state: BlogState, msg: Message, cmd: SubmitCmd, ctx: Context) -> None
                       text=cmd.text, message_id=msg.message_id, received_at=ctx.at, opened_at=ctx.at,
                       changes=cmd.changes, by_hand=cmd.by_hand, co_victors=_co_victors(state, cmd),
                       dynasty=state.dynasty.number)
-    preview = mechanics.preview(state.rules, m, ctx.at) if m.changes else []
+    shown = preview.lines(state, m, ctx.at) if m.changes else []
     state.matters.append(m)
     ctx.emit(MatterOpened(number=m.number, kind=m.kind, author=m.author, title=m.title,
                           opened_at=iso(m.opened_at), quorum=state.quorum(),
                           changes=[c.model_dump() for c in m.changes], by_hand=m.by_hand,
-                          co_victors=m.co_victors, preview=preview), Cause("matter", m.number))
+                          co_victors=m.co_victors, preview=shown), Cause("matter", m.number))
     ctx.say(cmd.line, f"{label(m)} \"{m.title}\" is open for voting; Quorum is {state.quorum()}"
-            + "".join(f"\n{line}" for line in (["    If enacted:", *preview] if preview else [])))
+            + "".join(f"\n{line}" for line in (["    If enacted:", *shown] if shown else [])))
     for change in m.changes:
-        if (why := tags.refusal(state.rules, m.title, change)) is not None:
-            ctx.say(f'{change.action.capitalize()} rule "{change.name}"', f"refused: {why}; it will not be "
-                    "applied if the matter is Enacted", ok=False)
+        if (why := changes.refusal(state.rules, m.title, change)) is not None:
+            ctx.say(_written(change), f"refused: {why}; it will not be applied if the matter is Enacted", ok=False)
+    for line in changes.malformed(m.text):
+        ctx.say(line[:80], f"refused: not a change line; expected {changes.FORMS}; nothing of it will be applied",
+                ok=False)
     if m.kind == "dov" and not state.hiatus:
         state.hiatus = True
         ctx.emit(Hiatus(on=True, why=label(m)), Cause("matter", m.number))
+
+
+def _written(change: Change) -> str:
+    """A change line as the answer quotes it."""
+    if change.action == "set":
+        return f"Set {change.name} = {change.text}"
+    return f'{change.action.capitalize()} rule "{change.name}"'
 
 
 def _co_victors(state: BlogState, cmd: SubmitCmd) -> list[str]:
@@ -89,10 +97,11 @@ def _proposal_refusal(state: BlogState, sender: str, ctx: Context) -> str | None
     if in_downtime(ctx.at):
         return REASON
     pending = [m.number for m in state.pending_of("proposal", sender)]
-    if len(pending) >= PENDING_LIMIT:
-        return f"you already have {PENDING_LIMIT} Proposals pending ({', '.join(map(str, pending))})"
-    if state.made_on("proposal", sender, ctx.at.date()) >= DAILY_LIMIT:
-        return f"you have already made {DAILY_LIMIT} Proposals today ({ctx.at.date().isoformat()}, UTC)"
+    most, daily = (mechanics.value(state.parameters, n) for n in ("max_pending_proposals", "max_daily_proposals"))
+    if len(pending) >= most:
+        return f"you already have {counted(most, 'Proposal')} pending ({', '.join(map(str, pending))})"
+    if state.made_on("proposal", sender, ctx.at.date()) >= daily:
+        return f"you have already made {counted(daily, 'Proposal')} today ({ctx.at.date().isoformat()}, UTC)"
     return None
 
 

@@ -13,7 +13,7 @@ nday change after the attempt, one of X rdays at the X-th midnight (CONTRACT.md,
 """
 from __future__ import annotations
 
-from engine.bnomic import blueprints, ministries, motnw, players, tidiness
+from engine.bnomic import blueprints, mechanics, ministries, motnw, players, tidiness
 from engine.bnomic.amounts import mackerel_text
 from engine.bnomic.commands import (
     BlueprintCmd, ExpelCmd, ForeignCmd, MessageCmd, PriceCmd, SupportCmd, TidinessCmd, UsurpCmd)
@@ -25,10 +25,7 @@ from engine.inputs import Message
 from engine.wording import counted
 
 EXPEL_WINDOW = 2  # ndays (2-9)
-EXPEL_SUPPORT = 3  # 1-4, Reading 7
-EXPEL_RECENT = 12  # 1-4: "within the past 12 ndays" (Reading 6)
 USURP_WINDOW = 2  # rdays (6-4)
-USURP_OBJECTIONS = 2
 GOODS_WINDOW = 2  # ndays (3-14)
 GOODS_OBJECTIONS = 2
 TIDINESS_WINDOW = 5  # ndays (3-9)
@@ -45,19 +42,20 @@ def _attempt(state: BNomicState, action: Action, ctx: Context) -> Action:
 
 
 def expel(state: BNomicState, msg: Message, cmd: ExpelCmd, ctx: Context) -> None:
-    target = players.find(state, cmd.player)
+    target, recent = players.find(state, cmd.player), mechanics.value(state, "expel_recent_ndays")
     if target is None:
         ctx.say(cmd.line, f"there is no Player {cmd.player}; nothing done", ok=False)
     elif target.email == msg.sender:
         ctx.say(cmd.line, "to leave, send 'Forfeit'; nothing done", ok=False)
-    elif state.clock.nday_changes - target.joined_nday_changes > EXPEL_RECENT:
-        ctx.say(cmd.line, f"{target.name} has been a Player for more than {EXPEL_RECENT} ndays (1-4); "
+    elif state.clock.nday_changes - target.joined_nday_changes > recent:
+        ctx.say(cmd.line, f"{target.name} has been a Player for more than {recent} ndays (1-4); "
                 "nothing done", ok=False)
     else:
+        support = mechanics.value(state, "expel_supporters")  # 1-4, Reading 7
         a = _attempt(state, Action(number=len(state.actions) + 1, kind="expel", by=msg.sender, target=target.email,
-                                   reason=cmd.reason.strip(), needs_support=EXPEL_SUPPORT,
+                                   reason=cmd.reason.strip(), needs_support=support,
                                    closes=state.clock.nday_changes + EXPEL_WINDOW + 1, at=ctx.at), ctx)
-        ctx.say(cmd.line, f"A{a.number}: {target.name} is expelled with {EXPEL_SUPPORT} supporters by the end of "
+        ctx.say(cmd.line, f"A{a.number}: {target.name} is expelled with {support} supporters by the end of "
                 f"the nday {EXPEL_WINDOW} ndays from now (1-4, 2-9)")
 
 
@@ -70,10 +68,11 @@ def usurp(state: BNomicState, msg: Message, cmd: UsurpCmd, ctx: Context) -> None
     elif m.holder == msg.sender:
         ctx.say(cmd.line, f"you hold the {m.name} already; nothing done", ok=False)
     else:
+        objections = mechanics.value(state, "usurp_objections")
         a = _attempt(state, Action(number=len(state.actions) + 1, kind="usurp", by=msg.sender, target=m.key,
-                                   fails_at_objections=USURP_OBJECTIONS, counter="rdays",
+                                   fails_at_objections=objections, counter="rdays",
                                    closes=state.clock.rdays + USURP_WINDOW, at=ctx.at), ctx)
-        ctx.say(cmd.line, f"A{a.number}: you take the {m.name} unless {USURP_OBJECTIONS} Players object within "
+        ctx.say(cmd.line, f"A{a.number}: you take the {m.name} unless {objections} Players object within "
                 f"{USURP_WINDOW} rdays (6-4)")
 
 
@@ -188,7 +187,11 @@ def close_windows(state: BNomicState, ctx: Context) -> None:
 
 
 def _occur(state: BNomicState, a: Action, ctx: Context) -> None:
-    """The action takes effect if it still can (the target still exists), else it fails."""
+    """The action takes effect if it still can (the target still exists, its rule is in force), else it fails."""
+    rule = _RULE[a.kind]
+    if not mechanics.on(state, rule):
+        _close(a, "failed", f"rule {rule} is repealed", ctx)
+        return
     if a.kind == "expel":
         target = state.player(a.target)
         if target is None:
@@ -217,6 +220,10 @@ def _occur(state: BNomicState, a: Action, ctx: Context) -> None:
         _close(a, "occurred", tidiness.occur(state, a, ctx), ctx)
     elif a.kind == "foreign":
         _close(a, "occurred", f"B Nomic may take the foreign action: {a.reason}", ctx)
+
+
+_RULE = {"expel": "1-4", "usurp": "6-4", "blueprint": "3-14", "price": "3-14", "tidiness": "3-9", "motnw": "3-16",
+         "foreign": "2-10"}  # the rule each kind of dependent action is a mechanic of
 
 
 def _close(a: Action, status: str, why: str, ctx: Context) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from engine.bnomic import goods, points
+from engine.bnomic import goods, mechanics, points
 from engine.bnomic.amounts import mackerel_text
 from engine.bnomic.commands import BidCmd
 from engine.bnomic.events import AuctionChanged
@@ -20,7 +20,6 @@ from engine.context import Context
 from engine.inputs import Message
 
 ZARPINT = 11
-PENALTY = 25  # points (3-14)
 MAX_BIDS = 1000  # bids on one blueprint: bounds what one auction costs
 
 
@@ -62,7 +61,7 @@ def end_of_zarpint(state: BNomicState, ctx: Context) -> None:
         p = state.player(top.bidder)
         if p is not None:
             p.vote_power = "0"
-            points.gain(state, p, -PENALTY, f"failed to buy {b.name} (3-14)", ctx)
+            points.gain(state, p, -mechanics.value(state, "auction_penalty"), f"failed to buy {b.name} (3-14)", ctx)
         ctx.emit(AuctionChanged(blueprint=b.name, what="penalty", bidder=top.bidder, amount=top.amount))
         if len(b.ranked()) > 1:
             b.stage = "second"

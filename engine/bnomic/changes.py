@@ -3,7 +3,8 @@ order when it Passes, each that can (one that cannot is skipped and reported).
 
 A line in a change line's form opens a change; an Enact's or an Amend's TEXT runs on over the
 following lines up to the next change line; any other line is prose (the Chairman applies prose
-with ``Apply N:``).
+with ``Apply N:``). A ``Set NAME = VALUE`` line sets a declared parameter (engine/bnomic/mechanics.py);
+a Proposal whose ``Set`` line names none, or a value out of bounds, is refused on arrival.
 """
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
-from engine.bnomic import ministries, players, points
+from engine import mechanics as generic
+from engine.bnomic import mechanics, ministries, players, points
 from engine.bnomic.ruletext import new_rule
 from engine.bnomic.state import NDAY_NAMES, BNomicState, BPlayer, BRule, ChangeLine, Obligation, VictoryCondition
 from engine.context import Context
@@ -49,6 +51,7 @@ FORMS = {
     "remove_player": re.compile(rf"^remove\s+player\s+{_WHO}$", re.I),
     "clock": re.compile(r"^set\s+the\s+clock\s+to\s+nweek\s+(\d{1,6})\s+nday\s+(\d{1,2})(?:\s+(on|off))?"
                         r"(?:\s+ndelay\s+(\d{1,6}))?$", re.I),
+    "set": re.compile(r"^set\s+[a-z]\w*\s*=.*$", re.I),  # a parameter (engine/bnomic/mechanics.py)
 }
 _TEXT = ("enact", "amend", "victory")
 _VC_PART = re.compile(r"^\s*(trigger|victors|cleanup|prize)\s*:\s*(.*)$", re.I)
@@ -76,6 +79,32 @@ def parse(body: str) -> list[ChangeLine]:
             first = FORMS[c.kind].match(c.line).groups()[-1]  # type: ignore[union-attr]
             c.text = "\n".join(x for x in (first, c.text) if x).strip()
     return out
+
+
+def prose(body: str) -> list[str]:
+    """The Body's lines that are no change line, no TEXT of one and no ``Conflicts:`` or ``Depends on:``
+    line: what the Chairman applies by hand (``Apply N:``)."""
+    out: list[str] = []
+    in_text = False
+    for raw in body.replace("\r\n", "\n").split("\n"):
+        line = raw.strip()
+        kind = next((k for k, form in FORMS.items() if form.match(line)), None)
+        if kind is not None:
+            in_text = kind in _TEXT
+        elif line and not in_text and not LISTS.match(line):
+            out.append(line)
+    return out
+
+
+def setting(change: ChangeLine) -> generic.Setting:
+    """A ``Set NAME = VALUE`` line as read; Refused, with the form expected, when NAME is no declared
+    parameter or VALUE out of its bounds."""
+    try:
+        read = mechanics.DECLARED.read_set(change.line)
+    except generic.Refused as why:
+        raise Refused(str(why)) from None
+    assert read is not None, "FORMS['set'] matched it"
+    return read
 
 
 def apply(state: BNomicState, change: ChangeLine, by: str, ctx: Context) -> str:
@@ -150,8 +179,18 @@ def _renumber(state: BNomicState, m: re.Match[str], text: str, by: str, ctx: Con
     rule = rule_named(state, m[1])
     if any(r.label == m[2] and not r.repealed for r in state.rules):
         raise Refused(f"there is a rule {m[2]} already")
-    old, rule.label = rule.label, m[2]
+    old = renumber(rule, m[2])
     return f"rule {old} is now rule {rule.label}"
+
+
+def renumber(rule: BRule, label: str | None) -> str | None:
+    """The rule takes a new number (or none); the old one is kept in ``formerly``, so that the rule
+    keeps its mechanics (engine/bnomic/mechanics.py). Returns the old number."""
+    old = rule.label
+    if old is not None:
+        rule.formerly.append(old)
+    rule.label = label
+    return old
 
 
 def _points(state: BNomicState, m: re.Match[str], text: str, by: str, ctx: Context) -> str:
@@ -296,11 +335,15 @@ def _repeal_victory(state: BNomicState, m: re.Match[str], text: str, by: str, ct
     return f'victory condition "{found.name}" repealed'
 
 
+def _set(state: BNomicState, m: re.Match[str], text: str, by: str, ctx: Context) -> str:
+    return mechanics.put(state, setting(ChangeLine(kind="set", line=m[0])))
+
+
 APPLY: dict[str, Callable[[BNomicState, re.Match[str], str, str, Context], str]] = {
     "enact": _enact, "amend": _amend, "repeal": _repeal, "rename": _rename, "renumber": _renumber,
     "points": _points, "set_points": _set_points, "mackerel": _mackerel_change, "set_mackerel": _set_mackerel,
     "hit_points": _hit_points, "hit_points_change": _hit_points_change, "vote_power": _vote_power, "assign": _assign, "vacate": _vacate, "clock": _clock,
     "trophy": _trophy, "grant": _grant, "revoke": _revoke, "obligation": _obligation, "victory": _victory,
-    "repeal_victory": _repeal_victory,
+    "repeal_victory": _repeal_victory, "set": _set,
     "add_player": _add_player, "remove_player": _remove_player,
 }

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from datetime import datetime, time, timedelta, timezone
 
 from engine.bnomic import (
-    actions, auctions, consultations, emergency, factions, ministries, offices, players, procedure, schedule, voting)
+    actions, auctions, consultations, emergency, factions, mechanics, ministries, offices, players, procedure, schedule,
+    voting)
 from engine.bnomic.amounts import mackerel_text
 from engine.bnomic.commands import ClockCmd
 from engine.bnomic.events import ClockChanged, Daily
@@ -21,7 +22,6 @@ from engine.context import Context
 from engine.events import Cause, Event
 from engine.inputs import Message
 
-MAX_HIT_POINTS = 10  # 2-11, Reading 12
 
 
 @dataclass(frozen=True)
@@ -98,6 +98,8 @@ def _actions(state: BNomicState, m: Midnight, ctx: Context) -> None:
 
 
 def _auctions_end(state: BNomicState, m: Midnight, ctx: Context) -> None:
+    if not mechanics.on(state, "3-14"):
+        return
     if m.on and state.clock.nday == auctions.ZARPINT:
         auctions.end_of_zarpint(state, ctx)
     elif m.wraps:
@@ -105,12 +107,13 @@ def _auctions_end(state: BNomicState, m: Midnight, ctx: Context) -> None:
 
 
 def _zarpint(state: BNomicState, m: Midnight, ctx: Context) -> None:
-    if m.on and state.clock.nday == auctions.ZARPINT:
+    if m.on and state.clock.nday == auctions.ZARPINT and mechanics.on(state, "3-14"):
         auctions.start_of_zarpint(state, ctx)
 
 
 def _consultations(state: BNomicState, m: Midnight, ctx: Context) -> None:
-    consultations.at_midnight(state, ctx)
+    if mechanics.on(state, "2-5"):
+        consultations.at_midnight(state, ctx)
 
 
 def _scheduled_end(state: BNomicState, m: Midnight, ctx: Context) -> None:
@@ -128,8 +131,9 @@ def _scheduled_at(state: BNomicState, m: Midnight, ctx: Context) -> None:
 
 
 def _end_of_nweek(state: BNomicState, m: Midnight, ctx: Context) -> None:
-    if m.wraps:
+    if m.wraps and mechanics.on(state, "2-3"):
         offices.end_of_nweek(state)
+    if m.wraps and mechanics.on(state, "6-5"):
         ministries.end_of_nweek(state, ctx)
 
 
@@ -150,18 +154,21 @@ def _change(state: BNomicState, m: Midnight, ctx: Context) -> None:
 
 
 def _hit_points(state: BNomicState, m: Midnight, ctx: Context) -> None:
-    """Reading 12: at the start of each nday a living Player below 10 recovers 1."""
-    if m.on:
+    """Reading 12: at the start of each nday a living Player below 10 (the parameter max_hit_points)
+    recovers 1, while 2-11 is in force."""
+    if m.on and mechanics.on(state, "2-11"):
+        most = mechanics.value(state, "max_hit_points")
         for p in state.players:
-            if 0 < p.hit_points < MAX_HIT_POINTS:
+            if 0 < p.hit_points < most:
                 p.hit_points += 1
 
 
 def _breakday(state: BNomicState, m: Midnight, ctx: Context) -> None:
-    if m.wraps:
+    if m.wraps and mechanics.on(state, "3-5"):
         players.new_nweek(state)
+    if m.wraps and mechanics.on(state, "5-3"):
         factions.decay(state, ctx)
-    if m.wraps or (not m.on and state.clock.ndelay % 10 == 0):
+    if (m.wraps or (not m.on and state.clock.ndelay % 10 == 0)) and mechanics.on(state, "2-5"):
         consultations.reassign(state, ctx)
 
 

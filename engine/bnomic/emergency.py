@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from engine.bnomic import threat
+from engine.bnomic import mechanics, threat
 from engine.bnomic.commands import PanicCmd
 from engine.bnomic.events import EmergencyChanged, PanicButton
 from engine.bnomic.state import BNomicState, Emergency
@@ -36,7 +36,8 @@ def sync(state: BNomicState, ctx: Context) -> None:
     """The PEPs, then the Threat Flag and the State of Emergency as the buttons On now say."""
     refresh_peps(state)
     on = threat.buttons_on(state)
-    threat.follow_buttons(state, on, ctx)
+    if mechanics.on(state, "3-17"):
+        threat.follow_buttons(state, on, ctx)
     if not state.emergency.active and on >= EMERGENCY_AT:
         _begin(state, ctx)
     elif state.emergency.active and on < EMERGENCY_AT:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from engine.bnomic import players, points
+from engine.bnomic import mechanics, players, points
 from engine.bnomic.amounts import mackerel_text
 from engine.bnomic.commands import BuyCmd, DeviceCmd, ExchangeCmd, GiveCmd
 from engine.bnomic.events import Mackerel
@@ -16,7 +16,6 @@ from engine.bnomic.state import BNomicState, BPlayer, Device
 from engine.context import Context
 from engine.inputs import Message
 
-RATE = 5  # 3-11: 1 point may be exchanged for m5
 
 
 def add(player: BPlayer, delta: Decimal, cause: str, ctx: Context) -> None:
@@ -47,7 +46,7 @@ def give(state: BNomicState, msg: Message, cmd: GiveCmd, ctx: Context) -> None:
 
 
 def exchange(state: BNomicState, msg: Message, cmd: ExchangeCmd, ctx: Context) -> None:
-    """3-10, 3-11: N points (0 to all held, Reading 37) for m(5N)."""
+    """3-10, 3-11: N points (0 to all held, Reading 37) for m(5N) (5: the parameter exchange_rate)."""
     p = state.player(msg.sender)
     if p is None:
         return
@@ -56,7 +55,7 @@ def exchange(state: BNomicState, msg: Message, cmd: ExchangeCmd, ctx: Context) -
         return
     if cmd.points:
         points.gain(state, p, -cmd.points, "exchanged for mackerel (3-10)", ctx)
-        add(p, Decimal(RATE * cmd.points), "exchange of points (3-11)", ctx)
+        add(p, Decimal(mechanics.value(state, "exchange_rate") * cmd.points), "exchange of points (3-11)", ctx)
     ctx.say(cmd.line, f"you have {p.score} points and {mackerel_text(p.mackerel)}")
 
 

@@ -10,14 +10,13 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from engine.bnomic import numbering, priests
+from engine.bnomic import mechanics, numbering, priests
 from engine.bnomic.commands import ResignCmd, TakeCmd
 from engine.bnomic.events import MinistryChanged
 from engine.bnomic.state import MINISTRIES, BNomicState, Ministry
 from engine.context import Context
 from engine.inputs import Message
 
-PAY = Decimal(50)  # 6-5
 _ALIASES = {"metamin": "ministry", "mom": "ministry", "ministries": "ministry", "metaministry": "ministry"}
 
 
@@ -76,11 +75,13 @@ def vacant(state: BNomicState) -> list[Ministry]:
 
 
 def end_of_nweek(state: BNomicState, ctx: Context) -> None:
-    """6-5: each Player who is a Minister gains m50 (once, Reading 25); then all Ministries are Vacant."""
+    """6-5: each Player who is a Minister gains m50 (the parameter minister_pay; once, Reading 25); then
+    all Ministries are Vacant."""
+    pay = Decimal(mechanics.value(state, "minister_pay"))
     ministers = {m.holder for m in state.ministries if m.holder is not None}
     for p in state.players:
         if p.email in ministers:
-            p.mackerel = str(Decimal(p.mackerel) + PAY)
+            p.mackerel = str(Decimal(p.mackerel) + pay)
     for m in state.ministries:
         if m.holder is not None:
             assign(state, m, None, "vacated", ctx)

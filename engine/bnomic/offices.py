@@ -75,13 +75,13 @@ def _renumber_rule(state: BNomicState, target: str, value: str) -> str:
     rule = changes.rule_named(state, target)
     if any(r.label == value and not r.repealed for r in state.rules):
         raise changes.Refused(f"there is a rule {value} already")
-    old, rule.label = rule.label, value
+    old = changes.renumber(rule, value)
     return f"rule {old} is now rule {value}"
 
 
 def _unnumber_rule(state: BNomicState, target: str, value: str) -> str:
     rule = changes.rule_named(state, target)
-    old, rule.label = rule.label, None
+    old = changes.renumber(rule, None)
     return f"rule {old} ({rule.title}) has no number"
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from engine.bnomic import amounts, changes, numbering, voting
+from engine.bnomic import amounts, changes, numbering, preview, voting
 from engine.bnomic.commands import ProposalCmd, WithdrawCmd
 from engine.bnomic.events import Proposed, Withdrawn
 from engine.bnomic.state import BNomicState, Proposal
@@ -47,12 +47,24 @@ def _read(state: BNomicState, cmd: ProposalCmd) -> tuple[str, list[int], list[in
     if not body:
         raise Refused("a proposal needs a Body (2-2, Reading 15)")
     conflicts, dependencies = _lists(state, body)
+    for c in changes.parse(body):
+        if c.kind == "set":
+            try:
+                changes.setting(c)
+            except changes.Refused as why:
+                raise Refused(f"'{c.line[:80]}': {why}") from None
     return body, conflicts, dependencies
 
 
 def _how_read(p: Proposal) -> str:
+    """The change lines as read and, for a rule change, the preview of what Passing would do."""
     lines = "; ".join(c.line for c in p.changes)
-    return f"{len(p.changes)} change line{'s' * (len(p.changes) != 1)}" + (f" ({lines})" if lines else "")
+    return (f"{len(p.changes)} change line{'s' * (len(p.changes) != 1)}" + (f" ({lines})" if lines else "")
+            + ("; if it Passes:\n" + "\n".join(p.preview) if p.preview else ""))
+
+
+def _previewed(state: BNomicState, p: Proposal, ctx: Context) -> None:
+    p.preview = preview.lines(state, p, ctx) if preview.changes_rules(p) else []
 
 
 def propose(state: BNomicState, msg: Message, cmd: ProposalCmd, ctx: Context) -> None:
@@ -68,6 +80,7 @@ def propose(state: BNomicState, msg: Message, cmd: ProposalCmd, ctx: Context) ->
     p = Proposal(key=key, author=msg.sender, title=cmd.title.strip() or f"Proposal {key}", body=body,
                  conflicts=conflicts, dependencies=dependencies, changes=changes.parse(body),
                  message_id=msg.message_id, received_at=msg.at)
+    _previewed(state, p, ctx)
     state.proposals.append(p)
     with ctx.because(Cause("proposal", key)):
         if state.ministry("change").holder is not None and numbering.automatic(ctx):  # type: ignore[union-attr]
@@ -98,6 +111,7 @@ def revise(state: BNomicState, msg: Message, cmd: ProposalCmd, ctx: Context) -> 
         return
     p.title, p.body, p.conflicts, p.dependencies = cmd.title.strip() or p.title, body, conflicts, dependencies
     p.changes = changes.parse(body)
+    _previewed(state, p, ctx)
     ctx.emit(Proposed(key=p.key, number=p.number, author=p.author, title=p.title, revised=True),
              Cause("proposal", p.key))
     ctx.say(cmd.line, f"proposal {p.number} revised; its number and votes stay; {_how_read(p)}")

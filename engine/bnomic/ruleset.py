@@ -5,7 +5,7 @@ from datetime import datetime
 from typing import Any
 
 from engine import dispatch
-from engine.bnomic import clock, emergency, ministries, players, schedule, transactions
+from engine.bnomic import clock, emergency, mechanics, ministries, players, schedule, transactions
 from engine.bnomic.commands import RepeatCmd, TransactionCmd
 from engine.bnomic.declarations import COMMANDS, OFFICE_NOTES
 from engine.bnomic.ruletext import parse_rules
@@ -56,15 +56,17 @@ class BNomic:
 
     def perform(self, state: BNomicState, msg: Message, cmd: Cmd, ctx: Context) -> None:
         """One command, as sent by ``msg``'s sender at ``msg.at``; a Transaction or a Repeat runs the
-        commands it wraps through here. After it, the PEPs and the State of Emergency follow the
-        Players and the Panic Buttons it left (Rule 0)."""
-        if isinstance(cmd, TransactionCmd):
+        commands it wraps through here; a command whose rule is repealed is refused (mechanics.py). After it,
+        the PEPs and the State of Emergency follow the Players and the Panic Buttons it left (Rule 0)."""
+        if isinstance(cmd, (TransactionCmd, RepeatCmd)) and (why := mechanics.refusal(state, cmd.kind, cmd)):
+            ctx.say(cmd.line, why, ok=False)
+        elif isinstance(cmd, TransactionCmd):
             transactions.transaction(state, msg, cmd, ctx, self.perform, self.load)
         elif isinstance(cmd, RepeatCmd):
             transactions.repeat(state, msg, cmd, ctx, self.perform, self.load)
         else:
             dispatch.one(state, msg, cmd, ctx, BY_KIND, ended=lambda: None,
-                         refusal=lambda sender, kind: _refusal(state, sender, kind))
+                         refusal=lambda sender, kind: _refusal(state, sender, kind) or mechanics.refusal(state, kind, cmd))
         emergency.sync(state, ctx)
 
     def load(self, data: dict[str, Any]) -> Cmd:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
+from engine.bnomic import mechanics
 from engine.bnomic.commands import AtCmd
 from engine.bnomic.events import Scheduled, ScheduledDropped, ScheduledRan
 from engine.bnomic.state import LAST_NDAY, BNomicState, ScheduledAction
@@ -34,14 +35,19 @@ class Runner:
     load: Callable[[dict[str, Any]], Cmd]
 
     def run(self, state: BNomicState, s: ScheduledAction, at: datetime, ctx: Context) -> None:
-        """Run ``s`` now, as if its announcer sent it at ``at``; its answer's lines go in the event."""
+        """Run ``s`` now, as if its announcer sent it at ``at``; its answer's lines go in the event.
+        With rule 1-10 repealed it is dropped at its moment, refused naming the rule."""
         state.scheduled.remove(s)
         cmd = self.load(s.command)
         msg = Message(at=at, message_id=f"{s.message_id}#S{s.number}", sender=s.by, authenticated=True,
                       commands=[cmd])
         with ctx.because(Cause("scheduled", s.number)):
             first = len(ctx.events)
-            self.perform(state, msg, cmd, ctx)
+            why = mechanics.refusal(state, "at", cmd)
+            if why is None:
+                self.perform(state, msg, cmd, ctx)
+            else:
+                ctx.say(s.line, why, ok=False)
             lines = [("  " if e.data["ok"] else "! ") + f'"{e.data["command"]}": {e.data["result"]}'
                      for e in ctx.events[first:] if e.kind == "outcome"]
             ctx.emit(ScheduledRan(number=s.number, by=s.by, line=s.line, lines=lines, message_id=s.message_id))

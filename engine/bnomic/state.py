@@ -74,8 +74,10 @@ class BPlayer(Player):
 
 class BRule(Rule):
     """A rule: ``number`` its place in the ruleset (1..); ``label`` its B Nomic number ("2-5", "0"
-    or None); ``title`` its name; ``section`` its section's number."""
+    or None); ``title`` its name; ``section`` its section's number; ``formerly`` its earlier numbers,
+    oldest first (a renumbering keeps its mechanics, engine/bnomic/mechanics.py)."""
     label: str | None = None
+    formerly: list[str] = Field(default_factory=list)
 
 
 class Section(Model):
@@ -121,6 +123,7 @@ class Proposal(Model):
     received_at: datetime | None = None
     nweek: int | None = None  # the nweek whose Voting made it Historical
     applied: list[str] = Field(default_factory=list)  # the Chairman's Apply lines and Applied notes
+    preview: list[str] = Field(default_factory=list)  # what Passing would do to the rules (preview.py)
 
 
 class Bid(Model):
@@ -317,6 +320,7 @@ class BNomicState(GameState[BPlayer]):
     devices: list[Device] = Field(default_factory=list)  # those that exist
     devices_defined: int = 0  # the number of the last device defined (never reused)
     factions: list[Faction] = Field(default_factory=list)
+    parameters: dict[str, int | str] = Field(default_factory=dict)  # values Set by Passed proposals (mechanics.py)
     flag_nday_changes: int | None = None  # Clock.nday_changes when the MoM last changed the Threat Flag (3-17)
     motnw_nweek: int | None = None  # the nweek the Message of the nweek last changed in (3-16)
     relations: dict[str, str] = Field(default_factory=dict)  # another Nomic's name -> the Ambassador's word (2-10)
@@ -363,15 +367,18 @@ class BNomicState(GameState[BPlayer]):
         return m is not None and m.holder == address
 
     def vote_powers(self) -> amounts.Powers:
-        """Each Registered Voter's Vote Power now, as written (2-7: the Players; 5-3: the Factions)."""
-        return amounts.Powers.read({p.email: p.vote_power for p in self.players},
-                                   {f.voter: f.vote_power for f in self.factions})
+        """Each Registered Voter's Vote Power now, as written (2-7: the Players; 5-3, while in force: the
+        Factions)."""
+        from engine.bnomic.mechanics import on  # mechanics imports this module
+        factions = {f.voter: f.vote_power for f in self.factions} if on(self, "5-3") else {}
+        return amounts.Powers.read({p.email: p.vote_power for p in self.players}, factions)
 
     def active_players(self) -> int:
         return sum(p.active for p in self.players)
 
     def public_json(self) -> dict[str, Any]:
         """The keys CONTRACT.md promises for ``nomic state --json``."""
+        from engine.bnomic.mechanics import mechanics_of, values  # mechanics imports this module
         c = self.clock
         return {
             "ruleset": self.ruleset,
@@ -401,8 +408,9 @@ class BNomicState(GameState[BPlayer]):
             "devices": [{"number": d.number, "blueprint": d.blueprint, "owner": d.owner,
                          "attributes": dict(d.attributes), "properties": list(d.properties)} for d in self.devices],
             "emergency": self._emergency(),
+            "parameters": values(self),
             "rules": [{"number": r.label, "name": r.title, "section": r.section, "text": r.text,
-                       "repealed": r.repealed} for r in self.rules],
+                       "repealed": r.repealed, "mechanics": mechanics_of(r)} for r in self.rules],
             "sections": [{"number": s.number, "name": s.name} for s in self.sections],
             "relations": dict(self.relations),
             "victory_conditions": [v.model_dump(mode="json") for v in self.victory_conditions],

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from engine.bnomic import amounts, changes, points
+from engine.bnomic import amounts, changes, mechanics, points
 from engine.bnomic.events import Changed, Opened, VotingEnded
 from engine.bnomic.state import BNomicState, Proposal
 from engine.context import Context
@@ -43,8 +43,9 @@ def order(p: Proposal) -> tuple[int, int]:
 def ballotday(state: BNomicState, ctx: Context) -> None:
     """The start of nday 9: Vote Power 0 for each Player who Gave his Allegiance this nweek, 1 for
     every other (2-7); every Pending proposal Open (2-2)."""
-    for player in state.players:
-        player.vote_power = "0" if player.allegiance_nweek == state.clock.nweek else "1"
+    if mechanics.on(state, "2-7"):
+        for player in state.players:
+            player.vote_power = "0" if player.allegiance_nweek == state.clock.nweek else "1"
     opened = [p for p in state.proposals if p.status == "pending"]
     for p in opened:
         p.status = "open"
@@ -144,16 +145,20 @@ def apply_changes(state: BNomicState, p: Proposal, ctx: Context) -> None:
 def score(state: BNomicState, ended: list[Proposal], count: amounts.Count, ctx: Context) -> None:
     """``ended`` have become Historical, in this order, counted in ``count``: their tallies frozen,
     and 2-6's points (Reading 23): +1 to each Player voting FOR or AGAINST; the Author +1 per Player
-    voting FOR if it Passed, +1 more if it was ever Won; -3 if it Failed and was never Won.
+    voting FOR if it Passed, +1 more if it was ever Won; -3 (the parameter fail_penalty) if it Failed
+    and was never Won; nothing with 2-6 repealed.
 
     Gains never meet the floor, so the voters' are only counted; an Author's score at his proposal's
     turn is his score before, his votes on it and the ones before it, and his Author's points so far."""
     players = {p.email: p for p in state.players}
     authored: Counter[str] = Counter()
     authors: list[tuple[str, int, str]] = []
+    scoring, penalty = mechanics.on(state, "2-6"), mechanics.value(state, "fail_penalty")
     for i, p in enumerate(ended):
         t = count.tallies[p.key]
         p.stamina, p.strength, p.nweek = amounts.text(t.stamina), amounts.text(t.strength), state.clock.nweek
+        if not scoring:
+            continue
         if p.author not in players:
             continue
         what = f"2-6: proposal {p.number if p.number is not None else f'(key {p.key})'}"
@@ -161,12 +166,12 @@ def score(state: BNomicState, ended: list[Proposal], count: amounts.Count, ctx: 
         if gained:
             authors.append((p.author, gained, f"{what}: {t.players_for} FOR, {'Passed' if p.passed else 'Won'}"))
             authored[p.author] += gained
-        if not p.passed and not p.ever_won:
+        if not p.passed and not p.ever_won and penalty:
             now = players[p.author].score + _cast(p.author, ended[:i + 1]) + authored[p.author]
             if now:
-                authors.append((p.author, -min(3, now), f"{what}: Failed, never Won"))
-                authored[p.author] -= min(3, now)
-    for voter, n in count.cast_on([p.key for p in ended]).items():
+                authors.append((p.author, -min(penalty, now), f"{what}: Failed, never Won"))
+                authored[p.author] -= min(penalty, now)
+    for voter, n in (count.cast_on([p.key for p in ended]) if scoring else {}).items():
         if voter in players:
             points.gain(state, players[voter], n, f"2-6: voted FOR or AGAINST on {n} proposal{'s' * (n != 1)}", ctx)
     for author, delta, cause in authors:

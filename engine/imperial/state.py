@@ -75,6 +75,7 @@ class Submission(Matter):
     # rules 3 and 7: the rule changes a Proposal carries, as read when it arrived, or why not
     changes: list[str] = Field(default_factory=list)
     changes_invalid: str | None = None
+    preview: list[str] = Field(default_factory=list)  # what accepting it would do (engine/imperial/preview.py)
     # rule 3: its author was on Probation when it was made; it was ignored with prejudice
     on_probation: bool = False
     prejudice: bool = False

@@ -12,7 +12,7 @@ from __future__ import annotations
 from engine.imperial.commands import PointOfOrderCmd, ProposalCmd
 from engine.context import Context
 from engine.events import Cause
-from engine.imperial import decisions, judging, points_of_order, proclamations, retool
+from engine.imperial import decisions, judging, points_of_order, preview, proclamations, retool
 from engine.imperial.profiles import profile_from_email
 from engine.imperial.variables import rule_on, value
 from engine.inputs import Message
@@ -82,6 +82,7 @@ def _arrive(state: ImperialState, player: ImperialPlayer, sub: Submission, cmd: 
         return
     line = f"recorded as Proposal {sub.number}, pending before the Emperor"
     changes = proclamations.read_proposal(state, sub)
+    sub.preview = preview.of_proposal(state, sub, ctx)
     if changes:
         line += f"; {changes}"
     if state.directive and not player.directive_done and rule_on(state, 3, sub.number):
@@ -89,7 +90,7 @@ def _arrive(state: ImperialState, player: ImperialPlayer, sub: Submission, cmd: 
         fits = judging.area_key(sub.area) == judging.area_key(state.directive)
         line += (f"; the Directive calls for {state.directive!r}: " +
                  ("its area fits" if fits else "it will be ignored unless the Emperor finds it in that area"))
-    ctx.say(cmd.line, line)
+    ctx.say(cmd.line, line + "".join(f"\n{ln}" for ln in (["    If accepted:", *sub.preview] if sub.preview else [])))
 
 
 def _ignored_on_arrival(state: ImperialState, player: ImperialPlayer, sub: Submission) -> tuple[str, int] | None:

@@ -1,7 +1,8 @@
 """Rule 305, the Call for Action, played when game.toml's ``[suber] call_for_action = true``.
 
 Rule 305 is one of the 2005 game's later rules, not of the Initial Set (docs/rulings-suber.md),
-so a game plays it only when it says so. One week after a turn began, if the player on turn has
+so a game plays it only when it says so (the game's rules then include it, and repealing it
+switches the Call off, engine/suber/mechanics.py). One week after a turn began, if the player on turn has
 not proposed, any other player may send ``Call for action``. Two days later the other players
 vote (``Skip yes`` / ``Skip no``); as soon as a majority of them votes to skip, the player loses
 what a defeated proposal costs (206) and the turn passes; as soon as a skip can no longer win,
@@ -19,6 +20,7 @@ from engine.suber.commands import CallForActionCmd, SkipVoteCmd
 from engine.suber.state import CallForAction, SuberState
 from engine.suber.events import ActionCalled, CallLapsed, SkipVoteOpen, Skipped
 
+RULE = 305
 WAIT = timedelta(weeks=1)  # a turn without a proposal, before a Call
 VOTE_AFTER = timedelta(days=2)  # from the Call to the vote
 

@@ -34,6 +34,7 @@ from engine.suber.events import RulesChanged
 _ENACT = re.compile(r"^enact\s+rule\s*:\s*(.*)$", re.I)
 _AMEND = re.compile(r"^amend\s+rule\s+#?(\d{1,9})\s*:\s*(.*)$", re.I)
 _BARE = re.compile(r"^(repeal|transmute)\s+rule\s+#?(\d{1,9})\s*\.?$", re.I)
+_CHANGE_LIKE = re.compile(r"^(?:(?:enact|amend|repeal|transmute)\s+rule\b|set\b.*=)", re.I)  # meant as a change line
 MAX_MUTABLE = 209  # the rule that caps mutable rules (its parameter mutable_rule_limit)
 WHAT = "'Enact rule: TEXT', 'Amend rule N: TEXT', 'Repeal rule N', 'Transmute rule N' or 'Set NAME = VALUE'"
 
@@ -58,6 +59,8 @@ def parse(text: str) -> list[Change]:
             drafts.append(_Draft(change, [change.text] if change.text else []))
         elif drafts and drafts[-1].change.kind in ("enact", "amend"):
             drafts[-1].lines.append(raw.rstrip())
+        elif _CHANGE_LIKE.match(line):  # a change line meant but not written in form is never prose
+            raise Refused(f"'{line[:60]}' is not a change line; expected {WHAT}")
         elif drafts and line:
             raise Refused(f"'{line[:60]}' follows '{_head(drafts[-1].change)}', which takes no text")
     if not drafts:

@@ -19,7 +19,7 @@ import re
 from engine.context import Context, EngineConfig
 from engine.events import Cause
 from engine.inputs import Message
-from engine.suber import turns
+from engine.suber import mechanics, turns
 from engine.suber.commands import ConsentCmd, InvokeJudgmentCmd, JudgmentCmd, OverruleCmd
 from engine.suber.state import Judgment, SuberState
 from engine.suber.events import Consent, JudgmentGiven, JudgmentInvoked, Overruled, Winner
@@ -56,7 +56,10 @@ def answer(state: SuberState, msg: Message, cmd: JudgmentCmd, ctx: Context) -> N
                                text=cmd.text))
         ctx.say(cmd.line, f"Judgment {judgment.number} given and published")
         if RULE_213.match(cmd.text):
-            if state.circuit >= rule_213_from(ctx.config):
+            if not mechanics.on(state, 213):
+                ctx.say("", f"rule 213 is repealed: Judgment {judgment.number} is recorded and published, and the "
+                        "game goes on")
+            elif state.circuit >= rule_213_from(ctx.config):
                 _play_cannot_continue(state, judgment, ctx)
             else:
                 ctx.say("", f"rule 213: this game lets a Judgment end it only from circuit "

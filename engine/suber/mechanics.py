@@ -8,7 +8,8 @@ adoption. A ``Set`` line changes a parameter only beside an amendment of the rul
 text), and takes effect when the vote adopts the proposal (205).
 
 ``adoption`` is kept as the state's ``unanimity`` (which CONTRACT.md's state JSON shows), so that
-rule 203's automatic change and a ``Set`` line change one value.
+rule 203's automatic change and a ``Set`` line change one value. A command whose rule is repealed
+(Judgment's 212, the Call for Action's 305) is refused naming the rule (``refusal``).
 """
 from __future__ import annotations
 
@@ -21,12 +22,18 @@ from engine.suber.state import Proposal, SuberRule, SuberState
 
 DECLARED = Declarations(
     mechanics=(
+        Mechanic(201, "the turn passing to the next player in alphabetical order by surname"),
         Mechanic(202, "points to the proposer when the vote completes"),
         Mechanic(203, "the change to a simple majority at the end of the second circuit"),
         Mechanic(204, "points to those who voted against an adopted proposal"),
+        Mechanic(205, "an adopted rule-change in full effect before the points its completion brings"),
         Mechanic(206, "the loss of points for a defeated proposal"),
+        Mechanic(207, "one vote each, never changed"),
         Mechanic(208, "the win on reaching the winning score"),
         Mechanic(209, "the limit on mutable rules"),
+        Mechanic(212, "Judgment: the Judge, overruling and consent to the next turn"),
+        Mechanic(213, "a Judge's rule 213 finding ending the game"),
+        Mechanic(305, "the Call for Action"),
     ),
     parameters=(
         Parameter("points_offset", 202, "subtract 291 from the ordinal number of their proposal", 291,
@@ -45,6 +52,11 @@ DECLARED = Declarations(
 )
 
 
+# the rule whose mechanic a command is
+COMMAND_RULES = {"invoke_judgment": 212, "judgment": 212, "overrule": 212, "consent": 212, "call_for_action": 305,
+                 "skip_vote": 305}
+
+
 def key(rule: SuberRule) -> int:
     """The rule's number in the Initial Set, or when enacted (rule 108 renumbers; ``formerly``)."""
     return rule.formerly[0] if rule.formerly else rule.number
@@ -59,6 +71,14 @@ def on(state: SuberState, original: int) -> bool:
     """Does the rule first numbered ``original`` run its mechanics (it is in effect)?"""
     rule = rule_of(state, original)
     return rule is not None and not rule.repealed
+
+
+def refusal(state: SuberState, kind: str) -> str | None:
+    """Why a command cannot be given: its rule is repealed (None: it can, or it is no rule's)."""
+    rule = COMMAND_RULES.get(kind)
+    if rule is None or on(state, rule) or rule_of(state, rule) is None:
+        return None  # a rule the game never had is the command's own business (305: calls.py)
+    return f"rule {rule} is repealed: nothing runs it; nothing done"
 
 
 def automatic_change(state: SuberState) -> bool:

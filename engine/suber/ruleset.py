@@ -7,7 +7,7 @@ from engine import dispatch
 from engine.context import Context, EngineConfig
 from engine.inputs import ClockStep, Message
 from engine.ruleset import command_models
-from engine.suber import calls, daily, turns, voting
+from engine.suber import calls, daily, mechanics, turns, voting
 from engine.suber.declarations import COMMANDS, OFFICE_NOTES
 from engine.suber.ruletext import parse_rules
 from engine.suber.state import SuberState
@@ -25,7 +25,7 @@ class Suber:
 
     def new_state(self, config: EngineConfig, rules_text: str) -> SuberState:
         state = SuberState(started=config.start, turn_started=config.start, variables=dict(config.variables),
-                           rules=parse_rules(rules_text))
+                           rules=parse_rules(rules_text, also=(calls.RULE,) if calls.played(config) else ()))
         turns.seat(state, turns.from_config(config.options["players"]))
         return state
 
@@ -61,9 +61,9 @@ def _ended(state: SuberState) -> str | None:
 
 
 def _refusal(state: SuberState, sender: str, kind: str) -> str | None:
-    if kind in ANYONE or state.player(sender) is not None:
-        return None
-    return "only players may do that; send 'Join' before the first proposal to play"
+    if kind not in ANYONE and state.player(sender) is None:
+        return "only players may do that; send 'Join' before the first proposal to play"
+    return mechanics.refusal(state, kind)
 
 
 RULESET = Suber()

@@ -3,11 +3,13 @@
 The text is the 2005 wiki game's page: a line holding only a rule's number starts that rule, the
 lines up to the next number (or section heading) are its text. The game's later rules (303 on)
 are printed after the Initial Set; they were made by that game's proposals, and a new game begins
-with the Initial Set alone (rule 101), so they are not read in (docs/rulings-suber.md).
+with the Initial Set alone (rule 101), so they are not read in (docs/rulings-suber.md), but for
+those a game says it plays (``also``: rule 305, engine/suber/calls.py).
 """
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
 from engine.state import RuleVersion
 from engine.suber.state import SuberRule
@@ -17,8 +19,9 @@ _HEADINGS = ("immutable rules", "mutable rules")
 LAST_INITIAL = 299  # rules numbered above this are not in the Initial Set
 
 
-def parse_rules(text: str) -> list[SuberRule]:
-    """The Initial Set, in the text's order; rule 102: the 100s immutable, the 200s mutable."""
+def parse_rules(text: str, also: Collection[int] = ()) -> list[SuberRule]:
+    """The Initial Set and the later rules ``also``, in the text's order; rule 102: the 100s immutable,
+    the others mutable."""
     bodies: dict[int, list[str]] = {}
     current: list[str] | None = None
     for line in text.splitlines():
@@ -29,7 +32,7 @@ def parse_rules(text: str) -> list[SuberRule]:
             current = None
         elif current is not None:
             current.append(line.rstrip())
-    return [_rule(n, "\n".join(lines).strip()) for n, lines in bodies.items() if n <= LAST_INITIAL]
+    return [_rule(n, "\n".join(lines).strip()) for n, lines in bodies.items() if n <= LAST_INITIAL or n in also]
 
 
 def _rule(number: int, text: str) -> SuberRule:

@@ -75,13 +75,18 @@ def previous(state: SuberState, email: str) -> str:
 def pass_turn(state: SuberState, at: datetime, ctx: Context) -> None:
     """The turn passes to the next player (201); wrapping round completes a circuit, and rule 203
     drops unanimity at the end of the second unless the rule has been amended or repealed. After a
-    turn in which Judgment was invoked, the next begins only with consent (212: ``state.consent``)."""
+    turn in which Judgment was invoked, the next begins only with consent (212: ``state.consent``).
+    With 201 repealed no rule makes the players alternate: the player on turn stays on turn, and no
+    circuit completes (docs/rulings-suber.md)."""
     emails = [p.email for p in state.players]
     i = (emails.index(state.turn) + 1) % len(emails) if state.turn in emails else 0
+    if not mechanics.on(state, 201) and state.turn in emails:
+        i = emails.index(state.turn)
     state.turn, state.turn_started = emails[i], at
-    state.consent = [] if any(j.turn == state.turns_ended for j in state.judgments) else None
+    judged = mechanics.on(state, 212) and any(j.turn == state.turns_ended for j in state.judgments)
+    state.consent = [] if judged else None
     state.turns_ended += 1
-    if i == 0:
+    if i == 0 and mechanics.on(state, 201):
         state.circuit += 1
         _end_unanimity(state, ctx)
     ctx.emit(Turn(player=state.turn, circuit=state.circuit, turns_ended=state.turns_ended))

@@ -61,10 +61,10 @@ def vote(state: SuberState, msg: Message, cmd: VoteCmd, ctx: Context) -> None:
         ctx.say(cmd.line, "there is no such proposal; nothing done", ok=False)
     elif proposal.status not in ("debate", "voting"):
         ctx.say(cmd.line, f"the vote on proposal {proposal.number} is complete ({proposal.status})", ok=False)
-    elif msg.sender in proposal.votes:
+    elif msg.sender in proposal.votes and mechanics.on(state, 207):
         ctx.say(cmd.line, f"you have voted {proposal.votes[msg.sender]} on proposal {proposal.number}; "
                 "each player has exactly one vote (rule 207)", ok=False)
-    else:
+    else:  # with 207 repealed a player may change their vote while it is open: the last counts
         proposal.votes[msg.sender] = cmd.vote
         ctx.emit(Voted(number=proposal.number, player=msg.sender, vote=cmd.vote),
                  Cause("proposal", proposal.number))
@@ -125,8 +125,10 @@ def _consequences(state: SuberState, proposal: Proposal, ctx: Context, eligible:
     cast = len(proposal.votes)
     proposal.status = "adopted" if cast and adopted(proposal, eligible) else "defeated"
     proposal.completed_at = ctx.at
-    # 205: the changes take full effect at the completion, before the points it brings
-    enacted = changes.apply(state, proposal, ctx.at) if proposal.status == "adopted" else None
+    # 205: the changes take full effect at the completion, before the points it brings; without 205,
+    # rule 107 only bounds the earliest moment: they take effect once those points are given
+    first = mechanics.on(state, 205)
+    enacted = changes.apply(state, proposal, ctx.at) if proposal.status == "adopted" and first else None
     proposal.points = points.formula(proposal.number, yes, cast, mechanics.value(state, "points_offset")) \
         if mechanics.on(state, 202) else 0
     ctx.emit(Completed(number=proposal.number, status=proposal.status, yes=yes, no=cast - yes,
@@ -134,9 +136,13 @@ def _consequences(state: SuberState, proposal: Proposal, ctx: Context, eligible:
     ctx.say(f"proposal {proposal.number}", f"{proposal.status}, {yes} of {cast} votes in favour")
     if enacted is not None:
         ctx.emit(enacted)
-    else:
+    elif proposal.status == "defeated":
         _defeat(state, proposal, ctx)
-    _after(state, proposal, yes, cast, ctx)
+    _awards(state, proposal, yes, cast, ctx)
+    if proposal.status == "adopted" and not first:
+        ctx.emit(changes.apply(state, proposal, ctx.at))
+    if state.winner is None:
+        turns.pass_turn(state, ctx.at, ctx)
 
 
 def _defeat(state: SuberState, proposal: Proposal, ctx: Context) -> None:
@@ -146,8 +152,8 @@ def _defeat(state: SuberState, proposal: Proposal, ctx: Context) -> None:
                      f"proposal {proposal.number} defeated", ctx, rule=206, proposal=proposal.number)
 
 
-def _after(state: SuberState, proposal: Proposal, yes: int, cast: int, ctx: Context) -> None:
-    """Rule 204 (while in effect), the proposer's points (202, zero once repealed), the turn."""
+def _awards(state: SuberState, proposal: Proposal, yes: int, cast: int, ctx: Context) -> None:
+    """Rule 204 (while in effect), the proposer's points (202, zero once repealed)."""
     if proposal.status == "adopted" and not proposal.unanimity and mechanics.on(state, 204):
         for p in [p for p in state.players if proposal.votes.get(p.email) == "no"]:
             points.award(state, p.email, mechanics.value(state, "dissent_bonus"), f"voted against adopted "
@@ -155,5 +161,3 @@ def _after(state: SuberState, proposal: Proposal, yes: int, cast: int, ctx: Cont
     points.award(state, proposal.author, proposal.points or 0, f"proposal {proposal.number}: "
                  f"({proposal.number} - {mechanics.value(state, 'points_offset')}) x {yes}/{cast}", ctx,
                  rule=202, proposal=proposal.number)
-    if state.winner is None:
-        turns.pass_turn(state, ctx.at, ctx)

@@ -41,6 +41,9 @@ def _changes(state: GameState[Any], m: VotableMatter) -> list[tuple[str, str, st
     Repeal line's is the section of the rule it names today ("" when there is no such rule)."""
     out: list[tuple[str, str, str]] = []
     for ch in m.changes:
+        if ch.action == "set":
+            out.append(("set", f"{ch.name} = {ch.text}", ""))
+            continue
         rule = None if ch.action == "enact" else find(state.rules, ch.name)
         section = ch.section if ch.action == "enact" else rule.section if rule else ""
         out.append((ch.action, ch.name, section or ""))

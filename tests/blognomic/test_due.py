@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from engine import machine
 from engine.blognomic import auto
-from engine.blognomic.conditions import allowed, edges, label, verdict
+from engine.blognomic.conditions import allowed, edges, label, verdict, windows
 from engine.blognomic.resolution import resolve
 from engine.blognomic.state import BlogState, VotableMatter
 from engine.blognomic.votes import Count, count_matter
@@ -30,8 +30,8 @@ SERAPHIMS = (ALICE,)
 OPTIONS = {"auto_resolve": True, "admission": "admin", "daily_mail": False, "max_pending_cfjs": 100, "max_pending_dovs": 100}
 
 
-def _moments(pending: list[VotableMatter], after: datetime, until: datetime) -> list[datetime]:
-    later = {e for m in pending for e in edges(m) if after < e <= until}
+def _moments(state: BlogState, after: datetime, until: datetime) -> list[datetime]:
+    later = {e for m in state.pending() for e in edges(m, windows(state)) if after < e <= until}
     return sorted(later | {until})
 
 
@@ -51,7 +51,7 @@ def _first_due(state: BlogState, at: datetime, counted: list[tuple[VotableMatter
 def reference_settle(state: BlogState, until: datetime, ctx: Context, *, answer: bool = False) -> None:
     until = max(until, state.settled_until)
     if auto.enabled(ctx.config):
-        for moment in _moments(state.pending(), state.settled_until, until):
+        for moment in _moments(state, state.settled_until, until):
             while (due := _first_due(state, moment, _counted(state))) is not None:
                 m, enact = due
                 line = verdict(state, m, moment).line(enact)
@@ -65,10 +65,10 @@ def reference_next_due(state: BlogState, config: EngineConfig) -> datetime | Non
     if not auto.enabled(config):
         return None
     counted = _counted(state)
-    horizon = max((e for m, _ in counted for e in edges(m)), default=None)
+    horizon = max((e for m, _ in counted for e in edges(m, windows(state))), default=None)
     if horizon is None:
         return None
-    return next((moment for moment in _moments([m for m, _ in counted], state.settled_until, horizon)
+    return next((moment for moment in _moments(state, state.settled_until, horizon)
                  if _first_due(state, moment, counted) is not None), None)
 
 

@@ -16,6 +16,7 @@ import re
 from fractions import Fraction
 from typing import Any
 
+from engine.bnomic.mechanics import DECLARED
 from engine.bnomic.ruletext import parse_rules
 from storage.config import Config
 from tests.cli.blognomic_play import _first_difference
@@ -74,8 +75,10 @@ class Expect:
             "blueprints": [], "devices": [],
             "emergency": {"active": False, "coordinator": None, "forum": None, "pause": None, "round": None, "ballot": [],
                           "votes": {}, "refresh_proposals": [], "selected": None, "peps": [], "panic_buttons": {}},
-            "rules": [{"number": r.label, "name": r.title, "section": r.section, "text": r.text, "repealed": False}
-                      for r in rules],
+            "parameters": {"expel_supporters": 3, "expel_recent_ndays": 12, "max_hit_points": 10, "fail_penalty": 3,
+                           "exchange_rate": 5, "auction_penalty": 25, "usurp_objections": 2, "minister_pay": 50},
+            "rules": [{"number": r.label, "name": r.title, "section": r.section, "text": r.text, "repealed": False,
+                       "mechanics": [m.runs for m in DECLARED.of(r.label)] if r.label else []} for r in rules],
             "sections": [{"number": s.number, "name": s.name} for s in sections],
             "victory_conditions": [], "obligations": [], "scheduled": [], "relations": {}}
         self._peps()
@@ -282,6 +285,10 @@ def test_four_nweeks_of_b_nomic_by_mail(tmp_path, new_database_url):
     page = (tmp_path / "site" / "proposals" / "k1.html").read_text()
     assert "Stamina 4, Strength 2." in page and page.count("<td>FOR</td>") == 3 and "<td>AGAINST</td>" in page
     assert "Results of nweek 1" in (tmp_path / "site" / "proposals" / "index.html").read_text()
+    rules = (tmp_path / "site" / "rules" / "index.html").read_text()  # each rule's mechanics and parameters (issue 28)
+    assert ('<p class="mechanics">The game runs: Ministers paid and Ministries vacated at the end of each nweek.</p>'
+            '<ul class="parameters"><li><code>minister_pay = 50</code> ("each Player who is a Minister gains m50")</li>'
+            '</ul>') in rules
 
     nweek_three(play, want)
     nweek_four(play, want)

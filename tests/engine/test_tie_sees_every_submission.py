@@ -26,6 +26,11 @@ Requests it carries:
 Rule changes, if accepted (rule 7: from submission 1 on):
   set accept_points = 4 (now 3)
 
+If accepted:
+    Mechanics: none changed
+    Parameters: accept_points: 3 -> 4
+    To apply by hand: nothing
+
 The Emperor judges it with one line in a reply to this mail:
   Accept
   Reject

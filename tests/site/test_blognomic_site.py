@@ -249,3 +249,13 @@ def test_applications_wait_on_the_pactmakers_page_and_how_to_play_says_how_to_jo
         ("Alice & Co", "2026-01-05 00:10 UTC"), ("bob", "2026-01-05 00:20 UTC")]
     assert ("Mail Join to apply: you become a Pactmaker when an Admin adds you to the roster (the answer says your "
             "application waits; you are told when you are admitted). Proposals") in join
+
+
+def test_a_matters_page_shows_a_set_line_as_the_number_it_sets(game):
+    play, site = game
+    play.send(ALICE, "Call for Judgement: [Core] Three at once", "Set max_pending_proposals = 3",
+              at="2026-01-05T01:00:00Z")
+    out = site.build()
+    shown = [words(li) for li in parse(out / "matters" / "1.html").iter("li")
+             if li.get("class") is None and "max_pending_proposals" in words(li)]
+    assert shown == ["Set max_pending_proposals = 3"]

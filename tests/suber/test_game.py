@@ -14,12 +14,17 @@ HELLO = "Players may say hello."
 HELLO_BYE = "Players may say hello and goodbye."
 MAJORITY = "A rule-change is adopted if and only if a simple majority of the votes cast favour it."
 # what each rule of the Initial Set runs (CONTRACT.md: "mechanics"), and the parameters at the start
-MECHANICS = {202: ["points to the proposer when the vote completes"],
+MECHANICS = {201: ["the turn passing to the next player in alphabetical order by surname"],
+             202: ["points to the proposer when the vote completes"],
              203: ["the change to a simple majority at the end of the second circuit"],
              204: ["points to those who voted against an adopted proposal"],
+             205: ["an adopted rule-change in full effect before the points its completion brings"],
              206: ["the loss of points for a defeated proposal"],
+             207: ["one vote each, never changed"],
              208: ["the win on reaching the winning score"],
-             209: ["the limit on mutable rules"]}
+             209: ["the limit on mutable rules"],
+             212: ["Judgment: the Judge, overruling and consent to the next turn"],
+             213: ["a Judge's rule 213 finding ending the game"]}
 PARAMETERS = {"points_offset": 291, "adoption": "unanimity", "dissent_bonus": 10, "defeat_penalty": 10,
               "win_score": 200, "mutable_rule_limit": 25}
 

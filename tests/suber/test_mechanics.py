@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import sys
+from datetime import timedelta
 
 import pytest
 
@@ -11,7 +12,7 @@ from engine.context import Context
 from engine.suber import changes, points, turns
 from engine.suber.mechanics import DECLARED
 from engine.suber.state import Change
-from tests.suber.support import ALICE, BOB, CAROL, Game, kinds, refused, vote_all
+from tests.suber.support import ALICE, BOB, CAROL, START, Game, kinds, refused, vote_all
 
 MAJORITY = "A rule-change is adopted if a simple majority of the votes cast favour it."
 ALL_YES = {ALICE: "Yes", BOB: "Yes", CAROL: "Yes"}
@@ -156,3 +157,73 @@ def test_a_long_amendment_is_previewed_in_at_most_forty_lines_of_diff() -> None:
     result = next(e.data["result"] for e in game.send(ALICE, "Proposal: Long", body) if e.kind == "outcome")
     assert "    (465 more lines of diff not shown)" in result.splitlines()
     assert len(result.splitlines()) == 1 + 40 + 1 + 3  # the answer line, the diff, the cut, the three summaries
+
+
+def test_repealing_rule_201_keeps_the_turn_with_the_player_on_turn() -> None:
+    game, control = Game(), Game()
+    adopt(game, ALICE, "Repeal rule 201")
+    adopt(control, ALICE, "Enact rule: Players may say hello.")
+    assert (control.state.turn, game.state.turn) == (BOB, ALICE)
+    assert [r["mechanics"] for r in game.json()["rules"] if r["number"] == 201] == [[]]
+
+
+def test_repealing_rule_205_lets_a_completion_bring_its_points_before_its_changes() -> None:
+    game, control = Game(), Game()
+    adopt(game, ALICE, "Repeal rule 205")
+    adopt(control, ALICE, "Enact rule: Players may say hello.")
+    for g in (game, control):
+        adopt(g, BOB, "Repeal rule 202")  # (302 - 291) x 3/3 = 11, unless 202 is gone first
+    assert (control.scores()[BOB], game.scores()[BOB]) == (0, 11)
+
+
+def test_repealing_rule_207_lets_a_player_change_their_vote() -> None:
+    game, control = Game(), Game()
+    adopt(game, ALICE, "Repeal rule 207")
+    adopt(control, ALICE, "Enact rule: Players may say hello.")
+    for g in (game, control):
+        g.send(BOB, "Proposal: Bye", "Enact rule: Players may say goodbye.")
+        g.send(BOB, "Call vote", reply_to=302)
+        vote_all(g, 302, {BOB: "Yes", CAROL: "No"})
+    assert refused(vote_all(control, 302, {CAROL: "Yes"})) == [
+        "you have voted no on proposal 302; each player has exactly one vote (rule 207)"]
+    assert refused(vote_all(game, 302, {CAROL: "Yes"})) == []
+    for g in (game, control):
+        vote_all(g, 302, {ALICE: "Yes"})
+    assert [g.state.proposals[-1].status for g in (control, game)] == ["defeated", "adopted"]
+
+
+def test_repealing_rule_212_refuses_judgment() -> None:
+    game = Game()
+    adopt(game, ALICE, "Repeal rule 212")
+    assert refused(game.send(CAROL, "Invoke judgment: May Bob propose twice?")) == [
+        "rule 212 is repealed: nothing runs it; nothing done"]
+    assert game.state.judgments == []
+
+
+def test_repealing_rule_213_lets_no_judgment_end_the_game() -> None:
+    game = Game()
+    adopt(game, ALICE, "Repeal rule 213")
+    game.send(CAROL, "Invoke judgment: Can play go on?")  # Bob on turn: Alice judges
+    events = game.send(ALICE, "Judgment: Rule 213: no rule lets anyone move")
+    assert [e.data["result"] for e in events if e.kind == "outcome"] == [
+        "Judgment 1 given and published",
+        "rule 213 is repealed: Judgment 1 is recorded and published, and the game goes on"]
+    assert game.state.winner is None
+
+
+def test_repealing_rule_305_refuses_the_call_for_action() -> None:
+    game = Game(call_for_action=True)
+    assert [r["mechanics"] for r in game.json()["rules"] if r["number"] == 305] == [["the Call for Action"]]
+    adopt(game, ALICE, "Repeal rule 305")
+    assert refused(game.send(CAROL, "Call for action", at=START + timedelta(days=8))) == [
+        "rule 305 is repealed: nothing runs it; nothing done"]
+    assert game.state.call_for_action is None
+
+
+@pytest.mark.parametrize("line", ["Amend rule banana", "Repeal rule 206 please", "Set defeat penalty = 5"])
+def test_a_malformed_change_line_is_refused_with_the_forms_not_read_as_prose(line: str) -> None:
+    game = Game()
+    assert refused(game.send(ALICE, "Proposal: Fix", f"Some prose first.\n{line}\nRepeal rule 206")) == [
+        f"refused, no number given: '{line}' is not a change line; expected 'Enact rule: TEXT', 'Amend rule N: "
+        "TEXT', 'Repeal rule N', 'Transmute rule N' or 'Set NAME = VALUE'"]
+    assert game.state.proposals == []

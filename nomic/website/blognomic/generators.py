@@ -106,8 +106,8 @@ def _matter(m: BlogModel, x: VotableMatter, root: str) -> dict[str, Any]:
     return {
         **_matter_row(m, x, root), "text": m.text.markdown(x.text), "by_hand": x.by_hand,
         "by_hand_applied": [{"by": m.people.link(a.by, root), "at": when(a.at), "note": a.note} for a in x.applied],
-        "changes": [{"action": c.action, "name": c.name, "section": c.section, "text": m.text.markdown(c.text)}
-                    for c in x.changes],
+        "changes": [{"action": c.action, "name": c.name, "section": c.section, "value": c.text,
+                     "text": m.text.markdown(c.text)} for c in x.changes],
         "applied": [{"action": str(c.get("action")), "rule": str(c.get("rule")), "result": str(c.get("result"))}
                     for e in amended for c in e.data.get("changes") or [] if isinstance(c, dict)],
         "co_victors": [m.people.link(v, root) for v in x.co_victors],
@@ -132,22 +132,23 @@ def rules(m: BlogModel) -> Iterator[Page]:
     st = m.state
     yield Page("rules/index.html", "rules.html", lambda: {"sections": [
         {"id": sid, "title": title, "rules": [_rule_row(m, r) for r in st.rules if r.section == sid]}
-        for sid, title in SECTIONS]}, key=[r.model_dump_json() for r in st.rules])
+        for sid, title in SECTIONS]}, key=([r.model_dump_json() for r in st.rules], sorted(st.parameters.items())))
     for r in st.rules:
-        yield Page(f"rules/{r.number}.html", "rule.html", partial(_rule, m, r), key=r.model_dump_json())
+        yield Page(f"rules/{r.number}.html", "rule.html", partial(_rule, m, r),
+                   key=(r.model_dump_json(), sorted(st.parameters.items())))
 
 
 def _rule_row(m: BlogModel, r: Rule) -> dict[str, Any]:
     return {"number": r.number, "name": m.text.inline(r.title), "text": m.text.markdown(r.text),
             "repealed": r.repealed, "versions": len(r.history), "amended_by": [v.by for v in r.history if v.by],
-            "mechanics": mechanics.mechanics_of(r), "parameters": _parameters(r)}
+            "mechanics": mechanics.mechanics_of(r), "parameters": _parameters(m, r)}
 
 
-def _parameters(r: Rule) -> list[dict[str, Any]]:
+def _parameters(m: BlogModel, r: Rule) -> list[dict[str, Any]]:
     """The numbers of the rule's text the engine keeps, with their values (engine/blognomic/mechanics.py)."""
     if r.repealed:
         return []
-    now = mechanics.values()
+    now = mechanics.values(m.state.parameters)
     return [{"name": p.name, "value": now[p.name], "wording": p.wording} for p in mechanics.DECLARED.parameters
             if str(p.rule).casefold() == r.title.casefold()]
 

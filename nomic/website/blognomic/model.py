@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import cached_property
 
-from engine.blognomic.conditions import edges, label, oldest_proposal, verdict
+from engine.blognomic.conditions import edges, label, oldest_proposal, verdict, windows
 from engine.blognomic.state import BlogState, VotableMatter
 from engine.blognomic.votes import VALID, count_matter
 from nomic.website.memory import SiteMemory
@@ -107,7 +107,7 @@ class BlogModel(SiteModel):
         oldest = oldest_proposal(self.state, self.now)
         if m.kind == "proposal" and oldest is not None and oldest is not m:
             return Outlook(now.enact, now.fail, None, None, label(oldest))
-        moments = [self.now, *sorted(e for e in set(edges(m)) if e > self.now)]
+        moments = [self.now, *sorted(e for e in set(edges(m, windows(self.state))) if e > self.now)]
         verdicts = [(at, verdict(self.state, m, at)) for at in moments]
         return Outlook(now.enact, now.fail, next((at for at, v in verdicts if v.enact is None), None),
                        next((at for at, v in verdicts if v.fail is None), None), None)

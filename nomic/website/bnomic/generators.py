@@ -34,6 +34,7 @@ def _row(m: BNomicModel, p: Proposal, root: str) -> dict[str, Any]:
 def _proposal(m: BNomicModel, p: Proposal, root: str) -> dict[str, Any]:
     return {**_row(m, p, root), "body": m.text.markdown(p.body), "received": when(p.received_at),
             "conflicts": p.conflicts, "dependencies": p.dependencies, "changes": [c.line for c in p.changes],
+            "preview": p.preview,
             "votes": [{"voter": m.people.link(v, root), "vote": w} for v, w in p.votes.items()]}
 
 

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from functools import partial
 from typing import Any
 
+from engine.bnomic import mechanics
 from engine.bnomic.state import BNomicState, BRule
 from nomic.website.bnomic.model import BNomicModel
 from nomic.website.pages import Page
@@ -27,9 +28,13 @@ def slugs(rules: list[BRule]) -> list[str]:
 
 
 def _row(m: BNomicModel, slug: str, r: BRule, sections: dict[str | None, str]) -> dict[str, Any]:
+    """A rule as the index shows it, with what it runs and its parameters now (issue 28)."""
+    now = mechanics.values(m.state)
     return {"slug": slug, "label": r.label, "name": r.title, "text": m.text.markdown(r.text), "repealed": r.repealed,
             "amended_by": r.amended_by, "section": r.section, "section_name": sections.get(r.section),
-            "versions": len(r.history)}
+            "versions": len(r.history), "mechanics": mechanics.mechanics_of(r),
+            "parameters": [{"name": p.name, "value": now[p.name], "wording": p.wording} for p in
+                           mechanics.DECLARED.parameters if not r.repealed and p.rule == mechanics.key(r)]}
 
 
 def _sections(st: BNomicState) -> dict[str | None, str]:
@@ -47,10 +52,12 @@ def rules(m: BNomicModel) -> Iterator[Page]:
         return {"sections": [{"number": s.number, "name": s.name, "rules": [x for x in rows if x["section"] == s.number]}
                              for s in st.sections],
                 "loose": [x for x in rows if x["section"] not in sections]}
-    yield Page("rules/index.html", "rules.html", index, key=(dumps, [s.model_dump_json() for s in st.sections]))
+    params = sorted(st.parameters.items())
+    yield Page("rules/index.html", "rules.html", index,
+               key=(dumps, [s.model_dump_json() for s in st.sections], params))
     for slug, r, dump in zip(names, st.rules, dumps):
         yield Page(f"rules/{slug}.html", "rule.html", partial(_rule, m, slug, r, sections),
-                   key=(dump, sections.get(r.section)))
+                   key=(dump, sections.get(r.section), params))
 
 
 def _rule(m: BNomicModel, slug: str, r: BRule, sections: dict[str | None, str]) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from operator import attrgetter
 from typing import Any
 
+from engine.imperial import mechanics
 from engine.imperial.game_profile import game_profile as engine_game_profile
 from engine.imperial.state import ImperialPlayer, Submission
 from engine.state import LedgerEntry
@@ -76,7 +77,7 @@ def rules(m: SiteModel) -> Iterator[Page]:
                     [p.model_dump_json() for p in m.state.proclamations]))
     for slug, r in m.rule_pages():
         yield Page(f"rules/{slug}.html", "rule.html", _lazy(_rule, m, r, root),
-                   key=(r.model_dump_json(), _linkable(m, r.amended_by)))
+                   key=(r.model_dump_json(), _linkable(m, r.amended_by), sorted(m.state.variables.items())))
 
 
 def _linkable(m: SiteModel, names: list[str]) -> list[bool]:
@@ -101,8 +102,13 @@ def _rule(m: SiteModel, r, root: str) -> dict:
                          "by": _amendments(m, [v.by], root) if v.by else [], "at": when(v.at),
                          "diff": word_diff(prev.text, v.text) if prev else None,
                          "current": i == len(r.history)})
+    runs = None if r.repealed else mechanics.mechanic(m.state, r)
+    first = not r.repealed and mechanics.nth_of(m.state, r) == 0
     return {"number": r.number, "title": m.text.inline(r.title), "repealed": r.repealed,
-            "amended_by": _amendments(m, r.amended_by, root), "versions": list(reversed(versions))}
+            "amended_by": _amendments(m, r.amended_by, root), "versions": list(reversed(versions)),
+            "mechanics": [runs.runs] if runs is not None else [],
+            "parameters": [{"name": p.name, "value": m.state.variables.get(p.name, p.default), "wording": p.wording}
+                           for p in mechanics.DECLARED.parameters if first and p.rule == r.number]}
 
 
 def _amendments(m: SiteModel, names: list[str], root: str) -> list[dict]:
@@ -201,7 +207,7 @@ def _lazy(make: Callable[..., dict], *args: object) -> Callable[[], dict]:
     return lambda: make(*args)
 
 
-_PAGE_FIELDS = attrgetter("received_at", "text", "area", "judged_at", "judged_day")
+_PAGE_FIELDS = attrgetter("received_at", "text", "area", "judged_at", "judged_day", "changes", "preview")
 
 
 def _submission_key(m: SiteModel, s: Submission, row_key: tuple, last: int) -> tuple:
@@ -222,6 +228,7 @@ def _submission(m: SiteModel, s: Submission, root: str) -> dict:
         "requests": [_request(m, r.model_dump(), root) | {"outcome": _granted(s, i, _refused(m, s))}
                      for i, r in enumerate(s.requests)],
         "claims": [{"player": m.people.link(c.get("player"), root), "score": c.get("score")} for c in s.claims],
+        "changes": s.changes, "preview": s.preview,
         "revisions": [{"n": i, "at": when(r.at), "by": m.people.name(r.by), "text": m.text.markdown(r.text),
                        "diff": word_diff(texts[i - 1], r.text)} for i, r in enumerate(s.revisions, start=1)],
         "judged": when(s.judged_at), "judged_day": s.judged_day,
