@@ -126,6 +126,20 @@ def check(game: GameOpt = None) -> None:
 
 
 @command()
+def upgrade(game: GameOpt = None) -> None:
+    """Bring a game an older release wrote up to this one: migrate its database, fold its journal
+    again if a migration asks for it; one line per step done. Other commands refuse such a game
+    until this has run; serve runs it at start."""
+    from nomic.upgrade import upgrade as upgrade_game
+    directory = game_dir(game)
+    try:
+        done = upgrade_game(directory)
+    except ConfigError as exc:
+        refuse(exc)
+    typer.echo("\n".join(f"{directory}: {line}" for line in done) or f"{directory}: up to date; nothing to do")
+
+
+@command()
 def ingest(paths: Annotated[list[str], typer.Argument(metavar="PATH", help=".eml files, Maildirs, mboxes, or - for stdin")],
            at: AtOpt = None, game: GameOpt = None) -> None:
     """Feed mail through the daemon's code path; one line of outcome per message.
@@ -279,7 +293,12 @@ def serve(smtp: Annotated[Optional[str], typer.Option(metavar="HOST:PORT", help=
           http: Annotated[Optional[str], typer.Option(metavar="HOST:PORT", help="HOST:PORT for the site preview and one-click unsubscribe")] = None,
           game: GameOpt = None) -> None:
     """The daemon: SMTP and LMTP intake, the clock, the outbox sender, site rebuilds."""
-    from nomic.daemon import DaemonError, run
+    from nomic.daemon import DaemonError, quiet_logging, run, upgrade_logged
+    quiet_logging()
+    try:
+        upgrade_logged(game_dir(game))
+    except ConfigError as exc:
+        refuse(exc)
     try:
         run(open_intake(game), smtp=smtp, lmtp=lmtp, http=http)
     except DaemonError as exc:

@@ -32,6 +32,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime, timezone
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import engine
@@ -345,6 +346,14 @@ def quiet_logging(fmt: str = LOG_FORMAT) -> None:
     logging.getLogger("nomic").setLevel(logging.INFO)
     tuning.quick_switches()
     logging.getLogger("mail.log").setLevel(logging.WARNING)
+
+
+def upgrade_logged(game_dir: Path, name: str | None = None) -> None:
+    """``nomic upgrade``, as a daemon runs it before serving a game: each step done, in the log
+    (``name``: the game's, under ``nomic host serve``; else its directory)."""
+    from nomic.upgrade import upgrade
+    for line in upgrade(game_dir, serving=True):
+        log.info("%s: upgraded: %s", name or game_dir, line)
 
 
 def run(game: "Game", smtp: str | None = None, lmtp: str | None = None,

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from sqlalchemy import delete, func
+from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 import engine
@@ -42,7 +43,7 @@ from mailer.ports import Arrival, Receipt
 from nomic import game_secrets
 from nomic.clock import ClockFloor, with_start
 from nomic.inputs import parser_version, to_input
-from storage import Duplicate, Entry
+from storage import Duplicate, Entry, UpgradeNeeded
 from storage.config import (
     CONFIG_NAME, DEFAULT_RULESET, Config, ConfigError, check_secrets, default_text, parse_time,
 )
@@ -68,11 +69,19 @@ class Folded(NamedTuple):
 
 
 class Game:
-    def __init__(self, game_dir: Path):
+    def __init__(self, game_dir: Path, db: Engine | None = None):
+        """The game in ``game_dir``. Opening it changes nothing: a game an older release wrote (its
+        schema behind, or a refold asked for) raises ``UpgradeNeeded`` naming ``nomic upgrade``.
+        ``db``: its database, opened and being brought up to date by the caller (nomic.upgrade)."""
         self.config = Config.load(game_dir)
         check_secrets(game_dir / CONFIG_NAME, self.config.data)
         self.engine_config = self.config.engine()
-        self.db = storage.open_database(self.config.database_url)
+        try:
+            self.db = db or storage.open_database(self.config.database_url)
+            if db is None and storage.refold_reason(self.db):
+                raise UpgradeNeeded("its journal must be folded again (a migration asked for it)")
+        except UpgradeNeeded as exc:
+            raise UpgradeNeeded(f"{game_dir}: {exc}; run `nomic upgrade --game {game_dir}` first") from None
         self.journal = storage.Journal(self.db)
         self.clock = ClockFloor(self.db)  # no entry is stamped earlier than the last clock step
         self._state: GameState[Any] | None = None
@@ -82,8 +91,6 @@ class Game:
         self.ruleset = ruleset_for(self.engine_config.ruleset)
         self.grammar = Grammar(self.ruleset.commands)
         self.parser = parser_version(self.engine_config.address, self.engine_config.list_address, self.ruleset)
-        if storage.refold_due(self.db):  # a migration's derived rows need a fold (storage.REFOLD)
-            self.rebuild()
 
     @staticmethod
     def create(game_dir: Path, config_file: Path | None = None, ruleset: str = DEFAULT_RULESET,

@@ -26,7 +26,7 @@ from mailer.http_server import Site, make_host_server
 from mailer.intake import Addresses, IntakeHandler, Routes, Traffic
 from nomic import host_config, summary, tuning
 from nomic.daemon import (CHUNK, FINAL_LIMIT, GameService, Turns, check_addresses, close, host_port, listen,
-                          quiet_logging, start_http, stop_http, wait_for_signal)
+                          quiet_logging, start_http, stop_http, upgrade_logged, wait_for_signal)
 from nomic.game import Game
 from nomic.host_config import HostConfig, HostError
 from nomic.host_index import listing, page
@@ -77,6 +77,7 @@ class Host:
         if running is not None and running.game.config.dir.resolve() == path.resolve():
             return running.game
         try:
+            upgrade_logged(path, slug)
             game = Game(path)
             game.config.check_auth()
         except ConfigError as exc:
