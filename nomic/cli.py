@@ -241,7 +241,7 @@ def build(out: Annotated[Optional[Path], typer.Option("--out", metavar="DIR", he
           game: GameOpt = None) -> None:
     """Render the static website."""
     from nomic import tuning
-    from nomic.website import build as build_website
+    from nomic.site import build as build_website
     from nomic.website.search import SearchError
     g = open_game(game)
     target = out or g.config.dir / "site"

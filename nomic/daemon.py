@@ -40,7 +40,8 @@ from mailer.http_server import Server, make_server
 from mailer.intake import IntakeHandler, JournalWriter, Mailbox, Routes, protocol_factory
 from nomic import summary, tuning
 from nomic.hold import Hold
-from nomic.website import SiteMemory, build as build_website
+from nomic.site import build as build_website
+from nomic.website import SiteMemory
 
 if TYPE_CHECKING:
     from nomic.game import Game

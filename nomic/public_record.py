@@ -22,7 +22,7 @@ import hashlib
 import json
 from collections import defaultdict
 from collections.abc import Iterator
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +35,7 @@ from engine.context import EngineConfig
 from engine.dice import seed_hash
 from engine.inputs import ClockStep
 from nomic.inputs import to_input
+from nomic.record_head import Head
 from storage.config import parse_time
 from storage.tables import EventRow
 
@@ -53,20 +54,6 @@ def canonical(data: Any) -> bytes:
 def link_hash(record: dict[str, Any]) -> str:
     """The hash of one link: its fields except ``hash`` itself, as canonical JSON."""
     return hashlib.sha256(canonical({k: v for k, v in record.items() if k != "hash"})).hexdigest()
-
-
-@dataclass(frozen=True)
-class Head:
-    """The public record after ``count`` entries, the last of them journal entry ``seq``."""
-    hash: str = storage.GENESIS
-    count: int = 0
-    seq: int = 0
-    journal_hash: str = storage.GENESIS
-    kind: str = ""
-
-    def then(self, record: dict[str, Any]) -> "Head":
-        """The head after ``record``, the link that follows this head."""
-        return Head(record["hash"], self.count + 1, record["seq"], record["journal_hash"], record["kind"])
 
 
 def public_input(data: dict[str, Any] | None) -> dict[str, Any] | None:

@@ -8,7 +8,8 @@ from pathlib import Path
 
 from storage.config import parse_time
 from nomic.game import Game
-from nomic.website import SiteMemory, StaleKeys, build
+from nomic.site import build
+from nomic.website import SiteMemory, StaleKeys
 from nomic.website.imperial import generators
 from tests.site.checks import files
 from tests.site.game import ALICE, BOB, CAROL, play_days
