@@ -74,7 +74,7 @@ def list_game(root: Path, n: int, port: int) -> Game:
         s.merge(Snapshot(seq=0, state=state.model_dump_json()))
         s.commit()
     g = Game(g.config.dir)
-    g.receive(mail(0, sender=player(0)), POSTED)  # mail(0) is a list post
+    g.inbox.receive(mail(0, sender=player(0)), POSTED)  # mail(0) is a list post
     g.process()
     return g
 

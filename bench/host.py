@@ -56,7 +56,7 @@ def new_game(root: Path, k: int, week: int) -> Path:
     for day in range(7):
         for i in range(day * week // 7, (day + 1) * week // 7):
             raw = mail(-1 - i).replace(b"@imperial.test", f"@{domain(k)}".encode())  # ids apart from the rounds'
-            game.receive(raw, start + timedelta(days=day, minutes=i))
+            game.inbox.receive(raw, start + timedelta(days=day, minutes=i))
         game.tick(start + timedelta(days=day, hours=23))
         game.process()
     return game.config.dir

@@ -81,7 +81,7 @@ def one_game(root: Path, submissions: int, players: int) -> tuple[list[tuple[str
     g._state = None
     rebuilds = []
     for k in (1, 4):  # the first may open a new block of 100 numbers (every list page's links change)
-        g.receive(mail(k, sender=player(1)), state.day_started + timedelta(hours=2))
+        g.inbox.receive(mail(k, sender=player(1)), state.day_started + timedelta(hours=2))
         g.process(send=False)
         with tuning.no_collection(), timed() as t_re:
             again = site.build(g, out, memory=memory)

@@ -16,6 +16,7 @@ from engine.state import GameState
 from storage.config import Config
 
 if TYPE_CHECKING:
+    from mailer.inbox import Inbox
     from mailer.listconfig import ListSettings
 
 
@@ -40,21 +41,13 @@ class GameHandle(Protocol):
     config: Config
     engine_config: EngineConfig
     db: Engine
+    inbox: "Inbox"  # its way in (mailer.inbox): the mailer journals through it, never through the game
 
     @property
     def list_settings(self) -> "ListSettings":
         """Made once per game: it carries the game's template renderer."""
 
     def state(self) -> GameState[Any]: ...
-
-    def prepare(self, raw: bytes, at: datetime, source: str = "cli", mail_from: str | None = None,
-                rcpt_to: list[str] | None = None, extra: dict | None = None) -> Arrival: ...
-
-    def admit(self, raw: bytes, at: datetime, source: str = "cli", mail_from: str | None = None,
-              rcpt_to: list[str] | None = None, extra: dict | None = None) -> Arrival:
-        """``prepare``, but a message that cannot be read is journaled all the same (to fault in its fold)."""
-
-    def receive_many(self, arrivals: list[Arrival]) -> list[Receipt]: ...
 
     def tick(self, at: datetime) -> Receipt | None: ...
 

@@ -48,6 +48,7 @@ from rendering import render
 from storage.settings.common import HttpSection
 
 if TYPE_CHECKING:
+    from mailer.inbox import Inbox
     from mailer.ports import GameHandle
 
 log = logging.getLogger("nomic.web")
@@ -71,7 +72,7 @@ def handle_post(game: "GameHandle", path: str, body: bytes | str, now: datetime 
         if form.get("List-Unsubscribe") != ONE_CLICK:
             return 400, ("This request lacks the body List-Unsubscribe=One-Click (RFC 8058); "
                          "open the link in a browser and press its button.")
-        _journal(game, ls, address, "Unsubscribe", now)
+        _journal(game.inbox, ls, address, "Unsubscribe", now)
         return 200, f"{address} is unsubscribed from {ls.list_address}."
     if path == "/subscribe":
         return _request(game, ls, (form.get("address") or [""])[0].strip().lower(), now)
@@ -79,7 +80,7 @@ def handle_post(game: "GameHandle", path: str, body: bytes | str, now: datetime 
         address = _confirmed(ls, path, now)
         if address is None:
             return 400, f"This confirmation link is not valid or is older than {CONFIRM_DAYS} days."
-        _journal(game, ls, address, "Subscribe", now)
+        _journal(game.inbox, ls, address, "Subscribe", now)
         return 200, f"{address} is subscribed to {ls.list_address}."
     return 404, "Not found."
 
@@ -201,7 +202,7 @@ def _too_many(limits: HttpSection, ls: ListSettings, address: str, recent: list[
     return None
 
 
-def _journal(game: "GameHandle", ls: ListSettings, address: str, command: str, now: datetime) -> None:
+def _journal(inbox: "Inbox", ls: ListSettings, address: str, command: str, now: datetime) -> None:
     """Journal the confirmed change as an authenticated message from the address.
 
     The caller's processing loop applies it (``nomic serve`` processes after every journal write).
@@ -218,5 +219,5 @@ def _journal(game: "GameHandle", ls: ListSettings, address: str, command: str, n
     meta = {"source": "web", "mail_from": None, "rcpt_to": [ls.address],
             "auth": {"authenticated": True, "method": "web",
                      "detail": f"{command.lower()} confirmed with a token sent to {address}"}}
-    game.receive_many([Arrival(message_key(raw), raw, now, meta)])
+    inbox.receive_many([Arrival(message_key(raw), raw, now, meta)])
     log.info("web: %s %s", command.lower(), address)

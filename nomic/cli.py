@@ -156,7 +156,7 @@ def ingest(paths: Annotated[list[str], typer.Argument(metavar="PATH", help=".eml
     except SourceError as exc:
         fail(f"{exc}; nothing journaled")
     for label, raw in messages:
-        receipt = g.receive(raw, t, source="cli")
+        receipt = g.inbox.receive(raw, t, source="cli")
         if receipt.status == "duplicate":
             typer.echo(f"{label}: duplicate of journal entry {receipt.seq} ({receipt.key}); nothing done")
             continue
@@ -312,8 +312,9 @@ def poll(once: Annotated[bool, typer.Option("--once", help="one round: journal a
          game: GameOpt = None) -> None:
     """Intake from an IMAP mailbox (IDLE where the server offers it)."""
     from mailer.imap_poll import PollError, run
+    g = open_intake(game)
     try:
-        n = run(open_intake(game), once=once)
+        n = run(g.inbox, g.config.settings.imap, g.config.dir, g.process, once=once)
     except PollError as exc:
         fail(str(exc))
     typer.echo(f"{n} new message(s) journaled")

@@ -227,11 +227,11 @@ class GameService:
         self.game = game
         self.label = label
         self.lock = threading.Lock()
-        self.writer = JournalWriter(game, name=self._name("journal-writer"))
+        self.writer = JournalWriter(game.inbox, name=self._name("journal-writer"))
         self.processor = Processor(game, self.lock, turns or Turns(self.writer.busy), self._name("processor"),
                                    final_limit)
         self.writer.on_commit = self.processor.wake.set
-        self.mailbox = Mailbox(game, self.writer)
+        self.mailbox = Mailbox(game.inbox, self.writer)
         self._stop_sender = threading.Event()
         self._sender: threading.Thread | None = None
         self.hold = Hold(game.config.dir)  # while it runs: nomic tick refuses a future --at

@@ -1,8 +1,8 @@
 """The runner: journal first, then the engine, then the outputs (events, outbox).
 
 Data flows one way: mail -> journal -> engine -> events -> (outbox, site).
-``receive`` only journals (that is what an SMTP 250 waits for); ``process``
-folds every journaled entry not yet processed, in order, exactly once.
+The game's ``inbox`` (mailer.inbox.Inbox) only journals (that is what an SMTP 250 waits for);
+``process`` folds every journaled entry not yet processed, in order, exactly once.
 
 No entry can wedge the fold. Mail is parsed before the write transaction
 opens (intake is never kept waiting on a parse). Everything an entry costs after
@@ -12,11 +12,10 @@ an entry that faults in any of them is recorded in the journal as a "skip" entry
 once, and skipped from then on, by every replay too. A fault while composing its
 outgoing mail rolls back that mail alone, recorded as a ``mail_fault`` event.
 Before the journal, a message that cannot be read at all is refused by intake
-(``prepare`` raises) or journaled all the same by ``poll`` and ``ingest`` (``admit``).
+(``Inbox.prepare`` raises) or journaled all the same by ``poll`` and ``ingest`` (``Inbox.admit``).
 """
 from __future__ import annotations
 
-import hashlib
 import logging
 from collections.abc import Callable
 from datetime import datetime, timezone
@@ -35,11 +34,10 @@ from engine.inputs import ClockStep, Message, load_message
 from engine.ruleset import ruleset_for
 from engine.state import GameState
 from mailer import outgoing
-from mailer.auth import Verdict, authenticate
 from mailer.grammar import Grammar
 from mailer.listconfig import ListSettings, settings
-from mailer.message import ParsedMail, journal_key, parse_head
-from mailer.ports import Arrival, Receipt
+from mailer.inbox import Addresses, Inbox
+from mailer.ports import Receipt
 from nomic import game_secrets
 from nomic.clock import ClockFloor, with_start
 from nomic.inputs import parser_version, to_input
@@ -84,6 +82,9 @@ class Game:
             raise UpgradeNeeded(f"{game_dir}: {exc}; run `nomic upgrade --game {game_dir}` first") from None
         self.journal = storage.Journal(self.db)
         self.clock = ClockFloor(self.db)  # no entry is stamped earlier than the last clock step
+        cfg, settings = self.engine_config, self.config.settings
+        self.inbox = Inbox(self.journal, settings.auth, self.config.section("offices"), (cfg.address, cfg.list_address),
+                           Addresses.of(cfg.address, cfg.list_address, settings.smtp.bounce_prefix), self.clock.stamp)
         self._state: GameState[Any] | None = None
         self._seq = 0  # journal seq that self._state reflects
         self._skips: dict[int, str] = {}  # entries recorded as faulting (storage.skipped), with self._state
@@ -111,72 +112,7 @@ class Game:
             raise
         return game
 
-    # -- intake -----------------------------------------------------------
-
-    def receive(self, raw: bytes, at: datetime, source: str = "cli",
-                mail_from: str | None = None, rcpt_to: list[str] | None = None,
-                extra: dict | None = None) -> Receipt:
-        """Journal one message durably (``admit``: even one that cannot be read). Returns once it is committed."""
-        return self.receive_many([self.admit(raw, at, source, mail_from, rcpt_to, extra)])[0]
-
-    def admit(self, raw: bytes, at: datetime, source: str = "cli", mail_from: str | None = None,
-              rcpt_to: list[str] | None = None, extra: dict | None = None) -> Arrival:
-        """``prepare``, for intake that has no one to refuse a message to (``nomic poll``, ``nomic ingest``).
-
-        A message ``prepare`` cannot read is journaled all the same, keyed by its bytes and not
-        authenticated; its fold then records it as a fault. So no message stops them, and none is lost.
-        """
-        try:
-            return self.prepare(raw, at, source, mail_from, rcpt_to, extra)
-        except Exception as exc:
-            log.warning("a message could not be read (%s: %s); journaled, to be recorded as a fault",
-                        type(exc).__name__, exc)
-            auth = {"authenticated": False, "method": "unreadable", "detail": f"{type(exc).__name__}: {exc}"[:1000]}
-            meta = {"source": source, "mail_from": mail_from, "rcpt_to": rcpt_to, "auth": auth, **(extra or {})}
-            return Arrival("sha256:" + hashlib.sha256(raw).hexdigest(), raw, at, meta)
-
-    def prepare(self, raw: bytes, at: datetime, source: str = "cli", mail_from: str | None = None,
-                rcpt_to: list[str] | None = None, extra: dict | None = None) -> Arrival:
-        """Parse and authenticate one message (no database): the journal entry to be.
-
-        ``extra`` adds to the journal meta (e.g. the IMAP UIDVALIDITY and UID). Raises
-        ``mailer.message.Unreadable`` for a message that cannot be read at all (the sender's fault).
-        """
-        head = parse_head(raw)
-        try:
-            verdict = self._authenticate(raw, head)
-        except Exception as exc:  # journal it anyway (nothing is lost); it changes nothing
-            log.exception("a message could not be read; journaled as not authenticated")
-            verdict = Verdict(False, "unreadable", f"{type(exc).__name__}: {exc}")
-        meta = {"source": source, "mail_from": mail_from, "rcpt_to": rcpt_to,
-                "auth": {"authenticated": verdict.authenticated, "method": verdict.method,
-                         "detail": verdict.detail}, **(extra or {})}
-        return Arrival(journal_key(raw, head, verdict.authenticated), raw, at, meta)
-
-    def _authenticate(self, raw: bytes, head: ParsedMail) -> Verdict:
-        if head.cut:  # its header section alone would cost more than any mail may (mailer.message)
-            log.warning("a message's header section is too long to read; journaled as not authenticated")
-            return Verdict(False, "unread", head.cut)
-        owned = (self.engine_config.address, self.engine_config.list_address)
-        return authenticate(raw, head, self.config.settings.auth, self.config.section("offices"), owned)
-
-    def receive_many(self, arrivals: list[Arrival]) -> list[Receipt]:
-        """Journal several prepared messages in ONE transaction (group commit).
-
-        Duplicates (already journaled, or twice in the batch) are reported, not
-        stored. Raises if the database cannot be written; then nothing is stored.
-        A message received before the last clock step's time is stamped with that time
-        (its meta keeps ``received_at``): the game's clock never runs backward.
-        """
-        items: list[storage.Item] = [self._stamped(a) for a in arrivals]
-        results = self.journal.append(items)
-        return [Receipt("duplicate", r.seq, a.key) if isinstance(r, Duplicate) else Receipt("new", r, a.key)
-                for a, r in zip(arrivals, results)]
-
-    def _stamped(self, a: Arrival) -> storage.Item:
-        at = self.clock.stamp(a.at)
-        meta = a.meta if at == a.at else {**a.meta, "received_at": storage.iso(a.at)}
-        return ("mail", at, a.key, a.raw, meta)
+    # -- the clock --------------------------------------------------------
 
     def tick(self, at: datetime) -> Receipt | None:
         """Journal a clock step if anything is due by ``at``; None if nothing is.

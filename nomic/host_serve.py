@@ -23,7 +23,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from mailer.http_server import Site, make_host_server
-from mailer.intake import Addresses, IntakeHandler, Routes, Traffic
+from mailer.inbox import Addresses
+from mailer.intake import IntakeHandler, Routes, Traffic
 from nomic import host_config, summary, tuning
 from nomic.daemon import (CHUNK, FINAL_LIMIT, GameService, Turns, check_addresses, close, host_port, listen,
                           quiet_logging, start_http, stop_http, upgrade_logged, wait_for_signal)
@@ -59,7 +60,7 @@ class Host:
         self.refused = {}
         opened = {slug: self._game(slug, path) for slug, path in config.games.items()}
         games = {slug: game for slug, game in opened.items() if isinstance(game, Game)}
-        host_config.check({slug: Addresses.of(g) for slug, g in games.items()})
+        host_config.check({slug: g.inbox.addresses for slug, g in games.items()})
         self.held = [a for a in opened.values() if isinstance(a, Addresses)]
         kept = {slug: svc for slug, svc in self.services.items() if games.get(slug) is svc.game}
         gone = [svc for slug, svc in self.services.items() if slug not in kept]
@@ -111,7 +112,7 @@ def _addresses(path: Path) -> Addresses | None:
         return None
     if not all(isinstance(a, str) for a in addresses):
         return None
-    return Addresses(*(a.lower() for a in addresses))
+    return Addresses.of(*addresses)
 
 
 def stop_all(services: list[GameService]) -> None:

@@ -67,7 +67,7 @@ class Rebuilt:
 
     def send(self, sender: str, subject: str, body: str = "", at: str = at(1), **kw) -> None:
         kw.setdefault("message_id", f"direct-{self.builds}@test")
-        self.game.receive(make_mail(sender, subject, body, **kw), parse_time(at))
+        self.game.inbox.receive(make_mail(sender, subject, body, **kw), parse_time(at))
         self.game.process()
         self.rebuild()
 
