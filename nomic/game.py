@@ -36,6 +36,7 @@ from engine.state import GameState
 from mailer import outgoing
 from mailer.grammar import Grammar
 from mailer.listconfig import ListSettings, settings
+from mailer.mailing import Mailing
 from mailer.inbox import Addresses, Inbox
 from mailer.ports import Receipt
 from nomic import game_secrets
@@ -272,7 +273,8 @@ class Game:
         ``mail_fault`` event to store, and the fold goes on."""
         try:
             with s.begin_nested():
-                outgoing.enqueue(s, self, entry, inp, events)
+                outgoing.enqueue(s, Mailing(self.list_settings, self.engine_config, self.state(),
+                                            self.config.settings.answers.per_sender_per_hour), entry, inp, events)
         except Exception as exc:
             log.exception("journal entry %s: its outgoing mail could not be composed; none queued", entry.seq)
             return [engine.Event.of(MailFault(seq=entry.seq, error=repr(exc)[:1000]))]
