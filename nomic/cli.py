@@ -353,8 +353,9 @@ def outbox(as_json: Annotated[bool, typer.Option("--json", help="print as JSON, 
 def send(at: AtOpt = None, game: GameOpt = None) -> None:
     """One pass of the outbox sender: hand every due delivery to the [outbox] relay."""
     from mailer.sender import run_once
+    from nomic.wiring import outlet
     g = open_game(game)
-    n = run_once(g, when(at) if at else None)
+    n = run_once(outlet(g), when(at) if at else None)
     typer.echo(f"sent {n} deliveries")
 
 

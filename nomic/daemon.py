@@ -42,6 +42,7 @@ from nomic import summary, tuning
 from nomic.hold import Hold
 from nomic.site import build as build_website
 from nomic.website import SiteMemory
+from nomic.wiring import site
 
 if TYPE_CHECKING:
     from nomic.game import Game
@@ -261,8 +262,9 @@ class GameService:
             return None
         from nomic.game import Game
         from mailer.sender import run_forever
+        from nomic.wiring import outlet
         own = Game(self.game.config.dir)  # its own connection pool and state cache
-        thread = threading.Thread(target=run_forever, args=(own, self._stop_sender), name=self._name("sender"),
+        thread = threading.Thread(target=run_forever, args=(outlet(own), self._stop_sender), name=self._name("sender"),
                                   daemon=True)
         thread.start()
         return thread
@@ -317,7 +319,7 @@ async def _serve(game: "Game", smtp: str | None, lmtp: str | None, http: str | N
     servers = await listen(IntakeHandler(Routes([service.mailbox]), game.config.settings), smtp, lmtp)
     httpd = None
     if http:
-        httpd = start_http(make_server(host_port(http, "http"), game, service.lock, service.processor.wake.set))
+        httpd = start_http(make_server(host_port(http, "http"), site(game, service.lock, service.processor.wake.set)))
     service.start()
     tuning.settle_heap()
     await wait_for_signal()

@@ -135,7 +135,7 @@ class Game:
     @cached_property
     def list_settings(self) -> ListSettings:
         """The list's settings and the game's template renderer, made once (compiled templates are kept)."""
-        return settings(self)
+        return settings(self.config.settings, self.engine_config)
 
     def state(self) -> GameState[Any]:
         """The current state: the latest snapshot plus every processed entry after it."""

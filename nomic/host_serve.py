@@ -30,6 +30,7 @@ from nomic.daemon import (CHUNK, FINAL_LIMIT, GameService, Turns, check_addresse
                           quiet_logging, start_http, stop_http, upgrade_logged, wait_for_signal)
 from nomic.game import Game
 from nomic.host_config import HostConfig, HostError
+from nomic.wiring import site
 from nomic.host_index import listing, page
 from storage.config import CONFIG_NAME, ConfigError, filled
 
@@ -67,7 +68,7 @@ class Host:
         share = max(CHUNK, FINAL_LIMIT // max(1, len(games)))  # a stop folds about as much as one game's
         services = {slug: kept.get(slug) or GameService(g, slug, self.turns, share).start() for slug, g in games.items()}
         self.config, self.services = config, services
-        self.sites = {slug: Site(s.game, s.lock, s.processor.wake.set) for slug, s in services.items()}
+        self.sites = {slug: site(s.game, s.lock, s.processor.wake.set) for slug, s in services.items()}
         return gone
 
     def _game(self, slug: str, path: Path) -> Game | Addresses | None:
