@@ -41,7 +41,7 @@ from mailer.inbox import Addresses, Inbox
 from mailer.ports import Receipt
 from nomic import game_secrets
 from nomic.clock import ClockFloor, with_start
-from nomic.inputs import parser_version, to_input
+from mailer.inputs import parser_version, to_input
 from storage import Duplicate, Entry, UpgradeNeeded
 from storage.config import (
     CONFIG_NAME, DEFAULT_RULESET, Config, ConfigError, check_secrets, default_text, parse_time,

@@ -34,7 +34,7 @@ import storage
 from engine.context import EngineConfig
 from engine.dice import seed_hash
 from engine.inputs import ClockStep
-from nomic.inputs import to_input
+from mailer.inputs import to_input
 from nomic.record_head import Head
 from storage.config import parse_time
 from storage.tables import EventRow
