@@ -24,7 +24,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from common import BODY, Conditions, GAME, Game, mail, new_game, report, verdict
+from common import BODY, Conditions, GAME, Game, create, mail, new_game, report, verdict
 from hypothesis import HealthCheck, given, settings
 
 from mailer.message import parse
@@ -125,7 +125,7 @@ def flooded_game(root: Path, cfjs: int) -> Game:
     """A BlogNomic game whose first Admin has made ``cfjs`` Calls for Judgement (folded without mail)."""
     cfg = root / f"blog{cfjs}.toml"
     cfg.write_text(blog_toml(cfjs))
-    game = Game.create(root / f"blog{cfjs}", cfg)
+    game = create(root / f"blog{cfjs}", cfg)
     for start in range(0, cfjs, 500):
         game.inbox.receive_many([game.inbox.prepare(blog_mail(i, ADMINS[0], f"CfJ: Judge {i}"), FLOOD_AT, "bench")
                            for i in range(start, min(cfjs, start + 500))])

@@ -96,7 +96,7 @@ def init(directory: Annotated[Path, typer.Argument(metavar="DIR", help="where to
              "00:00 UTC)")] = None) -> None:
     """Create a game: DIR/game.toml and its database."""
     from engine.ruleset import PACKAGES
-    from nomic.game import Game
+    from nomic.create import create
     if config is not None and not config.is_file():
         fail(f"cannot read {config}", 2)
     if ruleset is not None and config is not None:
@@ -104,7 +104,7 @@ def init(directory: Annotated[Path, typer.Argument(metavar="DIR", help="where to
     if ruleset is not None and ruleset not in PACKAGES:
         fail(f"unknown ruleset {ruleset!r} (known: {', '.join(sorted(PACKAGES))})", 2)
     try:
-        Game.create(directory, config, ruleset or DEFAULT_RULESET, when(start) if start else None)
+        create(directory, config, ruleset or DEFAULT_RULESET, when(start) if start else None)
     except ConfigError as exc:
         refuse(exc)
     typer.echo(f"created a game in {directory}")

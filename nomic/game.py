@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from datetime import datetime, timezone
+from datetime import datetime
 from functools import cached_property
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -35,17 +35,14 @@ from engine.ruleset import ruleset_for
 from engine.state import GameState
 from mailer import outgoing
 from mailer.grammar import Grammar
+from mailer.inbox import Addresses, Inbox
+from mailer.inputs import parser_version, to_input
 from mailer.listconfig import ListSettings, settings
 from mailer.mailing import Mailing
-from mailer.inbox import Addresses, Inbox
 from mailer.ports import Receipt
-from nomic import game_secrets
-from nomic.clock import ClockFloor, with_start
-from mailer.inputs import parser_version, to_input
+from nomic.clock import ClockFloor
 from storage import Duplicate, Entry, UpgradeNeeded
-from storage.config import (
-    CONFIG_NAME, DEFAULT_RULESET, Config, ConfigError, check_secrets, default_text, parse_time,
-)
+from storage.config import CONFIG_NAME, Config, check_secrets, parse_time
 from storage.tables import Meta, Snapshot
 
 log = logging.getLogger("nomic")
@@ -93,25 +90,6 @@ class Game:
         self.ruleset = ruleset_for(self.engine_config.ruleset)
         self.grammar = Grammar(self.ruleset.commands)
         self.parser = parser_version(self.engine_config.address, self.engine_config.list_address, self.ruleset)
-
-    @staticmethod
-    def create(game_dir: Path, config_file: Path | None = None, ruleset: str = DEFAULT_RULESET,
-               start: datetime | None = None) -> "Game":
-        """A new game; it starts at ``start``, else at the config file's start, else at the next 00:00 UTC."""
-        if (game_dir / CONFIG_NAME).exists():
-            raise ConfigError(f"{game_dir} already holds a game; not overwriting it")
-        text = config_file.read_text() if config_file else default_text(ruleset)
-        Config.read(game_dir, text, config_file)  # a game.toml that cannot run: refused before anything is written
-        text = game_secrets.fill(text)  # then a random seed and token secret where it has none of its own
-        text = with_start(text, start, datetime.now(timezone.utc), own=config_file is not None)
-        game_dir.mkdir(parents=True, exist_ok=True)
-        (game_dir / CONFIG_NAME).write_text(text)
-        try:
-            game = Game(game_dir)
-        except Exception:
-            (game_dir / CONFIG_NAME).unlink()
-            raise
-        return game
 
     # -- the clock --------------------------------------------------------
 
