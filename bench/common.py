@@ -16,6 +16,7 @@ from typing import Iterator
 # shadow the engine package)
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from nomic.create import create  # noqa: E402
 from nomic.game import Game  # noqa: E402
 from storage import iso  # noqa: E402
 from storage.config import default_text  # noqa: E402
@@ -42,7 +43,7 @@ def game_toml(seed: str = "bench-seed", database_url: str = "", day_mode: str = 
 def new_game(root: Path, name: str = "game", day_mode: str = "emperor") -> Game:
     cfg = root / f"{name}.toml"
     cfg.write_text(game_toml(database_url=os.environ.get("NOMIC_BENCH_DB", ""), day_mode=day_mode))
-    return Game.create(root / name, cfg)
+    return create(root / name, cfg)
 
 
 def player(i: int) -> str:
@@ -136,6 +137,6 @@ def verdict(ok: bool) -> str:
     return "meets target" if ok else "MISSES target"
 
 
-__all__ = ["Game", "iso", "GAME", "LIST", "EMPEROR", "START", "game_toml", "new_game", "player", "mail",
+__all__ = ["Game", "create", "iso", "GAME", "LIST", "EMPEROR", "START", "game_toml", "new_game", "player", "mail",
            "timed", "peak_rss_mb", "machine", "report", "verdict", "proc_cpu_seconds", "children_cpu_seconds",
            "rate", "growth", "sizes", "Conditions"]

@@ -30,8 +30,8 @@ from sqlmodel import Session
 from engine.state import Subscriber
 from intake import free_port
 from mailer import bounces
-from mailer.listconfig import settings
 from mailer.sender import CRLF, Prepared, personalize, run_once
+from nomic.wiring import outlet
 from storage.tables import Snapshot
 
 HERE = Path(__file__).resolve()
@@ -74,7 +74,7 @@ def list_game(root: Path, n: int, port: int) -> Game:
         s.merge(Snapshot(seq=0, state=state.model_dump_json()))
         s.commit()
     g = Game(g.config.dir)
-    g.receive(mail(0, sender=player(0)), POSTED)  # mail(0) is a list post
+    g.inbox.receive(mail(0, sender=player(0)), POSTED)  # mail(0) is a list post
     g.process()
     return g
 
@@ -98,7 +98,7 @@ def requeue(g: Game) -> None:
 def prepared(g: Game) -> list[tuple[str, str, bytes]]:
     """(VERP sender, recipient, bytes) of every copy, as the sender makes them (line ends CRLF;
     smtplib doubles the leading dots itself)."""
-    ls = settings(g)
+    ls = g.list_settings
     with Session(g.db) as s:
         row = s.exec(text("SELECT id, raw, created FROM outbox WHERE kind = 'list'")).one()  # type: ignore[call-overload]
         rcpts = [r[0] for r in s.exec(text("SELECT rcpt FROM delivery WHERE outbox_id = :o ORDER BY id"),  # type: ignore[call-overload]
@@ -127,7 +127,7 @@ def drain(g: Game, n: int) -> list[float]:
     """[wall, CPU] seconds of the sender draining the post's n copies."""
     requeue(g)
     with timed() as t:
-        sent = run_once(g, POSTED)
+        sent = run_once(outlet(g), POSTED)
     if sent != n:
         raise SystemExit(f"the sender sent {sent} of {n}")
     return t

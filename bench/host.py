@@ -20,7 +20,7 @@ from pathlib import Path
 from common import Conditions, mail, proc_cpu_seconds, report, timed, verdict
 from intake import free_port, journaled, wait_listening
 
-from nomic.game import Game
+from nomic.create import create
 from storage.config import parse_time
 
 CONNECTIONS = 4
@@ -51,12 +51,12 @@ def new_game(root: Path, k: int, week: int) -> Path:
     root.mkdir(parents=True, exist_ok=True)
     cfg = root / f"g{k}.toml"
     cfg.write_text(GAME_TOML.format(k=k, domain=domain(k)))
-    game = Game.create(root / f"g{k}", cfg)
+    game = create(root / f"g{k}", cfg)
     start = parse_time("2026-01-05T00:30:00Z")
     for day in range(7):
         for i in range(day * week // 7, (day + 1) * week // 7):
             raw = mail(-1 - i).replace(b"@imperial.test", f"@{domain(k)}".encode())  # ids apart from the rounds'
-            game.receive(raw, start + timedelta(days=day, minutes=i))
+            game.inbox.receive(raw, start + timedelta(days=day, minutes=i))
         game.tick(start + timedelta(days=day, hours=23))
         game.process()
     return game.config.dir

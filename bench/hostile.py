@@ -24,7 +24,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from common import BODY, Conditions, GAME, Game, mail, new_game, report, verdict
+from common import BODY, Conditions, GAME, Game, create, mail, new_game, report, verdict
 from hypothesis import HealthCheck, given, settings
 
 from mailer.message import parse
@@ -102,7 +102,7 @@ def whole_path(root: Path, raws: list[bytes]) -> list[float]:
     out = []
     for i, raw in enumerate(raws):
         t0 = time.perf_counter()
-        game.receive(raw, at + timedelta(minutes=i))
+        game.inbox.receive(raw, at + timedelta(minutes=i))
         game.process()
         out.append(time.perf_counter() - t0)
     return out
@@ -125,9 +125,9 @@ def flooded_game(root: Path, cfjs: int) -> Game:
     """A BlogNomic game whose first Admin has made ``cfjs`` Calls for Judgement (folded without mail)."""
     cfg = root / f"blog{cfjs}.toml"
     cfg.write_text(blog_toml(cfjs))
-    game = Game.create(root / f"blog{cfjs}", cfg)
+    game = create(root / f"blog{cfjs}", cfg)
     for start in range(0, cfjs, 500):
-        game.receive_many([game.prepare(blog_mail(i, ADMINS[0], f"CfJ: Judge {i}"), FLOOD_AT, "bench")
+        game.inbox.receive_many([game.inbox.prepare(blog_mail(i, ADMINS[0], f"CfJ: Judge {i}"), FLOOD_AT, "bench")
                            for i in range(start, min(cfjs, start + 500))])
     game.process(send=False)
     return game
@@ -138,7 +138,7 @@ def votes_through_fold(game: Game, number: int, k: int, first: int = 0) -> float
     t0 = time.perf_counter()
     for i in range(first, first + k):
         raw = blog_mail(10**6 + i, ADMINS[1], "Votes", f"{'AGAINST' if i % 2 else 'FOR'} {number}")
-        game.receive(raw, FLOOD_AT + timedelta(minutes=10, seconds=i))
+        game.inbox.receive(raw, FLOOD_AT + timedelta(minutes=10, seconds=i))
         game.process()
     return (time.perf_counter() - t0) / k
 

@@ -30,7 +30,7 @@ TEMPLATE, CONTEXT = "mail/post_refused.txt", {"reason": "you are not subscribed"
 def journaled(root: Path, name: str, n: int) -> Game:
     game = new_game(root, name)
     for start in range(0, n, 500):
-        game.receive_many([game.prepare(mail(i), AT, "bench", "bench@players.test", [])
+        game.inbox.receive_many([game.inbox.prepare(mail(i), AT, "bench", "bench@players.test", [])
                            for i in range(start, min(n, start + 500))])
     return game
 

@@ -19,7 +19,7 @@ from sqlmodel import Session
 
 from engine.state import LedgerEntry
 from engine.imperial.state import ImperialPlayer, ImperialState, Submission
-from nomic import tuning, website
+from nomic import site, tuning
 from nomic.website.memory import SiteMemory
 from nomic.website.search import index
 from storage.tables import Snapshot
@@ -72,7 +72,7 @@ def one_game(root: Path, submissions: int, players: int) -> tuple[list[tuple[str
     out = root / f"site{submissions}"
     memory = SiteMemory()  # kept across builds, as the daemon keeps its game's
     with tuning.no_collection(), timed() as t_full:
-        full = website.build(g, out, memory=memory)
+        full = site.build(g, out, memory=memory)
     html = [f for f in out.rglob("*.html")]
     size = sum(f.stat().st_size for f in html) // max(1, len(html))
     t_bare = bare_jinja(root / f"bare{submissions}", full.rendered, size)
@@ -81,10 +81,10 @@ def one_game(root: Path, submissions: int, players: int) -> tuple[list[tuple[str
     g._state = None
     rebuilds = []
     for k in (1, 4):  # the first may open a new block of 100 numbers (every list page's links change)
-        g.receive(mail(k, sender=player(1)), state.day_started + timedelta(hours=2))
+        g.inbox.receive(mail(k, sender=player(1)), state.day_started + timedelta(hours=2))
         g.process(send=False)
         with tuning.no_collection(), timed() as t_re:
-            again = website.build(g, out, memory=memory)
+            again = site.build(g, out, memory=memory)
         rebuilds.append((t_re, again))
     full_rate, bare_rate = full.rendered / t_full[0], full.rendered / t_bare
     rows = [

@@ -23,12 +23,11 @@ from engine.events import Event
 from engine.inputs import Message
 from mailer import outbox
 from mailer.compose import machine_mail, message_id, thread
-from mailer.listconfig import ListSettings
+from mailer.mailing import Mailing
 from storage import iso
 from storage.tables import AnswerLog
 
 if TYPE_CHECKING:
-    from mailer.ports import GameHandle
     from storage import Entry
 
 log = logging.getLogger("nomic.answers")
@@ -37,16 +36,16 @@ log = logging.getLogger("nomic.answers")
 ANSWER_LOG = AnswerLog.__table__  # type: ignore[attr-defined]
 
 
-def answer(session: Session, game: "GameHandle", ls: ListSettings, entry: "Entry", msg: Message,
+def answer(session: Session, out: Mailing, entry: "Entry", msg: Message,
            events: list[Event], about: tuple[str, ...]) -> None:
     """Queue the answer to ``msg`` (see the module docstring for when there is none); ``about``: the
     ruleset's event kinds whose ``number`` names the matter the answer is about."""
-    cfg = game.engine_config
+    cfg, ls = out.config, out.settings
     if not msg.authenticated or msg.automatic or msg.to_list or not msg.sender:
         return
     if msg.sender in (cfg.address, cfg.list_address):
         return
-    limit = game.config.settings.answers.per_sender_per_hour
+    limit = out.answers_per_hour
     if _answers_in_last_hour(session, msg) >= limit:
         log.warning("not answering journal entry %s: %s had %d answers in the last hour",
                     entry.seq, msg.sender, limit)
@@ -57,20 +56,20 @@ def answer(session: Session, game: "GameHandle", ls: ListSettings, entry: "Entry
     subject = msg.subject or "your message"
     mail = machine_mail(ls, to=msg.sender, at=msg.at, auto="auto-replied",
                         subject=subject if subject.lower().startswith("re:") else f"Re: {subject}",
-                        msgid=message_id(ls, "answer", entry.seq or 0, entry.hash, sub=_about(game, msg, events, about)),
+                        msgid=message_id(ls, "answer", entry.seq or 0, entry.hash, sub=_about(out, msg, events, about)),
                         template="mail/answer.txt", outcomes=outcomes, not_understood=msg.not_understood,
-                        state=game.state(), member=game.state().subscriber(msg.sender))
+                        state=out.state, member=out.state.subscriber(msg.sender))
     if not msg.message_id.startswith("sha256:"):  # a message without a Message-ID has no thread
         thread(mail, msg.message_id, list(reversed(msg.references)))
     outbox.queue(session, entry.seq or 0, "answer", mail, [msg.sender], cfg.address, msg.at)
     session.connection().execute(insert(ANSWER_LOG).values(sender=msg.sender, at=iso(msg.at)))
 
 
-def _about(game: "GameHandle", msg: Message, events: list[Event], about: tuple[str, ...]) -> int | None:
+def _about(out: Mailing, msg: Message, events: list[Event], about: tuple[str, ...]) -> int | None:
     """The matter the answer is about (its Message-ID says so), if any."""
     number = next((e.data.get("number") for e in events if e.kind in about), None)
     if number is None:
-        number = threads.matter_of(game.state(), msg.references, game.engine_config.address)
+        number = threads.matter_of(out.state, msg.references, out.config.address)
     return number
 
 

@@ -38,15 +38,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from email.message import Message
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from mailer.http_clients import ClientQuota, ClientSlots, client_of, forwarded_client
-from mailer.web import handle_get, handle_post
+from mailer.web import Forms, handle_get, handle_post
 from storage.settings.common import HttpSection
-
-if TYPE_CHECKING:
-    from mailer.ports import GameHandle
 
 log = logging.getLogger("nomic.http")
 MAX_POST = 64 * 1024  # bytes; the largest real POST (the subscribe form) is a few hundred
@@ -177,24 +175,25 @@ def _busy(sock: socket.socket) -> None:
 
 @dataclass(frozen=True)
 class Site:
-    """One game's built site and list pages; ``lock`` is its processor's (mailer.web reads the state)."""
-    game: "GameHandle"
+    """One game's built site (in ``root``) and list pages (``forms``); ``lock`` is its processor's
+    (mailer.web reads the state)."""
+    forms: Forms
+    root: Path
     lock: threading.Lock
     after_post: Callable[[], None]
 
     @property
     def dir(self) -> str:
-        return str(self.game.config.dir / "site")
+        return str(self.root)
 
 
 Mount = tuple[Site, str]  # the site a request is for, and the path prefix it is served under
 
 
-def make_server(address: tuple[str, int], game: "GameHandle", lock: threading.Lock,
-                after_post: Callable[[], None]) -> Server:
+def make_server(address: tuple[str, int], site: Site) -> Server:
     """The server for ``nomic serve --http``: one game's site at ``/``."""
-    mount = (Site(game, lock, after_post), "")
-    return Server(address, game.config.settings.http, lambda path: mount)
+    mount = (site, "")
+    return Server(address, site.forms.limits, lambda path: mount)
 
 
 def make_host_server(address: tuple[str, int], limits: HttpSection, sites: Callable[[], Mapping[str, Site]],
@@ -319,7 +318,7 @@ class Handler(SimpleHTTPRequestHandler):
             self._reply(503, "The game is busy; try again later.")
             return 503
         try:
-            status, text = handle(site.game, *args)
+            status, text = handle(site.forms, *args)
         except Exception:
             log.exception("%s %s failed", self.command, self.path)
             status, text = 500, "Something went wrong; nothing was changed."

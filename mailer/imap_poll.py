@@ -22,6 +22,7 @@ import logging
 import socket
 import ssl
 import time
+from collections.abc import Callable
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -34,7 +35,7 @@ import storage
 from storage.settings.common import ImapSection
 
 if TYPE_CHECKING:
-    from mailer.ports import GameHandle
+    from mailer.inbox import Inbox
 
 log = logging.getLogger("nomic.imap")
 FETCH_CHUNK = 100
@@ -78,9 +79,10 @@ def _close(client: IMAPClient) -> None:
 class Poller:
     """One mailbox, one game: fetch, journal, mark, process."""
 
-    def __init__(self, game: "GameHandle", cfg: ImapSection):
-        self.game = game
+    def __init__(self, inbox: "Inbox", cfg: ImapSection, process: Callable[[], object]):
+        self.inbox = inbox
         self.cfg = cfg
+        self.process = process
 
     def round(self, client: IMAPClient) -> int:
         """Journal every message waiting in the mailbox; returns how many were new."""
@@ -91,7 +93,7 @@ class Poller:
         for start in range(0, len(uids), FETCH_CHUNK):
             new += self._take(client, uidvalidity, uids[start:start + FETCH_CHUNK])
         if new:
-            self.game.process()
+            self.process()
         return new
 
     def _take(self, client: IMAPClient, uidvalidity: int, uids: list[int]) -> int:
@@ -103,9 +105,9 @@ class Poller:
             if raw is None:  # expunged meanwhile
                 continue
             extra = {"imap": {"mailbox": self.cfg.mailbox, "uidvalidity": uidvalidity, "uid": uid}}
-            arrivals.append(self.game.admit(raw, at, source="imap", extra=extra))
-        receipts = self.game.receive_many(arrivals)
-        with Session(self.game.db) as s:  # where the poller got to, for the operator
+            arrivals.append(self.inbox.admit(raw, at, source="imap", extra=extra))
+        receipts = self.inbox.receive_many(arrivals)
+        with Session(self.inbox.journal.db) as s:  # where the poller got to, for the operator
             storage.set_meta(s, f"imap:{self.cfg.mailbox}", f"{uidvalidity}:{uids[-1]}")
             s.commit()
         done = [a.meta["imap"]["uid"] for a in arrivals]
@@ -149,14 +151,14 @@ class Poller:
         client.noop()  # an EOF during IDLE looks like "nothing happened": this one raises
 
 
-def run(game: "GameHandle", once: bool = False) -> int:
-    """``nomic poll``: poll until SIGTERM/SIGINT; with ``once``, one round. Returns new messages."""
+def run(inbox: "Inbox", cfg: ImapSection, game_dir: Path, process: Callable[[], object], once: bool = False) -> int:
+    """``nomic poll``: poll until SIGTERM/SIGINT; with ``once``, one round. Returns new messages.
+    Each round's new mail is journaled through ``inbox``, then ``process`` folds it."""
     logging.getLogger("nomic").setLevel(logging.INFO)
-    cfg = game.config.settings.imap
     if not cfg.host or not cfg.user:
         raise PollError("set [imap] host and user in game.toml to poll a mailbox")
-    password = secret(cfg, game.config.dir)
-    poller = Poller(game, cfg)
+    password = secret(cfg, game_dir)
+    poller = Poller(inbox, cfg, process)
     backoff = 1.0
     total = 0
     while True:

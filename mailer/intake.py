@@ -34,7 +34,6 @@ import socket
 import threading
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
 
@@ -43,11 +42,13 @@ from aiosmtpd.smtp import SMTP
 
 from mailer.auth_pool import AuthPool
 from mailer.envelope import QuickAddress
+from mailer.inbox import Addresses
 from mailer.message import Unreadable
 from storage.settings.common import Listeners, LmtpSection, SmtpSection
 
 if TYPE_CHECKING:
-    from mailer.ports import Arrival, GameHandle, Receipt
+    from mailer.inbox import Inbox
+    from mailer.ports import Arrival, Receipt
 
 log = logging.getLogger("nomic.intake")
 BATCH = 500  # most messages one group commit takes
@@ -69,9 +70,9 @@ class JournalWriter:
     self-pipe and a turn of the GIL).
     """
 
-    def __init__(self, game: "GameHandle", on_commit: Callable[[], None] = lambda: None,
+    def __init__(self, inbox: "Inbox", on_commit: Callable[[], None] = lambda: None,
                  name: str = "journal-writer"):
-        self.game = game
+        self.inbox = inbox
         self.on_commit = on_commit
         self.last_commit = 0.0  # time.monotonic() of the latest group commit
         self.committing = False  # a batch is in hand (perhaps waiting for the database lock)
@@ -147,7 +148,7 @@ class JournalWriter:
     def _journal(self, batch: list[Waiting]) -> list["Receipt | Exception"]:
         """Each message's Receipt, or why it could not be stored."""
         try:
-            receipts: list[Receipt | Exception] = list(self.game.receive_many([a for a, _ in batch]))
+            receipts: list[Receipt | Exception] = list(self.inbox.receive_many([a for a, _ in batch]))
         except Exception as exc:
             if len(batch) > 1:  # one bad message must not fail the others: one at a time
                 return [outcome for one in batch for outcome in self._journal([one])]
@@ -181,50 +182,15 @@ def _settle(settled: list[tuple[asyncio.Future, "Receipt | Exception"]]) -> None
             fut.set_result(outcome)
 
 
-@dataclass(frozen=True)
-class Addresses:
-    """The addresses a game owns: ``game.address``, ``game.list_address`` and its VERP bounce
-    addresses ``<bounce_prefix>`` and ``<bounce_prefix>+...`` at the game's domain."""
-    address: str
-    list_address: str
-    bounce_prefix: str
-
-    @classmethod
-    def of(cls, game: "GameHandle") -> "Addresses":
-        cfg = game.engine_config
-        return cls(cfg.address.lower(), cfg.list_address.lower(), game.config.settings.smtp.bounce_prefix.lower())
-
-    @property
-    def domain(self) -> str:
-        return self.address.rpartition("@")[2]
-
-    def owns(self, address: str) -> bool:
-        addr = address.lower()
-        local, _, domain = addr.rpartition("@")
-        if addr in (self.address, self.list_address):
-            return True
-        prefix = self.bounce_prefix
-        return bool(prefix) and domain == self.domain and (local == prefix or local.startswith(prefix + "+"))
-
-    def examples(self) -> list[str]:
-        """One address of each kind it owns (what ``clash`` tries against another game)."""
-        bounce = [f"{self.bounce_prefix}@{self.domain}"] if self.bounce_prefix else []
-        return [self.address, self.list_address, *bounce]
-
-    def clash(self, other: "Addresses") -> str | None:
-        """An address both own, or None."""
-        return next((a for a in self.examples() if other.owns(a)), None) or \
-            next((a for a in other.examples() if self.owns(a)), None)
-
-
 class Mailbox:
-    """One game's side of intake: the addresses it owns and the writer of its journal."""
+    """One game's side of intake: its inbox (the addresses it owns, how it authenticates) and the
+    writer of its journal."""
 
-    def __init__(self, game: "GameHandle", writer: JournalWriter):
-        self.game = game
+    def __init__(self, inbox: "Inbox", writer: JournalWriter):
+        self.inbox = inbox
         self.writer = writer
-        self.addresses = Addresses.of(game)
-        self.slow_auth = game.config.settings.auth.mode == "dkim"
+        self.addresses = inbox.addresses
+        self.slow_auth = inbox.auth.mode == "dkim"
 
     async def journal(self, raw: bytes, at: datetime, source: str, mail_from: str, rcpt_tos: list[str],
                       auth_pool: AuthPool) -> str:
@@ -232,9 +198,9 @@ class Mailbox:
         args = (at, source, mail_from, rcpt_tos)
         try:
             if self.slow_auth:  # DNS look-ups: off the event loop, in the sender's turn
-                arrival = await auth_pool.run(raw, self.game.prepare, *args)
+                arrival = await auth_pool.run(raw, self.inbox.prepare, *args)
             else:  # the headers only: well under a millisecond, cheaper than a thread hop
-                arrival = self.game.prepare(raw, *args)
+                arrival = self.inbox.prepare(raw, *args)
             receipt = await self.writer.submit(arrival)
         except Unreadable as exc:
             log.warning("message from <%s> to %s cannot be read (%s); answered 554", mail_from, rcpt_tos[0], exc)

@@ -5,13 +5,10 @@ from dataclasses import dataclass, field
 from email.headerregistry import BaseHeader
 from email.message import EmailMessage
 from email.policy import EmailPolicy
-from typing import TYPE_CHECKING
-
+from engine.context import EngineConfig
 from mailer.headers import composing_policy
 from rendering import Renderer
-
-if TYPE_CHECKING:
-    from mailer.ports import GameHandle
+from storage.settings.common import CommonSettings
 
 
 @dataclass(frozen=True)
@@ -56,9 +53,8 @@ class ListSettings:
         return f"{self.site_url}{path}"
 
 
-def settings(game: "GameHandle") -> ListSettings:
-    s = game.config.settings
-    cfg = game.engine_config
+def settings(s: CommonSettings, cfg: EngineConfig) -> ListSettings:
+    """The list's settings of a game: its game.toml ``s``, its engine settings ``cfg``."""
     site = s.game.site_url
     if site and not site.endswith("/"):
         site += "/"

@@ -17,7 +17,7 @@ Every byte is hostile: the work one message can cost is bounded (``MAX_HEADER``
 bytes of header section, ``MAX_TEXT`` characters and ``MAX_LINES`` lines of
 text, ``MAX_HTML`` characters and ``MAX_HTML_TAGS`` tags of HTML nested at
 most ``MAX_HTML_DEPTH`` deep; docs/operating.md, section 10). A message past a bound is read
-up to it, and ``ParsedMail.cut`` says why the rest was not (nomic.inputs makes
+up to it, and ``ParsedMail.cut`` says why the rest was not (mailer.inputs makes
 that an ordinary "not understood"). An address field whose comments nest past
 ``MAX_NESTING`` is not read at all (``Unreadable``: the email package recurses once
 a level, and 600 levels raised RecursionError before the message was journaled).
@@ -364,7 +364,7 @@ _BULK = {"bulk", "junk", "list", "auto_reply"}
 
 
 def _automatic(head: _Head, msg: Message) -> bool:
-    """RFC 3834 and friends: mail that must never be answered (see also nomic.inputs)."""
+    """RFC 3834 and friends: mail that must never be answered (see also mailer.inputs)."""
     auto = head.get("Auto-Submitted").lower()
     if auto and auto != "no":
         return True

@@ -20,27 +20,26 @@ from sqlmodel import Session
 from engine.events import Event
 from engine.inputs import ClockStep, Message
 from mailer import answers, bounces, digest, listserv
+from mailer.mailing import Mailing
 from mailer.rulesets import Composer, Composition, Members, RulesetMail, mail_for
 
 if TYPE_CHECKING:
-    from mailer.ports import GameHandle
     from storage import Entry
 
 
-def enqueue(session: Session, game: "GameHandle", entry: "Entry", inp: Message | ClockStep,
+def enqueue(session: Session, out: Mailing, entry: "Entry", inp: Message | ClockStep,
             events: list[Event]) -> None:
-    ls, mail = game.list_settings, mail_for(game.engine_config.ruleset)
+    ls, mail = out.settings, mail_for(out.config.ruleset)
     if isinstance(inp, Message):
-        answers.answer(session, game, ls, entry, inp, events, mail.about)
+        answers.answer(session, out, entry, inp, events, mail.about)
         bounces.record(session, ls, entry, inp)
     table = composers(mail)
     if not any(e.kind in table for e in events):
         return
-    state = game.state()
-    members = Members(session, state)
+    members = Members(session, out.state)
     for event in events:
         for composer in table.get(event.kind, ()):
-            composer(Composition(session, ls, state, entry, inp, event, events, members, game.engine_config))
+            composer(Composition(session, ls, out.state, entry, inp, event, events, members, out.config))
 
 
 def composers(mail: RulesetMail) -> dict[str, tuple[Composer, ...]]:

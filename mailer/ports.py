@@ -1,22 +1,13 @@
-"""What the mailer needs of a game, as a protocol: the application's ``nomic.game.Game`` provides it.
+"""The values a message carries on its way into the journal (mailer.inbox).
 
-The mailer sits below the application (docs/architecture.md), so it names the game it serves
-by this protocol instead of importing the game runner.
+The mailer sits below the application (docs/architecture.md) and never takes the game: it is
+given values (its ``Inbox``, a ``Mailing`` per folded entry, the sender's ``Outlet``, the web
+``Forms``; nomic/wiring.py makes them of a game).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Protocol
-
-from sqlalchemy.engine import Engine
-
-from engine.context import EngineConfig
-from engine.state import GameState
-from storage.config import Config
-
-if TYPE_CHECKING:
-    from mailer.listconfig import ListSettings
 
 
 @dataclass
@@ -34,28 +25,3 @@ class Receipt:
     status: str  # "new" | "duplicate"
     seq: int
     key: str
-
-
-class GameHandle(Protocol):
-    config: Config
-    engine_config: EngineConfig
-    db: Engine
-
-    @property
-    def list_settings(self) -> "ListSettings":
-        """Made once per game: it carries the game's template renderer."""
-
-    def state(self) -> GameState[Any]: ...
-
-    def prepare(self, raw: bytes, at: datetime, source: str = "cli", mail_from: str | None = None,
-                rcpt_to: list[str] | None = None, extra: dict | None = None) -> Arrival: ...
-
-    def admit(self, raw: bytes, at: datetime, source: str = "cli", mail_from: str | None = None,
-              rcpt_to: list[str] | None = None, extra: dict | None = None) -> Arrival:
-        """``prepare``, but a message that cannot be read is journaled all the same (to fault in its fold)."""
-
-    def receive_many(self, arrivals: list[Arrival]) -> list[Receipt]: ...
-
-    def tick(self, at: datetime) -> Receipt | None: ...
-
-    def process(self, send: bool = True, upto: int | None = None) -> Any: ...

@@ -63,18 +63,16 @@ import zlib
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
-from typing import TYPE_CHECKING, Callable
+from pathlib import Path
+from typing import Callable
 
-from sqlalchemy.engine import Connection
+from sqlalchemy.engine import Connection, Engine
 
 from mailer import bounces, headers
 from mailer.listconfig import ListSettings
 from mailer.outbox import HOST, Claimed, HandoverLog, Outcome, claim_batch, iso, raws, record, recover
 from mailer.tokens import stamped_token
 from storage.settings.common import OutboxSection
-
-if TYPE_CHECKING:
-    from mailer.ports import GameHandle
 
 log = logging.getLogger("nomic.sender")
 CRLF = re.compile(rb"\r?\n")
@@ -232,30 +230,39 @@ def _refused(code: int, text: bytes) -> None:
     raise (Permanent if code >= 500 else Temporary)(message)
 
 
-def run_once(game: "GameHandle", now: datetime | None = None) -> int:
+@dataclass(frozen=True)
+class Outlet:
+    """What the sender needs of a game: its database (the outbox), its list settings, its
+    ``[outbox]`` section and its directory (the handover logs are kept in ``FOLDER`` there)."""
+    db: Engine
+    settings: ListSettings
+    cfg: OutboxSection
+    game_dir: Path
+
+
+def run_once(outlet: Outlet, now: datetime | None = None) -> int:
     """One pass over the due deliveries; returns how many were sent.
 
     A pass stops early when the relay cannot be reached (everything waits for
     the next pass), so a relay outage costs one attempt, not one per delivery.
     """
-    cfg = game.config.settings.outbox
-    if not cfg.relay:
+    if not outlet.cfg.relay:
         log.warning("no [outbox] relay configured: mail stays queued")
         return 0
-    return Pass(game, cfg, now or datetime.now(timezone.utc)).run()
+    return Pass(outlet, now or datetime.now(timezone.utc)).run()
 
 
 class Pass:
     """One pass of the sender: its claim, its connections, its prepared mails and its handover log."""
 
-    def __init__(self, game: "GameHandle", cfg: OutboxSection, now: datetime):
-        self.game, self.cfg, self.now = game, cfg, now
-        self.ls = game.list_settings
+    def __init__(self, outlet: Outlet, now: datetime):
+        self.db, self.cfg, self.now = outlet.db, outlet.cfg, now
+        self.ls = outlet.settings
         self.claim = f"{HOST}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
-        self.folder = game.config.dir / FOLDER
+        self.folder = outlet.game_dir / FOLDER
         self.started = time.monotonic()
-        self.relays = [Relay(cfg) for _ in range(cfg.connections)]
-        self.width = cfg.connections  # connections the relay has taken (it may allow fewer)
+        self.relays = [Relay(self.cfg) for _ in range(self.cfg.connections)]
+        self.width = self.cfg.connections  # connections the relay has taken (it may allow fewer)
         self.prepared: dict[int, Prepared] = {}
         self.log: HandoverLog | None = None
         self.stop = threading.Event()  # the relay is unreachable: end the pass
@@ -263,7 +270,7 @@ class Pass:
         self.deadline = 0.0
 
     def run(self) -> int:
-        with self.game.db.begin() as conn:
+        with self.db.begin() as conn:
             dead = recover(conn, self.folder, self.cfg.claim_lease, self.cfg.in_doubt, self.now, self.claim)
         for claim in dead:
             (self.folder / f"{claim}.log").unlink(missing_ok=True)
@@ -273,7 +280,7 @@ class Pass:
         pool = ThreadPoolExecutor(self.cfg.connections, "sender") if self.cfg.connections > 1 else None
         try:
             while True:
-                with self.game.db.begin() as conn:  # one transaction a batch: the last one's outcomes, the next claim
+                with self.db.begin() as conn:  # one transaction a batch: the last one's outcomes, the next claim
                     record(conn, self.claim, done, owners)
                     batch = [] if self.stop.is_set() else claim_batch(
                         conn, self.claim, self.now, self._clock(), self.cfg.batch)
@@ -395,11 +402,11 @@ class Pass:
         return Outcome(d.id, status, error, next_attempt=due)
 
 
-def run_forever(game: "GameHandle", stop: threading.Event, interval: float = 5.0) -> None:
+def run_forever(outlet: Outlet, stop: threading.Event, interval: float = 5.0) -> None:
     """The daemon's sender loop: a pass, then wait ``interval`` seconds or until ``stop`` is set."""
     while not stop.is_set():
         try:
-            run_once(game)
+            run_once(outlet)
         except Exception:  # a bad pass must not end the daemon's sender
             log.exception("sender pass failed")
         stop.wait(interval)

@@ -1,8 +1,8 @@
 """The list's web side: RFC 8058 one-click unsubscribe, and the site's subscribe form.
 
-``nomic serve --http`` calls ``handle_post(game, path, body)`` for POSTs and
-``handle_get(game, path)`` for GETs under ``/subscribe/`` and ``/unsubscribe/``;
-both return ``(status, text)`` (HTML for a GET's 200).
+``nomic serve --http`` calls ``handle_post(forms, path, body)`` for POSTs and
+``handle_get(forms, path)`` for GETs under ``/subscribe/`` and ``/unsubscribe/``;
+both return ``(status, text)`` (HTML for a GET's 200). ``Forms`` is what they need of the game.
 
 - ``POST /unsubscribe/<issued>/<token>`` with the body ``List-Unsubscribe=One-Click``
   (RFC 8058; the GET page's button sends it too): the address leaves the list.
@@ -33,12 +33,16 @@ import logging
 import re
 from datetime import datetime, timedelta, timezone
 from email.message import EmailMessage
+from collections.abc import Callable
+from dataclasses import dataclass
 from email.utils import format_datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlsplit
 
+from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
+from engine.state import GameState
 from mailer import outbox
 from mailer.compose import machine_mail
 from mailer.listconfig import ListSettings
@@ -48,7 +52,7 @@ from rendering import render
 from storage.settings.common import HttpSection
 
 if TYPE_CHECKING:
-    from mailer.ports import GameHandle
+    from mailer.inbox import Inbox
 
 log = logging.getLogger("nomic.web")
 CONFIRM_DAYS = 7
@@ -59,38 +63,50 @@ ADDRESS = re.compile(r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_
                      r"@([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?")
 
 
-def handle_post(game: "GameHandle", path: str, body: bytes | str, now: datetime | None = None) -> tuple[int, str]:
+@dataclass(frozen=True)
+class Forms:
+    """What the forms need of a game: its inbox (a confirmed change is journaled there), its
+    database (the outbox, for confirmation mails), its list settings, its ``[http]`` section, and
+    its state (read at each request: a subscriber's latest subscription)."""
+    inbox: "Inbox"
+    db: Engine
+    settings: ListSettings
+    limits: HttpSection
+    state: Callable[[], GameState[Any]]
+
+
+def handle_post(forms: Forms, path: str, body: bytes | str, now: datetime | None = None) -> tuple[int, str]:
     now = now or datetime.now(timezone.utc).replace(microsecond=0)
     path = urlsplit(path).path.rstrip("/")
     form = parse_qs(body.decode("utf-8", "replace") if isinstance(body, bytes) else body)
-    ls = game.list_settings
+    ls = forms.settings
     if path.startswith("/unsubscribe/"):
-        address, refusal = _unsubscribe_link(game, ls, path, now)
+        address, refusal = _unsubscribe_link(forms, ls, path, now)
         if address is None:
             return 400, refusal
         if form.get("List-Unsubscribe") != ONE_CLICK:
             return 400, ("This request lacks the body List-Unsubscribe=One-Click (RFC 8058); "
                          "open the link in a browser and press its button.")
-        _journal(game, ls, address, "Unsubscribe", now)
+        _journal(forms.inbox, ls, address, "Unsubscribe", now)
         return 200, f"{address} is unsubscribed from {ls.list_address}."
     if path == "/subscribe":
-        return _request(game, ls, (form.get("address") or [""])[0].strip().lower(), now)
+        return _request(forms, ls, (form.get("address") or [""])[0].strip().lower(), now)
     if path.startswith("/subscribe/confirm/"):
         address = _confirmed(ls, path, now)
         if address is None:
             return 400, f"This confirmation link is not valid or is older than {CONFIRM_DAYS} days."
-        _journal(game, ls, address, "Subscribe", now)
+        _journal(forms.inbox, ls, address, "Subscribe", now)
         return 200, f"{address} is subscribed to {ls.list_address}."
     return 404, "Not found."
 
 
-def handle_get(game: "GameHandle", path: str, now: datetime | None = None) -> tuple[int, str]:
+def handle_get(forms: Forms, path: str, now: datetime | None = None) -> tuple[int, str]:
     """The page behind a link: says what the button will do; only its POST acts."""
     now = now or datetime.now(timezone.utc)
-    ls = game.list_settings
+    ls = forms.settings
     path = urlsplit(path).path.rstrip("/")
     if path.startswith("/unsubscribe/"):
-        address, refusal = _unsubscribe_link(game, ls, path, now)
+        address, refusal = _unsubscribe_link(forms, ls, path, now)
         if address is None:
             return 400, refusal
         return 200, render("web/confirm.html", ls=ls, action=f"Unsubscribe {address} from {ls.list_address}",
@@ -104,17 +120,17 @@ def handle_get(game: "GameHandle", path: str, now: datetime | None = None) -> tu
     return 404, "Not found."
 
 
-def _unsubscribe_link(game: "GameHandle", ls: ListSettings, path: str, now: datetime) -> tuple[str | None, str]:
+def _unsubscribe_link(forms: Forms, ls: ListSettings, path: str, now: datetime) -> tuple[str | None, str]:
     """``(address, "")`` when the link in ``path`` may unsubscribe now, else ``(None, why not)``."""
     elsewise = f"use the link in a recent mail from the list, or mail Unsubscribe to {ls.address}."
     found = read_stamped_token(ls.token_key, "unsubscribe", path.removeprefix("/unsubscribe/"))
     if found is None:
         return None, f"This unsubscribe link is not valid; {elsewise}"
     address, issued = found
-    days = game.config.settings.http.unsubscribe_days
+    days = forms.limits.unsubscribe_days
     if now - issued > timedelta(days=days):
         return None, f"This unsubscribe link is more than {days} days old; {elsewise}"
-    member = game.state().subscriber(address)
+    member = forms.state().subscriber(address)
     if member is None:
         return None, f"{address} is not subscribed to {ls.list_address}; nothing changed."
     if member.since is not None and issued < member.since:
@@ -139,14 +155,14 @@ def mailbox(address: str) -> str:
     return f"{local.partition('+')[0].replace('.', '')}@{domain.rstrip('.')}"
 
 
-def _request(game: "GameHandle", ls: ListSettings, address: str, now: datetime) -> tuple[int, str]:
+def _request(forms: Forms, ls: ListSettings, address: str, now: datetime) -> tuple[int, str]:
     if not address.isascii():
         return 400, ("This list can mail only addresses written in plain ASCII (no letters like é or ü); "
                      "please give another address.")
     if len(address) > ADDRESS_MAX or not ADDRESS.fullmatch(address):
         return 400, "Please give one email address, like alice@example.org."
-    limits = game.config.settings.http
-    with Session(game.db) as s:
+    limits = forms.limits
+    with Session(forms.db) as s:
         refusal = _too_many(limits, ls, address, _recent_confirmations(s, now))
         if refusal:
             log.warning("web: no confirmation to %s: %s", address, refusal)
@@ -201,7 +217,7 @@ def _too_many(limits: HttpSection, ls: ListSettings, address: str, recent: list[
     return None
 
 
-def _journal(game: "GameHandle", ls: ListSettings, address: str, command: str, now: datetime) -> None:
+def _journal(inbox: "Inbox", ls: ListSettings, address: str, command: str, now: datetime) -> None:
     """Journal the confirmed change as an authenticated message from the address.
 
     The caller's processing loop applies it (``nomic serve`` processes after every journal write).
@@ -218,5 +234,5 @@ def _journal(game: "GameHandle", ls: ListSettings, address: str, command: str, n
     meta = {"source": "web", "mail_from": None, "rcpt_to": [ls.address],
             "auth": {"authenticated": True, "method": "web",
                      "detail": f"{command.lower()} confirmed with a token sent to {address}"}}
-    game.receive_many([Arrival(message_key(raw), raw, now, meta)])
+    inbox.receive_many([Arrival(message_key(raw), raw, now, meta)])
     log.info("web: %s %s", command.lower(), address)

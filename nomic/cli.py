@@ -102,7 +102,7 @@ def init(directory: Annotated[Path, typer.Argument(metavar="DIR", help="where to
              "--start", metavar="TIME", help="when the game begins (default: FILE's start, else the next "
              "00:00 UTC)")] = None) -> None:
     """Create a game: DIR/game.toml and its database."""
-    from nomic.game import Game
+    from nomic.create import create
     if config is not None and not config.is_file():
         fail(f"cannot read {config}", 2)
     if ruleset is not None and config is not None:
@@ -113,7 +113,7 @@ def init(directory: Annotated[Path, typer.Argument(metavar="DIR", help="where to
         except ValueError as exc:
             fail(str(exc), 2)
     try:
-        Game.create(directory, config, ruleset or DEFAULT_RULESET, when(start) if start else None)
+        create(directory, config, ruleset or DEFAULT_RULESET, when(start) if start else None)
     except ConfigError as exc:
         refuse(exc)
     typer.echo(f"created a game in {directory}")
@@ -135,6 +135,20 @@ def check(game: GameOpt = None) -> None:
 
 
 @command()
+def upgrade(game: GameOpt = None) -> None:
+    """Bring a game an older release wrote up to this one: migrate its database, fold its journal
+    again if a migration asks for it; one line per step done. Other commands refuse such a game
+    until this has run; serve runs it at start."""
+    from nomic.upgrade import upgrade as upgrade_game
+    directory = game_dir(game)
+    try:
+        done = upgrade_game(directory)
+    except ConfigError as exc:
+        refuse(exc)
+    typer.echo("\n".join(f"{directory}: {line}" for line in done) or f"{directory}: up to date; nothing to do")
+
+
+@command()
 def ingest(paths: Annotated[list[str], typer.Argument(metavar="PATH", help=".eml files, Maildirs, mboxes, or - for stdin")],
            at: AtOpt = None, game: GameOpt = None) -> None:
     """Feed mail through the daemon's code path; one line of outcome per message.
@@ -151,7 +165,7 @@ def ingest(paths: Annotated[list[str], typer.Argument(metavar="PATH", help=".eml
     except SourceError as exc:
         fail(f"{exc}; nothing journaled")
     for label, raw in messages:
-        receipt = g.receive(raw, t, source="cli")
+        receipt = g.inbox.receive(raw, t, source="cli")
         if receipt.status == "duplicate":
             typer.echo(f"{label}: duplicate of journal entry {receipt.seq} ({receipt.key}); nothing done")
             continue
@@ -236,7 +250,7 @@ def build(out: Annotated[Optional[Path], typer.Option("--out", metavar="DIR", he
           game: GameOpt = None) -> None:
     """Render the static website."""
     from nomic import tuning
-    from nomic.website import build as build_website
+    from nomic.site import build as build_website
     from nomic.website.search import SearchError
     g = open_game(game)
     target = out or g.config.dir / "site"
@@ -288,7 +302,12 @@ def serve(smtp: Annotated[Optional[str], typer.Option(metavar="HOST:PORT", help=
           http: Annotated[Optional[str], typer.Option(metavar="HOST:PORT", help="HOST:PORT for the site preview and one-click unsubscribe")] = None,
           game: GameOpt = None) -> None:
     """The daemon: SMTP and LMTP intake, the clock, the outbox sender, site rebuilds."""
-    from nomic.daemon import DaemonError, run
+    from nomic.daemon import DaemonError, quiet_logging, run, upgrade_logged
+    quiet_logging()
+    try:
+        upgrade_logged(game_dir(game))
+    except ConfigError as exc:
+        refuse(exc)
     try:
         run(open_intake(game), smtp=smtp, lmtp=lmtp, http=http)
     except DaemonError as exc:
@@ -302,8 +321,9 @@ def poll(once: Annotated[bool, typer.Option("--once", help="one round: journal a
          game: GameOpt = None) -> None:
     """Intake from an IMAP mailbox (IDLE where the server offers it)."""
     from mailer.imap_poll import PollError, run
+    g = open_intake(game)
     try:
-        n = run(open_intake(game), once=once)
+        n = run(g.inbox, g.config.settings.imap, g.config.dir, g.process, once=once)
     except PollError as exc:
         fail(str(exc))
     typer.echo(f"{n} new message(s) journaled")
@@ -342,8 +362,9 @@ def outbox(as_json: Annotated[bool, typer.Option("--json", help="print as JSON, 
 def send(at: AtOpt = None, game: GameOpt = None) -> None:
     """One pass of the outbox sender: hand every due delivery to the [outbox] relay."""
     from mailer.sender import run_once
+    from nomic.wiring import outlet
     g = open_game(game)
-    n = run_once(g, when(at) if at else None)
+    n = run_once(outlet(g), when(at) if at else None)
     typer.echo(f"sent {n} deliveries")
 
 

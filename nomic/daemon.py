@@ -32,6 +32,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime, timezone
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import engine
@@ -39,8 +40,10 @@ from mailer.http_server import Server, make_server
 from mailer.intake import IntakeHandler, JournalWriter, Mailbox, Routes, protocol_factory
 from nomic import summary, tuning
 from nomic.hold import Held, Hold
-from nomic.website import SiteMemory, build as build_website
+from nomic.site import build as build_website
+from nomic.website import SiteMemory
 from nomic.website.search import INDEX as SEARCH_INDEX, index as index_site
+from nomic.wiring import site
 
 if TYPE_CHECKING:
     from nomic.game import Game
@@ -230,11 +233,11 @@ class GameService:
         self.game = game
         self.label = label
         self.lock = threading.Lock()
-        self.writer = JournalWriter(game, name=self._name("journal-writer"))
+        self.writer = JournalWriter(game.inbox, name=self._name("journal-writer"))
         self.processor = Processor(game, self.lock, turns or Turns(self.writer.busy), self._name("processor"),
                                    final_limit)
         self.writer.on_commit = self.processor.wake.set
-        self.mailbox = Mailbox(game, self.writer)
+        self.mailbox = Mailbox(game.inbox, self.writer)
         self._stop_sender = threading.Event()
         self._sender: threading.Thread | None = None
         self.hold = Hold(game.config.dir)  # while it runs: no second daemon; nomic tick refuses a future --at
@@ -264,8 +267,9 @@ class GameService:
             return None
         from nomic.game import Game
         from mailer.sender import run_forever
+        from nomic.wiring import outlet
         own = Game(self.game.config.dir)  # its own connection pool and state cache
-        thread = threading.Thread(target=run_forever, args=(own, self._stop_sender), name=self._name("sender"),
+        thread = threading.Thread(target=run_forever, args=(outlet(own), self._stop_sender), name=self._name("sender"),
                                   daemon=True)
         thread.start()
         return thread
@@ -324,7 +328,7 @@ async def _serve(game: "Game", smtp: str | None, lmtp: str | None, http: str | N
     servers = await listen(IntakeHandler(Routes([service.mailbox]), game.config.settings), smtp, lmtp)
     httpd = None
     if http:
-        httpd = start_http(make_server(host_port(http, "http"), game, service.lock, service.processor.wake.set))
+        httpd = start_http(make_server(host_port(http, "http"), site(game, service.lock, service.processor.wake.set)))
     service.start()
     tuning.settle_heap()
     await wait_for_signal()
@@ -354,6 +358,14 @@ def quiet_logging(fmt: str = LOG_FORMAT) -> None:
     logging.getLogger("nomic").setLevel(logging.INFO)
     tuning.quick_switches()
     logging.getLogger("mail.log").setLevel(logging.WARNING)
+
+
+def upgrade_logged(game_dir: Path, name: str | None = None) -> None:
+    """``nomic upgrade``, as a daemon runs it before serving a game: each step done, in the log
+    (``name``: the game's, under ``nomic host serve``; else its directory)."""
+    from nomic.upgrade import upgrade
+    for line in upgrade(game_dir, serving=True):
+        log.info("%s: upgraded: %s", name or game_dir, line)
 
 
 def run(game: "Game", smtp: str | None = None, lmtp: str | None = None,

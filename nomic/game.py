@@ -1,8 +1,8 @@
 """The runner: journal first, then the engine, then the outputs (events, outbox).
 
 Data flows one way: mail -> journal -> engine -> events -> (outbox, site).
-``receive`` only journals (that is what an SMTP 250 waits for); ``process``
-folds every journaled entry not yet processed, in order, exactly once.
+The game's ``inbox`` (mailer.inbox.Inbox) only journals (that is what an SMTP 250 waits for);
+``process`` folds every journaled entry not yet processed, in order, exactly once.
 
 No entry can wedge the fold. Mail is parsed before the write transaction
 opens (intake is never kept waiting on a parse). Everything an entry costs after
@@ -12,19 +12,19 @@ an entry that faults in any of them is recorded in the journal as a "skip" entry
 once, and skipped from then on, by every replay too. A fault while composing its
 outgoing mail rolls back that mail alone, recorded as a ``mail_fault`` event.
 Before the journal, a message that cannot be read at all is refused by intake
-(``prepare`` raises) or journaled all the same by ``poll`` and ``ingest`` (``admit``).
+(``Inbox.prepare`` raises) or journaled all the same by ``poll`` and ``ingest`` (``Inbox.admit``).
 """
 from __future__ import annotations
 
-import hashlib
 import logging
 from collections.abc import Callable
-from datetime import datetime, timezone
+from datetime import datetime
 from functools import cached_property
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from sqlalchemy import delete, func
+from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 import engine
@@ -34,18 +34,15 @@ from engine.inputs import ClockStep, Message, load_message
 from engine.ruleset import ruleset_for
 from engine.state import GameState
 from mailer import outgoing
-from mailer.auth import Verdict, authenticate
 from mailer.grammar import Grammar
+from mailer.inbox import Addresses, Inbox
+from mailer.inputs import parser_version, to_input
 from mailer.listconfig import ListSettings, settings
-from mailer.message import ParsedMail, journal_key, parse_head
-from mailer.ports import Arrival, Receipt
-from nomic import game_secrets
-from nomic.clock import ClockFloor, with_start
-from nomic.inputs import parser_version, to_input
-from storage import Duplicate, Entry
-from storage.config import (
-    CONFIG_NAME, DEFAULT_RULESET, Config, ConfigError, check_secrets, default_text, parse_time,
-)
+from mailer.mailing import Mailing
+from mailer.ports import Receipt
+from nomic.clock import ClockFloor
+from storage import Duplicate, Entry, UpgradeNeeded
+from storage.config import CONFIG_NAME, Config, check_secrets, parse_time
 from storage.tables import Meta, Snapshot
 
 log = logging.getLogger("nomic")
@@ -68,13 +65,24 @@ class Folded(NamedTuple):
 
 
 class Game:
-    def __init__(self, game_dir: Path):
+    def __init__(self, game_dir: Path, db: Engine | None = None):
+        """The game in ``game_dir``. Opening it changes nothing: a game an older release wrote (its
+        schema behind, or a refold asked for) raises ``UpgradeNeeded`` naming ``nomic upgrade``.
+        ``db``: its database, opened and being brought up to date by the caller (nomic.upgrade)."""
         self.config = Config.load(game_dir)
         check_secrets(game_dir / CONFIG_NAME, self.config.data)
         self.engine_config = self.config.engine()
-        self.db = storage.open_database(self.config.database_url)
+        try:
+            self.db = db or storage.open_database(self.config.database_url)
+            if db is None and storage.refold_reason(self.db):
+                raise UpgradeNeeded("its journal must be folded again (a migration asked for it)")
+        except UpgradeNeeded as exc:
+            raise UpgradeNeeded(f"{game_dir}: {exc}; run `nomic upgrade --game {game_dir}` first") from None
         self.journal = storage.Journal(self.db)
         self.clock = ClockFloor(self.db)  # no entry is stamped earlier than the last clock step
+        cfg, settings = self.engine_config, self.config.settings
+        self.inbox = Inbox(self.journal, settings.auth, self.config.section("offices"), (cfg.address, cfg.list_address),
+                           Addresses.of(cfg.address, cfg.list_address, settings.smtp.bounce_prefix), self.clock.stamp)
         self._state: GameState[Any] | None = None
         self._seq = 0  # journal seq that self._state reflects
         self._skips: dict[int, str] = {}  # entries recorded as faulting (storage.skipped), with self._state
@@ -82,94 +90,8 @@ class Game:
         self.ruleset = ruleset_for(self.engine_config.ruleset)
         self.grammar = Grammar(self.ruleset.commands)
         self.parser = parser_version(self.engine_config.address, self.engine_config.list_address, self.ruleset)
-        if storage.refold_due(self.db):  # a migration's derived rows need a fold (storage.REFOLD)
-            self.rebuild()
 
-    @staticmethod
-    def create(game_dir: Path, config_file: Path | None = None, ruleset: str = DEFAULT_RULESET,
-               start: datetime | None = None) -> "Game":
-        """A new game; it starts at ``start``, else at the config file's start, else at the next 00:00 UTC."""
-        if (game_dir / CONFIG_NAME).exists():
-            raise ConfigError(f"{game_dir} already holds a game; not overwriting it")
-        text = config_file.read_text() if config_file else default_text(ruleset)
-        Config.read(game_dir, text, config_file)  # a game.toml that cannot run: refused before anything is written
-        text = game_secrets.fill(text)  # then a random seed and token secret where it has none of its own
-        text = with_start(text, start, datetime.now(timezone.utc), own=config_file is not None)
-        game_dir.mkdir(parents=True, exist_ok=True)
-        (game_dir / CONFIG_NAME).write_text(text)
-        try:
-            game = Game(game_dir)
-        except Exception:
-            (game_dir / CONFIG_NAME).unlink()
-            raise
-        return game
-
-    # -- intake -----------------------------------------------------------
-
-    def receive(self, raw: bytes, at: datetime, source: str = "cli",
-                mail_from: str | None = None, rcpt_to: list[str] | None = None,
-                extra: dict | None = None) -> Receipt:
-        """Journal one message durably (``admit``: even one that cannot be read). Returns once it is committed."""
-        return self.receive_many([self.admit(raw, at, source, mail_from, rcpt_to, extra)])[0]
-
-    def admit(self, raw: bytes, at: datetime, source: str = "cli", mail_from: str | None = None,
-              rcpt_to: list[str] | None = None, extra: dict | None = None) -> Arrival:
-        """``prepare``, for intake that has no one to refuse a message to (``nomic poll``, ``nomic ingest``).
-
-        A message ``prepare`` cannot read is journaled all the same, keyed by its bytes and not
-        authenticated; its fold then records it as a fault. So no message stops them, and none is lost.
-        """
-        try:
-            return self.prepare(raw, at, source, mail_from, rcpt_to, extra)
-        except Exception as exc:
-            log.warning("a message could not be read (%s: %s); journaled, to be recorded as a fault",
-                        type(exc).__name__, exc)
-            auth = {"authenticated": False, "method": "unreadable", "detail": f"{type(exc).__name__}: {exc}"[:1000]}
-            meta = {"source": source, "mail_from": mail_from, "rcpt_to": rcpt_to, "auth": auth, **(extra or {})}
-            return Arrival("sha256:" + hashlib.sha256(raw).hexdigest(), raw, at, meta)
-
-    def prepare(self, raw: bytes, at: datetime, source: str = "cli", mail_from: str | None = None,
-                rcpt_to: list[str] | None = None, extra: dict | None = None) -> Arrival:
-        """Parse and authenticate one message (no database): the journal entry to be.
-
-        ``extra`` adds to the journal meta (e.g. the IMAP UIDVALIDITY and UID). Raises
-        ``mailer.message.Unreadable`` for a message that cannot be read at all (the sender's fault).
-        """
-        head = parse_head(raw)
-        try:
-            verdict = self._authenticate(raw, head)
-        except Exception as exc:  # journal it anyway (nothing is lost); it changes nothing
-            log.exception("a message could not be read; journaled as not authenticated")
-            verdict = Verdict(False, "unreadable", f"{type(exc).__name__}: {exc}")
-        meta = {"source": source, "mail_from": mail_from, "rcpt_to": rcpt_to,
-                "auth": {"authenticated": verdict.authenticated, "method": verdict.method,
-                         "detail": verdict.detail}, **(extra or {})}
-        return Arrival(journal_key(raw, head, verdict.authenticated), raw, at, meta)
-
-    def _authenticate(self, raw: bytes, head: ParsedMail) -> Verdict:
-        if head.cut:  # its header section alone would cost more than any mail may (mailer.message)
-            log.warning("a message's header section is too long to read; journaled as not authenticated")
-            return Verdict(False, "unread", head.cut)
-        owned = (self.engine_config.address, self.engine_config.list_address)
-        return authenticate(raw, head, self.config.settings.auth, self.config.section("offices"), owned)
-
-    def receive_many(self, arrivals: list[Arrival]) -> list[Receipt]:
-        """Journal several prepared messages in ONE transaction (group commit).
-
-        Duplicates (already journaled, or twice in the batch) are reported, not
-        stored. Raises if the database cannot be written; then nothing is stored.
-        A message received before the last clock step's time is stamped with that time
-        (its meta keeps ``received_at``): the game's clock never runs backward.
-        """
-        items: list[storage.Item] = [self._stamped(a) for a in arrivals]
-        results = self.journal.append(items)
-        return [Receipt("duplicate", r.seq, a.key) if isinstance(r, Duplicate) else Receipt("new", r, a.key)
-                for a, r in zip(arrivals, results)]
-
-    def _stamped(self, a: Arrival) -> storage.Item:
-        at = self.clock.stamp(a.at)
-        meta = a.meta if at == a.at else {**a.meta, "received_at": storage.iso(a.at)}
-        return ("mail", at, a.key, a.raw, meta)
+    # -- the clock --------------------------------------------------------
 
     def tick(self, at: datetime) -> Receipt | None:
         """Journal a clock step if anything is due by ``at``; None if nothing is.
@@ -191,7 +113,7 @@ class Game:
     @cached_property
     def list_settings(self) -> ListSettings:
         """The list's settings and the game's template renderer, made once (compiled templates are kept)."""
-        return settings(self)
+        return settings(self.config.settings, self.engine_config)
 
     def state(self) -> GameState[Any]:
         """The current state: the latest snapshot plus every processed entry after it."""
@@ -329,7 +251,8 @@ class Game:
         ``mail_fault`` event to store, and the fold goes on."""
         try:
             with s.begin_nested():
-                outgoing.enqueue(s, self, entry, inp, events)
+                outgoing.enqueue(s, Mailing(self.list_settings, self.engine_config, self.state(),
+                                            self.config.settings.answers.per_sender_per_hour), entry, inp, events)
         except Exception as exc:
             log.exception("journal entry %s: its outgoing mail could not be composed; none queued", entry.seq)
             return [engine.Event.of(MailFault(seq=entry.seq, error=repr(exc)[:1000]))]

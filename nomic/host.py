@@ -51,14 +51,13 @@ def add(host_dir: HostDir,
 
     A running host takes it on SIGHUP (systemctl reload), without stopping the other games.
     """
-    from mailer.intake import Addresses
     from nomic.game import Game
     from nomic.host_config import HostError, add as add_game, load
     from storage.config import ConfigError
     try:
         host = load(host_dir)
         games = {**host.games, slug: game_dir}
-        addresses = {s: Addresses.of(Game(d)) for s, d in games.items()}
+        addresses = {s: Game(d).inbox.addresses for s, d in games.items()}
         add_game(host, game_dir, slug, addresses)
     except (HostError, ConfigError) as exc:
         _refuse(exc)

@@ -20,7 +20,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from mailer.intake import Addresses
+from mailer.inbox import Addresses
 from storage.settings import Invalid
 from storage.settings.common import HostSettings, host_settings
 

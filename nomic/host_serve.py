@@ -23,13 +23,15 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from mailer.http_server import Site, make_host_server
-from mailer.intake import Addresses, IntakeHandler, Routes, Traffic
+from mailer.inbox import Addresses
+from mailer.intake import IntakeHandler, Routes, Traffic
 from nomic import host_config, summary, tuning
 from nomic.daemon import (CHUNK, FINAL_LIMIT, GameService, Turns, check_addresses, close, host_port, listen,
-                          quiet_logging, start_http, stop_http, wait_for_signal)
+                          quiet_logging, start_http, stop_http, upgrade_logged, wait_for_signal)
 from nomic.game import Game
 from nomic.host_config import HostConfig, HostError
 from nomic.hold import held
+from nomic.wiring import site
 from nomic.host_index import listing, page
 from rendering import Renderer
 from storage.config import CONFIG_NAME, ConfigError, filled
@@ -62,14 +64,14 @@ class Host:
         self.refused = {}
         opened = {slug: self._game(slug, path) for slug, path in config.games.items()}
         games = {slug: game for slug, game in opened.items() if isinstance(game, Game)}
-        host_config.check({slug: Addresses.of(g) for slug, g in games.items()})
+        host_config.check({slug: g.inbox.addresses for slug, g in games.items()})
         self.held = [a for a in opened.values() if isinstance(a, Addresses)]
         kept = {slug: svc for slug, svc in self.services.items() if games.get(slug) is svc.game}
         gone = [svc for slug, svc in self.services.items() if slug not in kept]
         share = max(CHUNK, FINAL_LIMIT // max(1, len(games)))  # a stop folds about as much as one game's
         services = {slug: kept.get(slug) or GameService(g, slug, self.turns, share).start() for slug, g in games.items()}
         self.config, self.services = config, services
-        self.sites = {slug: Site(s.game, s.lock, s.processor.wake.set) for slug, s in services.items()}
+        self.sites = {slug: site(s.game, s.lock, s.processor.wake.set) for slug, s in services.items()}
         return gone
 
     def _game(self, slug: str, path: Path) -> Game | Addresses | None:
@@ -80,6 +82,7 @@ class Host:
         if running is not None and running.game.config.dir.resolve() == path.resolve():
             return running.game
         try:
+            upgrade_logged(path, slug)
             game = Game(path)
             game.config.check_auth()
             if held(path):  # one daemon per game (nomic.hold)
@@ -115,7 +118,7 @@ def _addresses(path: Path) -> Addresses | None:
         return None
     if not all(isinstance(a, str) for a in addresses):
         return None
-    return Addresses(*(a.lower() for a in addresses))
+    return Addresses.of(*addresses)
 
 
 def stop_all(services: list[GameService]) -> None:

@@ -23,7 +23,7 @@ import json
 import re
 from collections import defaultdict
 from collections.abc import Iterator
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -35,9 +35,9 @@ import storage
 from engine.context import EngineConfig
 from engine.dice import seed_hash
 from engine.inputs import ClockStep
-from engine.membership import LIST_COMMANDS
 from engine.state import GameState
-from nomic.inputs import to_input
+from mailer.inputs import to_input
+from nomic.record_head import WITHHELD, Head, moves
 from storage.config import parse_time
 from storage.tables import EventRow
 
@@ -46,8 +46,6 @@ if TYPE_CHECKING:
 
 FORMAT = "humble-scribe-public-record/1"
 RECORD, GAME = "record.jsonl", "game.json"
-WITHHELD = "[withheld]"  # a line the Scribe did not understand, or a sender who made no move: private
-LIST_KINDS = frozenset(d.kind for d in LIST_COMMANDS)  # the list's own commands: no move in the game
 ADDRESS = re.compile(r"[^\s<>\"',;]+@[^\s<>\"',;]+")
 
 
@@ -58,31 +56,6 @@ def canonical(data: Any) -> bytes:
 def link_hash(record: dict[str, Any]) -> str:
     """The hash of one link: its fields except ``hash`` itself, as canonical JSON."""
     return hashlib.sha256(canonical({k: v for k, v in record.items() if k != "hash"})).hexdigest()
-
-
-@dataclass(frozen=True)
-class Head:
-    """The public record after ``count`` entries, the last of them journal entry ``seq``."""
-    hash: str = storage.GENESIS
-    count: int = 0
-    seq: int = 0
-    journal_hash: str = storage.GENESIS
-    kind: str = ""
-    movers: frozenset[str] = frozenset()  # who has made a move so far: their address is shown (``public_input``)
-
-    def then(self, record: dict[str, Any]) -> "Head":
-        """The head after ``record``, the link that follows this head."""
-        data = record["input"]
-        mover = data["sender"] if moves(data) and data["sender"] != WITHHELD else None
-        return Head(record["hash"], self.count + 1, record["seq"], record["journal_hash"], record["kind"],
-                    self.movers | {mover} if mover else self.movers)
-
-
-def moves(data: dict[str, Any] | None) -> bool:
-    """Is this input a move in the game: authenticated mail by a person, with a command besides the
-    list's own? Its sender shows their address (a player, or one who tried to be)."""
-    return (data is not None and data.get("kind") == "mail" and bool(data.get("authenticated"))
-            and not data.get("automatic") and any(c.get("kind") not in LIST_KINDS for c in data.get("commands", [])))
 
 
 def public_input(data: dict[str, Any] | None, shown: frozenset[str], quiet: bool) -> dict[str, Any] | None:

@@ -25,6 +25,7 @@ def set_meta(session: Session, key: str, value: str) -> None:
         session.add(row)
 
 
-def refold_due(db: Engine) -> bool:
+def refold_reason(db: Engine) -> str:
+    """Why a migration asked for the journal to be folded again ("" if none did)."""
     with Session(db) as s:
-        return bool(get_meta(s, REFOLD))
+        return get_meta(s, REFOLD)

@@ -41,7 +41,7 @@ class EventRow(SQLModel, table=True):
 class ParsedInput(SQLModel, table=True):
     """The engine input parsed out of a journal entry, kept so a replay need not parse the mail again.
 
-    ``parser`` names the parsing code that wrote it (nomic.inputs.parser_version):
+    ``parser`` names the parsing code that wrote it (mailer.inputs.parser_version):
     a row written by other code is read as absent.
     """
     __tablename__ = "parsed_input"

@@ -1,6 +1,7 @@
 """The public website, built like Pelican: reader -> model -> generators -> writer.
 
-- ``reader``: one consistent read of state, events and list posts from the database.
+- ``reader``: one consistent read of state, events and list posts from a narrow source (``SiteSource``;
+  nomic/site.py makes one of a game and is what callers build with).
 - ``rulesets``: the game's ruleset's site package: its model (who is who, which events a matter
   caused, rule page names), its generators (pages as (path, template, plain context); the shared
   ones in ``shared``/``archive``) and its navigation.
@@ -18,21 +19,20 @@ from typing import TYPE_CHECKING
 
 from nomic.website import mail_archive
 from nomic.website.memory import SiteMemory
-from nomic.website.reader import read
+from nomic.website.reader import SiteSource, read
 from nomic.website.rulesets import site_for
 from nomic.website.search import INDEX, index, page as search_page
 from nomic.website.writer import StaleKeys, WriteReport, Writer
 
 if TYPE_CHECKING:
-    from nomic.game import Game
-    from nomic.public_record import Head
+    from nomic.record_head import Head
 
-__all__ = ["SiteMemory", "StaleKeys", "build"]
+__all__ = ["SiteMemory", "SiteSource", "StaleKeys", "WriteReport", "build"]
 
 
-def build(game: "Game", out: Path, csp: bool = True, memory: SiteMemory | None = None,
+def build(source: SiteSource, out: Path, csp: bool = True, memory: SiteMemory | None = None,
           check: bool = False, search: bool = False) -> WriteReport:
-    """Build the site of ``game`` into ``out``; only changed files are written.
+    """Build the site of a game, read from ``source``, into ``out``; only changed files are written.
 
     ``memory``: what earlier builds of this site remembered (none: a fresh memory, as for a
     build from scratch); the caller keeps it for the next build. ``check``: render the pages an
@@ -44,7 +44,7 @@ def build(game: "Game", out: Path, csp: bool = True, memory: SiteMemory | None =
     ``nomic.tuning.no_collection()``.
     """
     memory = memory if memory is not None else SiteMemory()
-    data = read(game, memory)
+    data = read(source, memory)
     ruleset = data.state.ruleset
     parts = site_for(ruleset)
     writer = Writer(out, {"name": data.game["name"], "csp": csp, "address": data.game["address"],

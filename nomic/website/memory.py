@@ -8,15 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
 from nomic.website.reader import Known
 from nomic.website.text import Text
 from nomic.website.writer import FamilyMemo, Manifest, Templates
-
-if TYPE_CHECKING:
-    from nomic.game import Game
 
 
 @dataclass
@@ -33,7 +29,7 @@ class SiteMemory:
     families: FamilyMemo = field(default_factory=dict)
     manifests: dict[Path, tuple[tuple[int, int, int], Manifest]] = field(default_factory=dict)
     design: tuple[str, str, Templates] | None = None
-    games: "WeakKeyDictionary[Game, Known]" = field(default_factory=WeakKeyDictionary)
+    games: "WeakKeyDictionary[object, Known]" = field(default_factory=WeakKeyDictionary)
     paths: dict[str, list[str]] = field(default_factory=dict)
 
     def templates(self, ruleset: str, design: str) -> Templates:
@@ -42,7 +38,8 @@ class SiteMemory:
             self.design = (ruleset, design, Templates(ruleset))
         return self.design[2]
 
-    def known(self, game: "Game") -> Known:
+    def known(self, game: object) -> Known:
+        """What the builds read of ``game`` (a ``SiteSource``'s key)."""
         return self.games.setdefault(game, Known())
 
     def numbered(self, pattern: str, n: int) -> list[str]:

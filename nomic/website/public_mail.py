@@ -1,9 +1,10 @@
 """The game's public mail, as the list distributed it: list posts and the game's own list mail.
 
 Read from the outbox (each row's bytes are what every member got, before the per-recipient
-unsubscribe headers), with the headers that name the way a message travelled or who signed it
-taken out, so an archived copy never shows an IP address, a Received line or a signature.
-Outbox rows are only added to, so a rebuild reads only the rows after the last one it read.
+unsubscribe headers) by the site's source (nomic/site.py), with the headers that name the way a
+message travelled or who signed it taken out (``without_private``), so an archived copy never shows
+an IP address, a Received line or a signature. Outbox rows are only added to, so a rebuild reads
+only the rows after the last one it read.
 """
 from __future__ import annotations
 
@@ -12,12 +13,6 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 from urllib.parse import quote
-
-from sqlmodel import Session, col, select
-
-from mailer.message import parse
-from storage.config import parse_time
-from storage.tables import OutboxMessage
 
 LIST, GAME = "list", "game"  # the list's posts; the game's own mail to the list
 KINDS = {"list": LIST, "announcement": GAME, "chime": GAME, "daily": GAME}
@@ -38,22 +33,6 @@ class PublicMail:
     references: list[str]
     text: str
     raw: bytes  # as distributed, less the PRIVATE headers
-
-
-def read_new(s: Session, after: int) -> list[PublicMail]:
-    """The public mail of outbox rows after ``after``, oldest first."""
-    rows = s.exec(select(OutboxMessage.id, OutboxMessage.kind, OutboxMessage.created, OutboxMessage.raw)  # type: ignore[call-overload]
-                  .where(col(OutboxMessage.id) > after, col(OutboxMessage.kind).in_(list(KINDS)))
-                  .order_by(col(OutboxMessage.id))).all()
-    out = []
-    for id_, kind, created, raw in rows:
-        public = without_private(raw)
-        mail = parse(public)
-        if mail.message_id:
-            out.append(PublicMail(id=id_ or 0, kind=KINDS[kind], at=parse_time(created), message_id=mail.message_id,
-                                  subject=mail.subject, name=mail.name, references=mail.references,
-                                  text=mail.text, raw=public))
-    return out
 
 
 def without_private(raw: bytes) -> bytes:

@@ -1,10 +1,11 @@
-"""The reader: everything the site shows, collected from the database in a few queries.
+"""The reader: everything the site shows, collected in a few queries from a narrow source.
 
-The state comes from the game's snapshot; events are read with their journal
-time (one join, only the kinds the site shows, never the raw mail). List posts
-are the one place raw mail is read: the ``list_post`` events name the journal
-entries whose mail is archived. The public mail (public_mail.py) is read from the
-outbox, as it was distributed; the public record's head from the journal (public_record.py).
+The site never takes the game itself, nor reads raw mail: its caller gives it a ``SiteSource``
+(nomic/site.py makes one of a game): the state, the settings the site shows, the database to read
+events from, and the values made of mail elsewhere (list posts, the public mail, the public
+record's head). Events are read with their journal time (one join, only the kinds the site shows).
+The ``list_post`` events name the journal entries whose posts are archived; the public mail
+(public_mail.py) is the outbox as it was distributed.
 
 Events and journal entries are only ever added to, so what a build has read of a
 game is kept in the ``SiteMemory`` its caller passes again (the daemon rebuilds every
@@ -16,21 +17,20 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
+from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, func, select
 
 from engine.dice import seed_hash
 from engine.events import Cause
 from engine.state import GameState
-from mailer.message import parse
-from nomic.public_record import Head, advance
-from nomic.website.public_mail import PublicMail, read_new
+from nomic.record_head import Head
+from nomic.website.public_mail import PublicMail
 from storage.config import parse_time
 from storage import EventRow, JournalEntry
 
 if TYPE_CHECKING:
-    from nomic.game import Game
     from nomic.website.memory import SiteMemory
 
 # Events the site never shows: answer lines and delivery bookkeeping.
@@ -57,6 +57,43 @@ class ListPost:
     subject: str
     text: str
     references: list[str]
+
+
+@dataclass(frozen=True)
+class SiteSettings:
+    """What the site shows of game.toml: ``[game]``, ``[offices]``, the ruleset's own section."""
+    game: dict
+    offices: dict
+    options: dict  # the ruleset's own section of game.toml (``[suber]``, ...)
+    seed: str
+    reveal_seed: bool
+
+
+class SiteSource(Protocol):
+    """What the site reads of one game (nomic/site.py ``GameSite``)."""
+
+    @property
+    def key(self) -> object:
+        """The game, as ``SiteMemory`` keeps what its builds read (held weakly: never used)."""
+
+    @property
+    def db(self) -> Engine:
+        """The game's database, for its events."""
+
+    @property
+    def settings(self) -> SiteSettings: ...
+
+    def state(self) -> GameState[Any]: ...
+
+    def list_posts(self, seqs: list[int]) -> dict[int, "ListPost"]:
+        """The list posts of journal entries ``seqs``, by seq."""
+
+    def public_mail(self, after: int) -> list[PublicMail]:
+        """The public mail of the outbox rows after ``after``, oldest first."""
+
+    def record(self, after: Head) -> tuple[Head, Head | None]:
+        """The public record's head after its newest entry, and after its newest clock step
+        since ``after`` (None if there is none)."""
 
 
 @dataclass
@@ -87,21 +124,19 @@ class Known:
     mail: list[PublicMail] = field(default_factory=list)
 
 
-def read(game: "Game", memory: "SiteMemory") -> SiteData:
-    cfg = game.config
-    seed = cfg.settings.game.seed
-    known = memory.known(game)
-    with Session(game.db) as s:
+def read(source: SiteSource, memory: "SiteMemory") -> SiteData:
+    cfg = source.settings
+    known = memory.known(source.key)
+    with Session(source.db) as s:
         known.events = events = _events(s, known.events)
-        seqs = sorted({e.seq for e in events if e.kind == "list_post" and e.data.get("accepted", True)})
-        known.posts.update(_posts(s, [seq for seq in seqs if seq not in known.posts]))
-        known.mail += read_new(s, known.mail[-1].id if known.mail else 0)
-    known.record, clock = advance(game, known.record)
+    seqs = sorted({e.seq for e in events if e.kind == "list_post" and e.data.get("accepted", True)})
+    known.posts.update(source.list_posts([seq for seq in seqs if seq not in known.posts]))
+    known.mail += source.public_mail(known.mail[-1].id if known.mail else 0)
+    known.record, clock = source.record(known.record)
     known.clock = clock or known.clock
     return SiteData(
-        state=game.state(), game=dict(cfg.game), offices=dict(cfg.section("offices")),
-        options=dict(cfg.section(cfg.settings.game.ruleset)),
-        seed_hash=seed_hash(seed), seed=seed if cfg.settings.game.reveal_seed else None,
+        state=source.state(), game=dict(cfg.game), offices=dict(cfg.offices), options=dict(cfg.options),
+        seed_hash=seed_hash(cfg.seed), seed=cfg.seed if cfg.reveal_seed else None,
         events=events, posts=[known.posts[seq] for seq in seqs if seq in known.posts], record=known.clock,
         mail=known.mail)
 
@@ -122,18 +157,3 @@ def _events(s: Session, known: list[EventRecord]) -> list[EventRecord]:
     return known + [EventRecord(id=i or 0, seq=seq, at=parse_time(at), kind=kind, data=json.loads(data),
                                 cause=None if what is None else Cause(what, number))
                     for i, seq, kind, data, what, number, at in rows]
-
-
-def _posts(s: Session, seqs: list[int]) -> dict[int, ListPost]:
-    """The list posts in journal entries ``seqs``, by seq."""
-    if not seqs:
-        return {}
-    rows = s.exec(select(JournalEntry.seq, JournalEntry.at, JournalEntry.raw)
-                  .where(col(JournalEntry.seq).in_(seqs))).all()
-    posts = {}
-    for seq, at, raw in rows:
-        mail = parse(raw or b"")
-        posts[seq or 0] = ListPost(seq=seq or 0, at=parse_time(at), message_id=mail.message_id,
-                                   sender=mail.sender, name=mail.name, subject=mail.subject,
-                                   text=mail.text, references=mail.references)
-    return posts

@@ -12,6 +12,7 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 
 from nomic import game as game_module
+from nomic.create import create
 from nomic.game import Game
 from storage.config import default_text
 from storage.tables import Snapshot
@@ -37,8 +38,8 @@ def test_a_large_state_is_stored_every_so_many_mails_and_a_restart_finds_it_whol
     toml.write_text(default_text("blognomic").replace('mode = "authres"', 'mode = "none"', 1)
                     .replace('seed = "change-me"', 'seed = "snapshot-test"', 1)
                     .replace('admins = ["admin@blog.test"]', f'admins = ["{ADMIN}", "b@blog.test", "c@blog.test"]', 1))
-    game = Game.create(tmp_path / "game", toml)
-    game.receive(mail(0, "CfJ: Long", "Whereas. " * 4000), AT)  # Quorum 2: its author's votes never resolve it
+    game = create(tmp_path / "game", toml)
+    game.inbox.receive(mail(0, "CfJ: Long", "Whereas. " * 4000), AT)  # Quorum 2: its author's votes never resolve it
     game.process()
     assert snapshot_seq(game) == 1  # the first drain after a start stores it
     size = len(game.state().model_dump_json())
@@ -47,7 +48,7 @@ def test_a_large_state_is_stored_every_so_many_mails_and_a_restart_finds_it_whol
     assert wait == 3
     stored = []
     for i in range(1, 8):
-        game.receive(mail(i, "Votes", f"{'AGAINST' if i % 2 else 'FOR'} 1"), AT + timedelta(minutes=i))
+        game.inbox.receive(mail(i, "Votes", f"{'AGAINST' if i % 2 else 'FOR'} 1"), AT + timedelta(minutes=i))
         game.process()
         stored.append(snapshot_seq(game))
     assert stored == [1, 1, 4, 4, 4, 7, 7]  # entries 4 and 7: every third mail, not every mail

@@ -22,14 +22,14 @@ def chain(game: Game) -> list[tuple[int, str]]:
 
 def test_two_writers_and_a_duplicate_keep_one_chain(play):
     daemon, ingest = Game(play.dir), Game(play.dir)
-    first = daemon.receive(make_mail("a@x.test", "Proposal: One", message_id="one@x"), AT)
-    second = ingest.receive(make_mail("b@x.test", "Proposal: Two", message_id="two@x"), AT)
-    third = daemon.receive(make_mail("c@x.test", "Proposal: Three", message_id="three@x"), AT)  # after the other's
-    again = daemon.receive(make_mail("a@x.test", "Proposal: One", message_id="one@x"), AT)  # a duplicate
+    first = daemon.inbox.receive(make_mail("a@x.test", "Proposal: One", message_id="one@x"), AT)
+    second = ingest.inbox.receive(make_mail("b@x.test", "Proposal: Two", message_id="two@x"), AT)
+    third = daemon.inbox.receive(make_mail("c@x.test", "Proposal: Three", message_id="three@x"), AT)  # after the other's
+    again = daemon.inbox.receive(make_mail("a@x.test", "Proposal: One", message_id="one@x"), AT)  # a duplicate
     assert [(r.status, r.seq) for r in (first, second, third, again)] == [
         ("new", 1), ("new", 2), ("new", 3), ("duplicate", 1)]
     assert chain(daemon) == [(1, "one@x a@x.test"), (2, "two@x b@x.test"), (3, "three@x c@x.test")]
-    fourth = daemon.receive(make_mail("d@x.test", "Proposal: Four", message_id="four@x"), AT)
+    fourth = daemon.inbox.receive(make_mail("d@x.test", "Proposal: Four", message_id="four@x"), AT)
     assert (fourth.status, fourth.seq) == ("new", 4)  # a duplicate is looked up, never inserted: no number lost
     assert chain(ingest)[-1] == (fourth.seq, "four@x d@x.test")
 
@@ -38,7 +38,7 @@ def test_a_message_twice_in_one_group_commit_is_stored_once_as_first_received(pl
     game = Game(play.dir)
     first = make_mail("a@x.test", "Proposal: One", message_id="one@x")
     resent = make_mail("a@x.test", "Proposal: One, again", message_id="one@x")
-    receipts = game.receive_many([game.prepare(first, AT), game.prepare(resent, AT)])
+    receipts = game.inbox.receive_many([game.inbox.prepare(first, AT), game.inbox.prepare(resent, AT)])
     assert [(r.status, r.seq) for r in receipts] == [("new", 1), ("duplicate", 1)]
     with game.db.connect() as conn:
         assert [e.raw for e in storage.entries(conn)] == [first]

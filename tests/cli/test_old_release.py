@@ -1,5 +1,6 @@
 """A game written by the previous release (tests/fixtures/old-release, made by play_old_release.py
-with commit d1fdb66) opens with today's code, replays to the same state and plays on."""
+with commit d1fdb66), once ``nomic upgrade`` has run (tests/cli/test_upgrade.py), replays with today's
+code to the same state and plays on."""
 from __future__ import annotations
 
 import json
@@ -30,7 +31,9 @@ def old_game(tmp_path: Path) -> Play:
     game.mkdir()
     for name in ("game.toml", "game.db"):
         shutil.copy(FIXTURE / name, game / name)
-    return Play.existing(game)
+    play = Play.existing(game)
+    play.cli("upgrade")
+    return play
 
 
 def test_an_old_game_replays_to_the_state_the_old_release_stored(old_game: Play) -> None:

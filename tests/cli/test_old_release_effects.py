@@ -1,5 +1,5 @@
 """A game written before events carried their cause (tests/fixtures/old-release) is folded again
-once when it is first opened (migration 0005), and its site shows each submission's effects as
+once by ``nomic upgrade`` (migration 0005 asks for it), and its site shows each submission's effects as
 the previous release's site did: here, read off the causes the refold stored."""
 from __future__ import annotations
 
@@ -53,10 +53,11 @@ def test_an_old_game_is_refolded_once_and_its_site_shows_the_same_effects(tmp_pa
     for name in ("game.toml", "game.db"):
         shutil.copy(FIXTURE / name, game / name)
     play = Play.existing(game)
+    play.cli("upgrade")
     play.cli("build", "--out", str(tmp_path / "site"))
     assert {n: effects(tmp_path / "site" / "submissions" / f"{n}.html") for n in EFFECTS} == EFFECTS
     with Session(storage.connect(Config.load(game).database_url)) as s:
-        assert s.get(Meta, storage.REFOLD) is None  # refolded once, not at every open
+        assert s.get(Meta, storage.REFOLD) is None  # refolded once, by the upgrade
         judged = s.exec(select(EventRow).where(EventRow.kind == "judged")).all()
     assert [(json.loads(e.data)["number"], e.cause_what, e.cause_number) for e in judged] == [
         (n, "submission", n) for n in (1, 2, 3, 4, 5, 6, 7)]

@@ -224,6 +224,7 @@ def test_a_game_of_the_previous_release_exports_and_verifies_as_it_is(tmp_path):
     for name in ("game.toml", "game.db"):
         shutil.copy(OLD_RELEASE / name, game / name)
     play = Play.existing(game)
+    play.cli("upgrade")
     out = tmp_path / "public"
     count = int(re.search(r": (\d+) entries, head", export(play, out))[1])
     code, said = verify(out)

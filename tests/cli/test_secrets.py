@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from mailer.listconfig import settings
 from mailer.tokens import read_stamped_token, stamped_token
 from nomic.cli import app
 from nomic.game import Game
@@ -104,7 +103,7 @@ def test_a_placeholder_token_secret_is_refused_and_reveal_seed_needs_a_token_sec
            "the game; set it to a random secret of its own\n")
     _with(game, f'token_secret = "{seed}"', 'token_secret = ""')
     assert nomic("state", "--game", game)[0] == 0  # a game begun before token_secret: its seed keys the links
-    assert settings(Game(game)).token_key == seed
+    assert Game(game).list_settings.token_key == seed
     _with(game, "reveal_seed = false", "reveal_seed = true")
     assert nomic("build", "--game", game) == (
         2, f"nomic: {game / 'game.toml'}: [game] reveal_seed = true would publish the seed, which keys the list's "
@@ -114,7 +113,7 @@ def test_a_placeholder_token_secret_is_refused_and_reveal_seed_needs_a_token_sec
 def test_the_links_are_keyed_by_the_token_secret_so_the_seed_forges_none(tmp_path):
     game = made(tmp_path, "g")
     seed, token = secrets_of(game)
-    ls = settings(Game(game))
+    ls = Game(game).list_settings
     now = datetime(2026, 1, 5, tzinfo=timezone.utc)
     assert ls.token_key == token
     forged = stamped_token(seed, "unsubscribe", "alice@wonder.land", now)  # what a revealed seed would make

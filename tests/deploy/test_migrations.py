@@ -44,6 +44,9 @@ def test_a_game_from_before_migrations_is_stamped_and_keeps_its_journal(play):
     with eng.begin() as conn:
         conn.exec_driver_sql("DROP TABLE alembic_version")
     assert not inspect(eng).has_table("alembic_version")
+    assert "run `nomic upgrade" in play.cli("state", ok=False)
+    assert play.cli("upgrade") == (f"{play.dir}: schema from before migrations -> {migrate.head()}\n"
+                                   f"{play.dir}: refolded 1 journal entry (0005: events are stored with their cause)\n")
     assert "Proposal 2" in play.propose("bob@x.org", "More cake")
     with eng.connect() as conn:
         assert migrate.current(conn) == migrate.head()

@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from mailer.listconfig import settings
 from mailer.tokens import stamped_token
 from nomic.game import Game
 from tests.faults.daemon import Daemon, free_port
@@ -83,7 +82,7 @@ def test_nginx_serves_the_site_and_passes_one_click_unsubscribe_to_the_daemon(ma
         assert (status, body) == (200, "<h1>Imperial Nomic</h1>")
         assert headers["Server"].startswith("nginx") and headers["X-Content-Type-Options"] == "nosniff"
 
-        token = stamped_token(settings(Game(play.dir)).token_key, "unsubscribe", "alice@wonder.land",
+        token = stamped_token(Game(play.dir).list_settings.token_key, "unsubscribe", "alice@wonder.land",
                               datetime.now(timezone.utc))
         status, _, body = _request(f"http://127.0.0.1:{port}/unsubscribe/{token}", data=b"List-Unsubscribe=One-Click")
         assert (status, body) == (200, "alice@wonder.land is unsubscribed from players@imperial.test.")

@@ -68,7 +68,7 @@ def _game(make_play, mode: str) -> Game:
 
 def _feed(game: Game, raw: bytes, at: datetime) -> tuple[dict, list[OutboxMessage]]:
     """Journal and play one message: its stored verdict and the mail it caused."""
-    receipt = game.receive(raw, at, source="test")
+    receipt = game.inbox.receive(raw, at, source="test")
     ((entry, _events),) = game.process()
     assert entry.seq == receipt.seq
     with Session(game.db) as s:

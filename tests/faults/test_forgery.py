@@ -97,7 +97,7 @@ def _game(make_play, mode: str) -> Game:
 
 
 def _feed(game: Game, raw: bytes, at: datetime) -> list[OutboxMessage]:
-    game.receive(raw, at, source="test")
+    game.inbox.receive(raw, at, source="test")
     ((entry, _events),) = game.process()
     with Session(game.db) as s:
         return list(s.exec(select(OutboxMessage).where(OutboxMessage.seq == entry.seq)).all())

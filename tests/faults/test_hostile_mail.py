@@ -79,7 +79,7 @@ def test_unauthenticated_hostile_mail_changes_nothing_and_gets_no_answer(make_pl
     @settings(max_examples=300, **SETTINGS)
     @given(hostile_mail())
     def check(raw: bytes) -> None:
-        receipt = game.receive(raw, START + timedelta(minutes=next(times)), source="test")
+        receipt = game.inbox.receive(raw, START + timedelta(minutes=next(times)), source="test")
         for entry, events in game.process():
             assert not any(e.kind == "fault" for e in events), events
             assert json.loads(entry.meta)["auth"]["authenticated"] is False
@@ -107,7 +107,7 @@ def test_authenticated_hostile_mail_is_answered_once_and_acts_only_through_comma
         raw = (f"From: P{n} <{sender}>\nTo: ths@imperial.test\nMessage-ID: <hostile{n}@wonder.land>\n"
                f"Authentication-Results: {TRUSTED}; dkim=pass header.d=wonder.land\n").encode() + hostile
         before = game.state().model_dump(mode="json")
-        assert game.receive(raw, START + timedelta(hours=n), source="test").status == "new"
+        assert game.inbox.receive(raw, START + timedelta(hours=n), source="test").status == "new"
         ((entry, events),) = game.process()
         assert not any(e.kind == "fault" for e in events), events
         mail = parse(raw)
@@ -196,7 +196,7 @@ def test_nul_bytes_in_message_id_from_and_charset_neither_refuse_the_mail_nor_we
              b"Content-Type: text/plain; charset=\"bo\x00gus\"\n\ntext\n",  # was a ValueError in the parser
              b"From: calm@b.example\nMessage-ID: <after@c>\nSubject: Proposal: after\n\ntext\n"]
     for n, raw in enumerate(mails):
-        assert game.receive(raw, START + timedelta(minutes=n), source="test").status == "new"
+        assert game.inbox.receive(raw, START + timedelta(minutes=n), source="test").status == "new"
         ((_entry, events),) = game.process()
         assert not any(e.kind == "fault" for e in events)
     assert [s.title for s in game.state().submissions][-1] == "after"

@@ -20,7 +20,7 @@ ALICE = "alice@wonder.land"
 
 def _feed(game: Game, raw: bytes, at: datetime, mail_from: str | None = None,
           rcpt_to: list[str] | None = None) -> list[OutboxMessage]:
-    assert game.receive(raw, at, source="test", mail_from=mail_from, rcpt_to=rcpt_to).status == "new"
+    assert game.inbox.receive(raw, at, source="test", mail_from=mail_from, rcpt_to=rcpt_to).status == "new"
     ((entry, _events),) = game.process()
     with Session(game.db) as s:
         return list(s.exec(select(OutboxMessage).where(OutboxMessage.seq == entry.seq)).all())

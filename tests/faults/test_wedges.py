@@ -102,7 +102,7 @@ def test_every_codec_as_the_charset_of_subject_body_and_name_leaves_the_game_goi
     names = codec_names()
     assert len(names) > 400
     mails = [hostile_mail(name, i) for i, name in enumerate(names)]
-    game.receive_many([game.prepare(raw, START + timedelta(seconds=i)) for i, raw in enumerate(mails)])
+    game.inbox.receive_many([game.inbox.prepare(raw, START + timedelta(seconds=i)) for i, raw in enumerate(mails)])
     game.process()
     assert processed(game) == game.journal_length() == len(mails)
     assert skips(game) == {}  # made valid on the way in: nothing faulted
@@ -122,7 +122,7 @@ def test_an_entry_that_faults_while_its_input_is_stored_is_skipped_once(play, mo
     inputs, that entry alone is recorded as a fault, and the game goes on."""
     monkeypatch.setattr("mailer.message.valid_text", lambda text: text)
     game = Game(play.dir)
-    game.receive(hostile_mail("utf-7", 0), START)
+    game.inbox.receive(hostile_mail("utf-7", 0), START)
     game.process()
     assert list(skips(game)) == [1]
     assert "surrogates not allowed" in skips(game)[1]
@@ -137,7 +137,7 @@ def test_an_entry_that_faults_while_its_input_is_stored_is_skipped_once(play, mo
 def test_verify_fails_on_a_game_whose_processing_is_stuck(play, monkeypatch):
     play.propose(ALICE, "First")
     game = Game(play.dir)
-    game.receive(make_mail(ALICE, "Proposal: Second", message_id="stuck@x"), START)
+    game.inbox.receive(make_mail(ALICE, "Proposal: Second", message_id="stuck@x"), START)
 
     def wedged(*args, **kwargs):
         raise RuntimeError("the store fails")

@@ -91,7 +91,7 @@ def test_two_processes_never_fold_the_same_entry(play):
     first.state()  # both have a state cached at entry 0
     second.state()
     raw = make_mail(ALICE, "Proposal: Free cake", message_id="twice@x")
-    first.receive(raw, datetime(2026, 1, 5, 1, tzinfo=timezone.utc))
+    first.inbox.receive(raw, datetime(2026, 1, 5, 1, tzinfo=timezone.utc))
     assert [e.seq for e, _ in second.process()] == [1]
     assert first.process() == []  # already folded elsewhere: nothing done twice
     assert [s.number for s in first.state().submissions] == [1]

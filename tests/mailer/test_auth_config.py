@@ -59,7 +59,7 @@ def _verdict(make_play, auth_lines: str) -> dict:
     play = make_play(auth="authres")
     toml = play.dir / "game.toml"
     toml.write_text(toml.read_text().replace('mode = "authres"\n', 'mode = "authres"\n' + auth_lines))
-    return Game(play.dir).prepare(FORGED_ON_TOP, datetime(2026, 1, 5, 1, tzinfo=timezone.utc)).meta["auth"]
+    return Game(play.dir).inbox.prepare(FORGED_ON_TOP, datetime(2026, 1, 5, 1, tzinfo=timezone.utc)).meta["auth"]
 
 
 def test_without_authserv_id_or_the_opt_in_no_header_is_believed(make_play):

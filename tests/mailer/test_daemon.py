@@ -11,7 +11,6 @@ import urllib.request
 
 import pytest
 
-from mailer.listconfig import settings
 from mailer.tokens import stamped_token
 from nomic.game import Game
 from tests.mailer.support import configure
@@ -179,7 +178,7 @@ def test_http_serves_the_site_and_one_click_unsubscribe(play, serve):
     while not (play.dir / "site" / "pagefind" / "pagefind.js").exists():  # issue 32: its search index too
         assert time.monotonic() < deadline, "the site's search index was not built"
         time.sleep(0.2)
-    token = stamped_token(settings(Game(play.dir)).token_key, "unsubscribe", ALICE, datetime.now(timezone.utc))
+    token = stamped_token(Game(play.dir).list_settings.token_key, "unsubscribe", ALICE, datetime.now(timezone.utc))
     with urllib.request.urlopen(f"{base}/unsubscribe/{token}", timeout=30) as page:  # GET: a button only
         assert page.status == 200 and "text/html" in page.headers["Content-Type"]
     assert [s.email for s in Game(play.dir).state().subscribers] == [ALICE]

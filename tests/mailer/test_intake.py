@@ -16,10 +16,10 @@ AT = datetime(2026, 1, 5, 1, tzinfo=timezone.utc)
 
 def test_receive_many_is_one_chain_and_reports_duplicates(play):
     game = Game(play.dir)
-    game.receive(make_mail("a@x.test", "Proposal: Old", message_id="old@x"), AT)
-    batch = [game.prepare(make_mail("a@x.test", f"Proposal: P{i}", message_id=f"p{i}@x"), AT) for i in range(3)]
-    again = game.prepare(make_mail("a@x.test", "Proposal: Old", message_id="old@x"), AT)
-    receipts = game.receive_many([batch[0], again, batch[1], batch[0], batch[2]])
+    game.inbox.receive(make_mail("a@x.test", "Proposal: Old", message_id="old@x"), AT)
+    batch = [game.inbox.prepare(make_mail("a@x.test", f"Proposal: P{i}", message_id=f"p{i}@x"), AT) for i in range(3)]
+    again = game.inbox.prepare(make_mail("a@x.test", "Proposal: Old", message_id="old@x"), AT)
+    receipts = game.inbox.receive_many([batch[0], again, batch[1], batch[0], batch[2]])
     assert [(r.status, r.seq) for r in receipts] == [
         ("new", 2), ("duplicate", 1), ("new", 3), ("duplicate", 2), ("new", 4)]
     game.process()
@@ -30,12 +30,12 @@ def test_receive_many_is_one_chain_and_reports_duplicates(play):
 def test_the_writer_commits_what_waits_together(play):
     game = Game(play.dir)
     sizes: list[int] = []
-    real = game.receive_many
-    game.receive_many = lambda arrivals: sizes.append(len(arrivals)) or real(arrivals)  # type: ignore[method-assign]
-    writer = JournalWriter(game)
+    real = game.inbox.receive_many
+    game.inbox.receive_many = lambda arrivals: sizes.append(len(arrivals)) or real(arrivals)  # type: ignore[method-assign]
+    writer = JournalWriter(game.inbox)
 
     async def deliver() -> list[int]:
-        futures = [writer.submit(game.prepare(make_mail("a@x.test", f"Proposal: P{i}", message_id=f"w{i}@x"), AT))
+        futures = [writer.submit(game.inbox.prepare(make_mail("a@x.test", f"Proposal: P{i}", message_id=f"w{i}@x"), AT))
                    for i in range(40)]
         writer.start()  # 40 already waiting: one transaction
         return [receipt.seq for receipt in await asyncio.gather(*futures)]
@@ -49,7 +49,7 @@ def test_unreadable_mail_is_journaled_unauthenticated_and_changes_nothing(play):
     game = Game(play.dir)
     raw = b"From: =?utf-8?q?broken\r\nContent-Type: multipart/mixed; boundary=\r\n\r\n\xff\xfe garbage"
     before = play.state()["players"]
-    receipt = game.receive(raw, AT)
+    receipt = game.inbox.receive(raw, AT)
     assert receipt.status == "new"
     game.process()
     assert play.state()["players"] == before

@@ -128,10 +128,10 @@ def name_server(keys, monkeypatch) -> Iterator[SlowNameServer]:
 def smtp_port(make_play, name_server) -> Iterator[tuple[int, Game]]:
     """The daemon's SMTP listener for a dkim-mode game, on an event loop of its own thread."""
     game = Game(make_play(auth="dkim").dir)
-    writer = JournalWriter(game).start()
+    writer = JournalWriter(game.inbox).start()
     settings = game.config.settings
     named = settings.model_copy(update={"smtp": settings.smtp.model_copy(update={"hostname": "imperial.test"})})
-    handler = IntakeHandler(Routes([Mailbox(game, writer)]), named)
+    handler = IntakeHandler(Routes([Mailbox(game.inbox, writer)]), named)
     loop = asyncio.new_event_loop()
     server = loop.run_until_complete(loop.create_server(protocol_factory("smtp", handler), "127.0.0.1", 0))
     thread = threading.Thread(target=loop.run_forever, daemon=True)

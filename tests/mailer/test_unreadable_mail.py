@@ -117,7 +117,7 @@ def test_poll_journals_it_as_a_fault_marks_it_and_plays_the_next(play, dovecot):
 def test_a_fault_of_ours_while_reading_is_a_451_and_the_senders_a_554(play):
     """The reply decides whether the sending server retries: only the sender's own fault is final."""
     game = Game(play.dir)
-    box = Mailbox(game, JournalWriter(game))
+    box = Mailbox(game.inbox, JournalWriter(game.inbox))
 
     def reply(raw: bytes) -> str:
         return asyncio.run(box.journal(raw, datetime.now(timezone.utc), "smtp", ALICE, [GAME_ADDRESS], AuthPool()))
@@ -126,6 +126,6 @@ def test_a_fault_of_ours_while_reading_is_a_451_and_the_senders_a_554(play):
 
     def broken(*args, **kwargs):
         raise RecursionError("maximum recursion depth exceeded")
-    game.prepare = broken  # type: ignore[method-assign]
+    game.inbox.prepare = broken  # type: ignore[method-assign]
     assert reply(genuine()) == UNSTORED
     assert journal(play) == []

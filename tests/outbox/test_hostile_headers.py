@@ -20,6 +20,7 @@ from engine.inputs import Message
 from engine.imperial.state import Proclamation, Submission
 from mailer import answers, bounces, digest, headers, listserv
 from mailer.imperial import judgments
+from mailer.mailing import Mailing
 
 from mailer.outbox import OutboxMessage
 from nomic.game import Game
@@ -222,7 +223,8 @@ def test_any_text_in_any_composer_gives_exactly_the_headers_intended(game_of_com
     with Session(g.db) as s:
         msg = Message(at=NOW, message_id=thread_id, sender=ALICE, name=name, authenticated=True,
                       subject=subject, references=[earlier])
-        answers.answer(s, g, ls, _entry(1), msg, [], ("submitted", "judged"))
+        out = Mailing(ls, g.engine_config, g.state(), g.config.settings.answers.per_sender_per_hour)
+        answers.answer(s, out, _entry(1), msg, [], ("submitted", "judged"))
         listserv.refuse(s, ls, _entry(2), Event(kind="list_post", data={
             "sender": ALICE, "subject": subject, "message_id": thread_id, "reason": "not a member"}), NOW)
         sub = Submission(number=1, kind="proposal", author=ALICE, title=subject, status="accepted",

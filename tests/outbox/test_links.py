@@ -6,6 +6,7 @@ from email.message import EmailMessage
 from pathlib import Path
 
 from mailer.web import handle_get, handle_post
+from nomic.wiring import forms
 from nomic.game import Game
 from tests.outbox.conftest import SITE
 from tests.support import EMPEROR, LIST_ADDRESS, at, parse_time
@@ -43,7 +44,7 @@ def play_every_kind_of_mail(game) -> None:
     game.send(ALICE, "Cake day", "The cake is served.", to=LIST_ADDRESS, at=at(1, 6))
     game.tick(at(2, 0))
     g = Game(game.dir)
-    assert handle_post(g, "/subscribe", "address=erin@e.org", now=parse_time(at(2, 1)))[0] == 200
+    assert handle_post(forms(g), "/subscribe", "address=erin@e.org", now=parse_time(at(2, 1)))[0] == 200
     g.process()
 
 
@@ -56,6 +57,6 @@ def test_every_link_in_the_mail_sent_is_a_page_of_the_built_site_or_of_mailer_we
     assert {"", "how-to-play.html", "list/", "list/index.html#join"} <= paths  # the site, commands, archive, the form
     assert {p.split("/")[0] + "/" for p in paths if p.startswith(DYNAMIC)} == {"subscribe/", "unsubscribe/"}
     g = Game(game.dir)
-    missing = [p for p in sorted(paths) if not (handle_get(g, "/" + p, now=parse_time(at(2, 2)))[0] == 200
+    missing = [p for p in sorted(paths) if not (handle_get(forms(g), "/" + p, now=parse_time(at(2, 2)))[0] == 200
                                                 if p.startswith(DYNAMIC) else in_site(out, p))]
     assert missing == []

@@ -9,9 +9,9 @@ from urllib.parse import urlencode
 from sqlmodel import Session, select
 
 from engine.imperial.state import ImperialState
-from mailer.listconfig import settings
 from mailer.tokens import address_token
 from mailer.web import handle_get, handle_post
+from nomic.wiring import forms
 from nomic.game import Game
 from storage.tables import Snapshot
 from tests.mailer.support import configure
@@ -27,7 +27,7 @@ ELSEWISE = "use the link in a recent mail from the list, or mail Unsubscribe to 
 
 def post(game, path: str, body: str, now: datetime = NOW) -> tuple[int, str]:
     g = Game(game.dir)
-    result = handle_post(g, path, body, now=now)
+    result = handle_post(forms(g), path, body, now=now)
     g.process()  # what nomic serve's processing loop does after every journal write
     return result
 
@@ -75,7 +75,7 @@ def test_a_subscription_from_the_form_waits_for_its_confirmation(game, relay):
     assert game.state()["subscribers"] == []
     link = confirmation_link(game, relay)
     assert link.startswith("subscribe/confirm/20260105T090000Z/")
-    status, page = handle_get(Game(game.dir), "/" + link, now=NOW)
+    status, page = handle_get(forms(Game(game.dir)), "/" + link, now=NOW)
     assert status == 200 and '<form method="post">' in page  # it posts back to the page's own address
     assert game.state()["subscribers"] == []  # following the link (a mail scanner would) does nothing
     assert post(game, "/" + link, "", now=NOW + timedelta(minutes=5)) == (
@@ -108,23 +108,23 @@ def test_variants_of_one_mailbox_get_one_confirmation_an_hour(game, relay):
     """35 spellings of one Gmail-style mailbox in a minute: one confirmation reaches it."""
     variants = ([f"alice+{n}@wonder.land" for n in range(20)] + ["a.lice@wonder.land", "A.L.I.C.E@Wonder.Land"]
                 + [f"al.ice+x{n}@WONDER.land" for n in range(13)])
-    answers = [handle_post(Game(game.dir), "/subscribe", form(v), now=NOW + timedelta(seconds=i))
+    answers = [handle_post(forms(Game(game.dir)), "/subscribe", form(v), now=NOW + timedelta(seconds=i))
                for i, v in enumerate(variants)]
     assert answers[0][0] == 200
     assert set(answers[1:]) == {(429, "A confirmation mail went to this address less than an hour ago; "
                                       "look for it (it works for 7 days), or try again in an hour.")}
     assert confirmations(game) == ["alice+0@wonder.land"]
-    later = handle_post(Game(game.dir), "/subscribe", form("a.lice@wonder.land"), now=NOW + timedelta(minutes=61))
+    later = handle_post(forms(Game(game.dir)), "/subscribe", form("a.lice@wonder.land"), now=NOW + timedelta(minutes=61))
     assert later[0] == 200 and confirmations(game) == ["alice+0@wonder.land", "a.lice@wonder.land"]
 
 
 def test_one_domain_and_the_whole_form_get_a_few_confirmations_an_hour(game, relay):
     """Defaults: 10 an hour to one domain, 60 an hour in all."""
     def ask(address: str, minutes: int = 0) -> int:
-        return handle_post(Game(game.dir), "/subscribe", form(address),
+        return handle_post(forms(Game(game.dir)), "/subscribe", form(address),
                            now=NOW + timedelta(minutes=minutes))[0]
     assert [ask(f"user{n}@catch-all.test") for n in range(12)] == [200] * 10 + [429, 429]
-    assert handle_post(Game(game.dir), "/subscribe", form("x@catch-all.test"), now=NOW)[1] == (
+    assert handle_post(forms(Game(game.dir)), "/subscribe", form("x@catch-all.test"), now=NOW)[1] == (
         "Too many confirmation mails went to catch-all.test in the last hour; try again later, "
         "or mail Subscribe to ths@imperial.test.")
     assert [ask(f"someone@site{n}.test") for n in range(51)] == [200] * 50 + [429]
@@ -137,7 +137,7 @@ def test_the_form_limits_come_from_game_toml(game, relay):
     configure(game, "[http]\nconfirm_per_address = 2\nconfirm_per_domain = 3\nconfirm_per_hour = 4\n")
     asked = ["alice@wonder.land", "alice+1@wonder.land", "alice+2@wonder.land", "bob@wonder.land",
              "carol@wonder.land", "dave@builder.test", "erin@builder.test"]
-    assert [handle_post(Game(game.dir), "/subscribe", form(a), now=NOW)[0] for a in asked] == [
+    assert [handle_post(forms(Game(game.dir)), "/subscribe", form(a), now=NOW)[0] for a in asked] == [
         200, 200, 429, 200, 429, 200, 429]
 
 
@@ -156,7 +156,7 @@ def test_one_click_unsubscribe_from_the_list_unsubscribe_header(game, relay):
     assert post(game, path, "") == (  # no RFC 8058 body: a POST by something else than a mail client or the page
         400, "This request lacks the body List-Unsubscribe=One-Click (RFC 8058); "
              "open the link in a browser and press its button.")
-    assert post(game, "/unsubscribe/" + address_token(settings(Game(game.dir)).token_key, "unsubscribe", ALICE), ONE_CLICK) == (
+    assert post(game, "/unsubscribe/" + address_token(Game(game.dir).list_settings.token_key, "unsubscribe", ALICE), ONE_CLICK) == (
         400, f"This unsubscribe link is not valid; {ELSEWISE}")  # the old links, without a time, work no more
     assert post(game, path[:-1] + "x", ONE_CLICK) == (400, f"This unsubscribe link is not valid; {ELSEWISE}")
     assert subscribers(game) == [ALICE]
@@ -174,10 +174,10 @@ def test_an_unsubscribe_link_from_before_a_new_subscription_is_refused(game, rel
     assert game.state()["subscribers"][0]["since"] == "2026-01-05T03:00:00Z"
     refusal = f"This unsubscribe link was made before {ALICE} last subscribed; {ELSEWISE}"
     assert post(game, old, ONE_CLICK) == (400, refusal)
-    assert handle_get(Game(game.dir), old, now=NOW) == (400, refusal)  # the page says so before any button
+    assert handle_get(forms(Game(game.dir)), old, now=NOW) == (400, refusal)  # the page says so before any button
     assert subscribers(game) == [ALICE]
     new = unsubscribe_path(game, relay, "2026-01-05T04:00:00Z")
-    assert handle_get(Game(game.dir), new, now=NOW)[0] == 200
+    assert handle_get(forms(Game(game.dir)), new, now=NOW)[0] == 200
     assert post(game, new, ONE_CLICK) == (200, f"{ALICE} is unsubscribed from {LIST}.")
     game.verify()
 

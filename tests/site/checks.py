@@ -10,7 +10,8 @@ from xml.etree import ElementTree
 import html5lib
 
 from nomic.game import Game
-from nomic.website import SiteMemory, build
+from nomic.site import build
+from nomic.website import SiteMemory
 
 
 def pages(site: Path) -> list[Path]:

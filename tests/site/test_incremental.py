@@ -8,7 +8,8 @@ from pathlib import Path
 
 from storage.config import parse_time
 from nomic.game import Game
-from nomic.website import SiteMemory, StaleKeys, build
+from nomic.site import build
+from nomic.website import SiteMemory, StaleKeys
 from nomic.website.imperial import generators
 from tests.site.checks import files
 from tests.site.game import ALICE, BOB, CAROL, play_days
@@ -66,7 +67,7 @@ class Rebuilt:
 
     def send(self, sender: str, subject: str, body: str = "", at: str = at(1), **kw) -> None:
         kw.setdefault("message_id", f"direct-{self.builds}@test")
-        self.game.receive(make_mail(sender, subject, body, **kw), parse_time(at))
+        self.game.inbox.receive(make_mail(sender, subject, body, **kw), parse_time(at))
         self.game.process()
         self.rebuild()
 

@@ -199,7 +199,7 @@ def test_feeds_hold_submissions_and_chimes(site, played):
 def test_once_the_seed_is_revealed_every_draw_can_be_checked(played, tmp_path):
     from engine.dice import draw
     from nomic.game import Game
-    from nomic.website import build
+    from nomic.site import build
     config = played.dir / "game.toml"
     original = config.read_text()
     config.write_text(original.replace("[game]\n", "[game]\nreveal_seed = true\n", 1))

@@ -14,7 +14,7 @@ import html5lib
 import pytest
 
 from nomic.game import Game
-from nomic.website import build
+from nomic.site import build
 from tests.site import browser
 from tests.site.checks import pages, parse, site_own
 from tests.support import LIST_ADDRESS, at
