@@ -118,6 +118,38 @@ class Turns:
         return not self.held and time.monotonic() >= self.next
 
 
+
+class Indexer:
+    """The Pagefind runs of one game's site, in a thread beside the fold (an index of a large site
+    takes seconds, and the fold must not wait on it), one at a time: a run asked for while one
+    runs is done once after it, so the index always catches up with the last pages written."""
+
+    def __init__(self, site: Path, name: str):
+        self.site, self.name = site, name
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+        self._again = False
+
+    def request(self) -> None:
+        with self._lock:
+            if self._thread is not None:
+                self._again = True
+                return
+            self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
+            self._thread.start()
+
+    def _run(self) -> None:
+        while True:
+            try:
+                index_site(self.site)
+            except Exception:  # a failed or killed run (search.index's timeout): the next rebuild asks again
+                log.exception("search index failed")
+            with self._lock:
+                if not self._again:
+                    self._thread = None
+                    return
+                self._again = False
+
 class Processor(threading.Thread):
     """The clock and the fold; the only thread that touches the game state.
 
@@ -139,6 +171,7 @@ class Processor(threading.Thread):
         self.site_dirty = False
         self.site_built = 0.0
         self.site_memory = SiteMemory()  # what each rebuild remembers of the last
+        self.indexer = Indexer(game.config.dir / "site", f"indexer-{name}")
 
     def stop(self) -> None:
         self.stopping.set()
@@ -202,7 +235,7 @@ class Processor(threading.Thread):
                                 summary.last_mail(self.game.db))
                 report = build_website(self.game, site, memory=self.site_memory)
             if report.written or report.removed or not (site / SEARCH_INDEX).is_dir():
-                index_site(site)  # Pagefind, as nomic build does; outside the lock: mail is folded meanwhile
+                self.indexer.request()  # Pagefind, as nomic build does, beside the fold: mail is folded meanwhile
         except Exception:
             log.exception("site build failed")
 

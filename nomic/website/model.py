@@ -107,9 +107,12 @@ def people(data: SiteData, labels: Mapping[str, str]) -> People:
 
 
 def _named(player: Player, offices: Mapping[str, str]) -> str:
-    """A player's name; an office-holder the game named after their address ("tie") by their office ("TIE")."""
-    default = player.name == player.email.partition("@")[0]
-    return offices[player.email] if default and player.email in offices else player.name
+    """A player's name; an office-holder the game named after their address, where the address names
+    the office ("tie@..." holding TIE), by their office ("TIE"). A holder with an address of their own
+    ("alice@...", one of several Admins) keeps their name."""
+    office = offices.get(player.email)
+    local = player.email.partition("@")[0]
+    return office if office and player.name == local and local.lower() == office.lower() else player.name
 
 
 def _holders(office: object) -> list[str]:

@@ -16,6 +16,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,22 +36,42 @@ class SearchIndex:
     bytes: int
 
 
-def index(site: Path) -> SearchIndex:
-    """Index ``site`` into ``site/pagefind/``, replacing the index there only once the new one is whole."""
-    new, old = site / f".{INDEX}.new", site / f".{INDEX}.old"
-    for leftover in (new, old):
-        shutil.rmtree(leftover, ignore_errors=True)
-    done = subprocess.run([sys.executable, "-m", "pagefind", "--site", str(site), "--output-path", str(new),
-                           "--keep-index-url", "--silent"], capture_output=True, text=True, timeout=3600)
-    if done.returncode != 0 or not new.is_dir():
+def index(site: Path, timeout: float = 600) -> SearchIndex:
+    """Index ``site`` into ``site/pagefind/``, replacing the index there only once the new one is whole.
+
+    Each run writes into its own new folder, so two runs at once (the daemon's and an operator's
+    ``nomic build``) never write into or remove each other's; one that takes over ``timeout``
+    seconds is killed and fails."""
+    new = Path(tempfile.mkdtemp(prefix=f".{INDEX}.new.", dir=site))
+    old = new.with_name(new.name.replace(".new.", ".old."))
+    try:
+        done = subprocess.run([sys.executable, "-m", "pagefind", "--site", str(site), "--output-path", str(new),
+                               "--keep-index-url", "--silent"], capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        shutil.rmtree(new, ignore_errors=True)
+        raise SearchError(f"pagefind took over {timeout:g} s; killed") from None
+    if done.returncode != 0 or not (new / "pagefind.js").is_file():
         shutil.rmtree(new, ignore_errors=True)
         raise SearchError(f"pagefind failed: {(done.stderr or done.stdout).strip()[-500:]}")
-    if (site / INDEX).exists():
-        os.replace(site / INDEX, old)
-    os.replace(new, site / INDEX)
-    shutil.rmtree(old, ignore_errors=True)
+    _swap(new, site / INDEX, old)
     files = [f for f in (site / INDEX).rglob("*") if f.is_file()]
     return SearchIndex(len(files), sum(f.stat().st_size for f in files))
+
+
+def _swap(new: Path, current: Path, old: Path, tries: int = 5) -> None:
+    """Put ``new`` in place of ``current``; an overlapping run that put its own there first is
+    moved aside in turn (a rename onto a folder that is not empty fails), so the last run wins."""
+    for _ in range(tries):
+        try:
+            if current.exists():
+                os.replace(current, old)
+            os.replace(new, current)
+            break
+        except OSError:
+            continue
+        finally:
+            shutil.rmtree(old, ignore_errors=True)
+    shutil.rmtree(new, ignore_errors=True)
 
 
 def page(_m: object) -> Iterator[Page]:

@@ -6,6 +6,7 @@ import json
 import shutil
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -78,12 +79,24 @@ def test_a_game_that_only_needs_its_refold_is_refused_and_upgraded(tmp_path: Pat
     assert nomic(game, "replay", "--verify")[0] == 0
 
 
+def shaped_as(new: Any, old: Any) -> Any:
+    """``new`` cut to the keys ``old`` has, at every depth: what a later release added to the state
+    (a new field, such as a submission's preview) is left out, every value the old release gave is kept."""
+    if isinstance(new, dict) and isinstance(old, dict):
+        return {k: shaped_as(new[k], old[k]) for k in new if k in old}
+    if isinstance(new, list) and isinstance(old, list) and len(new) == len(old):
+        return [shaped_as(n, o) for n, o in zip(new, old)]
+    return new
+
+
 def test_the_last_release_s_game_opens_as_it_is_and_replays_to_its_state(tmp_path: Path) -> None:
-    """tests/fixtures/release-0005, written by the release before ``nomic upgrade``: nothing to upgrade."""
+    """tests/fixtures/release-0005, written by the release before ``nomic upgrade``: nothing to upgrade,
+    and every value of its state as that release gave it (fields added since are not compared)."""
     game = copied(RELEASE_0005, tmp_path)
     assert nomic(game, "upgrade") == (0, f"{game}: up to date; nothing to do\n")
     code, state = nomic(game, "state", "--json")
-    assert (code, json.loads(state)) == (0, json.loads((RELEASE_0005 / "expected-state.json").read_text()))
+    expected = json.loads((RELEASE_0005 / "expected-state.json").read_text())
+    assert (code, shaped_as(json.loads(state), expected)) == (0, expected)
     code, said = nomic(game, "replay", "--verify", "--reparse")
     assert (code, said.split(";")[1]) == (0, " replayed state matches the stored state (parsing every message again)\n")
 

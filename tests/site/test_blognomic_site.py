@@ -45,7 +45,7 @@ def test_the_queue_shows_each_pending_matter_with_its_live_vote_board(game):
     out = site.build()
     assert board(out / "index.html", in_queue(1)) == [
         ("FOR", "2", "Alice, Bob"), ("DEF→", "0", ""), ("AGAINST", "0", ""), ("DEFERENTIAL", "1", "Dave"),
-        ("VETO", "0", ""), ("not yet voted", "2", "admin, carol")]
+        ("VETO", "0", ""), ("not yet voted", "2", "Admin, carol")]
     queue = parse(out / "index.html")
     assert words(queue.find(".//article[@id='matter-1']/p[@class='tally']")) == \
         "Valid Votes: 2 FOR, 0 AGAINST; Quorum 3."
@@ -66,7 +66,7 @@ def test_the_queue_shows_each_pending_matter_with_its_live_vote_board(game):
     out = site.build()
     assert board(out / "index.html", in_queue(1)) == [
         ("FOR", "3", "carol, Alice, Bob"), ("DEF→FOR", "1", "Dave"), ("AGAINST", "0", ""),
-        ("DEFERENTIAL", "0", ""), ("VETO", "0", ""), ("not yet voted", "1", "admin")]
+        ("DEFERENTIAL", "0", ""), ("VETO", "0", ""), ("not yet voted", "1", "Admin")]
     assert words(parse(out / "index.html").find(".//article[@id='matter-1']/ul[@class='outlook']/li[2]")) == \
         "Enactable from: 2026-01-05 13:00 UTC."
     assert board(out / "index.html", in_queue(2))[4] == ("VETO", "1", "carol")
@@ -128,7 +128,7 @@ def test_a_resolved_matter_keeps_every_ballot_and_its_final_board(game):
     # "Cake for all." is prose no change line applies: the Admin's mail applying it is on the page
     play.send(ADMIN, "applied", "Applied 1: cake served on *Sunday*", at="2026-01-05T14:00:00Z")
     applied = parse(site.build() / "matters" / "1.html").find(".//ul[@class='by-hand-applied']")
-    assert [words(li) for li in applied] == ["2026-01-05 14:00 UTC, admin: cake served on *Sunday*"]
+    assert [words(li) for li in applied] == ["2026-01-05 14:00 UTC, Admin: cake served on *Sunday*"]
 
 
 def test_the_ruleset_by_section_dynasties_and_pactmakers(game):
@@ -161,7 +161,7 @@ def test_the_ruleset_by_section_dynasties_and_pactmakers(game):
 
     assert rows(parse(out / "dynasties.html").find(".//table")) == [("1", "2026-01-05 00:00 UTC", "carol", "", "")]
     assert rows(parse(out / "players" / "index.html").find(".//table")) == [
-        ("admin", "Admin", "2026-01-05 00:00 UTC", "2026-01-05 00:00 UTC"),
+        ("Admin", "Admin", "2026-01-05 00:00 UTC", "2026-01-05 00:00 UTC"),
         ("carol", "Seraphim", "2026-01-05 04:00 UTC", "2026-01-05 00:00 UTC"),
         ("Alice", "", "2026-01-05 01:00 UTC", "2026-01-05 00:10 UTC"),
         ("Bob", "", "2026-01-05 03:00 UTC", "2026-01-05 00:11 UTC"),

@@ -1,0 +1,48 @@
+"""Pagefind runs that overlap (the daemon's rebuild and an operator's ``nomic build``) each finish
+with a whole index and leave nothing behind; the daemon's runs go beside the fold, one at a time."""
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+from nomic.daemon import Indexer
+from nomic.website.search import INDEX, index
+
+
+def small_site(root: Path) -> Path:
+    site = root / "site"
+    site.mkdir()
+    for n in range(3):
+        (site / f"p{n}.html").write_text(f"<html><body><main data-pagefind-body><h1>Rule {n}</h1>"
+                                         f"<p>ponies {n}</p></main></body></html>", encoding="utf-8")
+    return site
+
+
+def test_two_runs_at_once_both_leave_a_whole_index_and_no_leftover(tmp_path: Path) -> None:
+    site = small_site(tmp_path)
+    results: list[object] = []
+    runs = [threading.Thread(target=lambda: results.append(index(site))) for _ in range(2)]
+    for run in runs:
+        run.start()
+    for run in runs:
+        run.join(120)
+    assert [type(r).__name__ for r in results] == ["SearchIndex", "SearchIndex"]
+    assert (site / INDEX / "pagefind.js").is_file()
+    assert sorted(p.name for p in site.iterdir()) == ["p0.html", "p1.html", "p2.html", INDEX]
+
+
+def test_the_daemon_s_indexer_runs_once_more_after_requests_made_while_it_ran(tmp_path: Path) -> None:
+    site = small_site(tmp_path)
+    indexer = Indexer(site, "indexer-test")
+    indexer.request()
+    (site / "p3.html").write_text("<html><body><main data-pagefind-body><p>llamas</p></main></body></html>",
+                                  encoding="utf-8")
+    indexer.request()  # while the first runs, or after it: either way the last page is indexed
+    deadline = time.monotonic() + 120
+    while indexer._thread is not None:
+        assert time.monotonic() < deadline, "the indexer did not finish"
+        time.sleep(0.05)
+    assert (site / INDEX / "pagefind.js").is_file()
+    pages = list((site / INDEX).glob("fragment/*"))
+    assert len(pages) == 4  # p0..p3: the page written while it ran is in the index
