@@ -27,9 +27,9 @@ PARAMETERS = {"points_offset": 291, "adoption": "unanimity", "dissent_bonus": 10
 def initial() -> dict[str, Any]:
     return {
         "ruleset": "suber", "turn": ALICE, "circuit": 1, "unanimity": True, "winner": None,
-        "players": [{"email": ALICE, "name": "Alice Adams", "score": 0},
-                    {"email": BOB, "name": "Bob Brown", "score": 0},
-                    {"email": CAROL, "name": "Carol Clark", "score": 0}],
+        "players": [{"email": ALICE, "name": "Alice Adams", "score": 0, "away_until": None},
+                    {"email": BOB, "name": "Bob Brown", "score": 0, "away_until": None},
+                    {"email": CAROL, "name": "Carol Clark", "score": 0, "away_until": None}],
         "proposals": [], "parameters": dict(PARAMETERS),
         "rules": [{"number": r.number, "text": r.text, "mutable": r.number >= 200, "repealed": False,
                    "mechanics": MECHANICS.get(r.number, [])} for r in parse_rules(RULES_TEXT)],
