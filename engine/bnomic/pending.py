@@ -1,7 +1,7 @@
 """What B Nomic waits for from each Player (engine/pending.py): in the Voting Period, the Ballot:
 each Player's Vote on every Open proposal he has not voted on, closing at the end of nday 12
-while the Clock is On (2-2; Off, nobody can say when); the Chairman's Ballot, once a Voting
-Period (2-1); a Waiting Consultation's Answer from its Priest, or its Priest from the Oracle (2-5)."""
+while the Clock is On (2-2; Off, nobody can say when); the Chairman's Ballot while the Clock is Off
+in the Voting Period (2-1: his Ballot lets him start it); a Waiting Consultation's Answer from its Priest, or its Priest from the Oracle (2-5)."""
 from __future__ import annotations
 
 from datetime import datetime
@@ -17,7 +17,7 @@ def items(state: BNomicState, config: EngineConfig, at: datetime) -> list[Item]:
     if c.voting:
         closes = midnight_at(state, state.midnights + 1 + LAST_NDAY - c.nday) if c.on else None
         chairman = state.ministry("change")
-        if chairman is not None and chairman.holder and not state.ballot_published:
+        if chairman is not None and chairman.holder and not c.on and not state.ballot_published:
             found.append(Item(chairman.holder, "the Ballot of this Voting Period", ("Publish ballot",)))
         for proposal in (p for p in state.proposals if p.status == "open"):
             n = proposal.number

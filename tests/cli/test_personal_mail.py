@@ -9,6 +9,8 @@ import json
 
 from tests.cli.blognomic_play import ADMIN, ALICE as B_ALICE, BOB as B_BOB, new_game, t
 from tests.cli.ruleset_play import RulesetPlay
+from tests.cli.test_bnomic_game import ALICE as B_ALICE_N, BOB as B_BOB_N, CAROL as B_CAROL_N, DAVE as B_DAVE_N
+from tests.cli.test_bnomic_game import ERIN as B_ERIN_N, SEVEN, BNomicPlay
 from tests.suber.support import ALICE, BOB, CAROL, PLAYERS
 from tests.support import EMPEROR
 
@@ -177,3 +179,48 @@ def test_imperial_the_emperors_queue_and_a_swap_at_the_days_end(make_play):
         'mail like this one until then; "Back" ends it sooner.\n\n'
         f"The game: {SITE}\n\n-- \nThe Humble Scribe, Test Nomic\n")
     game.verify()
+
+
+def test_b_nomic_the_ballot_in_the_voting_period(tmp_path, new_database_url):
+    play = BNomicPlay(tmp_path, new_database_url())
+    play.send(B_ALICE_N, "Ministries", SEVEN + "\nClock on", "2026-01-05T01:00:00Z")
+    play.send(B_BOB_N, "Proposal: Tea", "Tea for all.", "2026-01-05T02:00:00Z")
+    play.send(B_CAROL_N, "Away", "Away until 2026-01-20", "2026-01-05T03:00:00Z")
+    play.tick("2026-01-12T00:00:00Z")
+    assert mails(play, "personal") == []  # nothing to do before the Voting Period
+    play.tick("2026-01-13T00:00:00Z")  # nday 9, Ballotday: the Clock stops, the proposal is Open
+    assert [to for to, _ in mails(play, "personal")] == [[B_ALICE_N], [B_BOB_N], [B_DAVE_N], [B_ERIN_N]]
+    assert body(play, "personal", B_ALICE_N) == (
+        "Alice, this is what B Nomic waits for from you on 2026-01-13.\n\n"
+        "Not yet voted on:\n"
+        '  a Vote on proposal 1 "Tea"\n'
+        '    send "FOR 1" or "AGAINST 1" or "ABSTAIN 1"\n\n'
+        "To do:\n"
+        "  the Ballot of this Voting Period\n"
+        '    send "Publish ballot"\n\n'
+        'Going away? Send "Away until YYYY-MM-DD" to ths@bnomic.test: no reminders and no\n'
+        'mail like this one until then; "Back" ends it sooner.\n\n'
+        f"The game: {SITE}\n\n-- \nThe Humble Scribe, B Nomic\n")
+    assert ("Waiting for:\n"
+            "  Alice <alice@b.test>: the Ballot of this Voting Period ('Publish ballot')\n"
+            "  Alice <alice@b.test>: a Vote on proposal 1 \"Tea\" ('FOR 1' or 'AGAINST 1' or 'ABSTAIN 1')\n"
+            "  Bob <bob@b.test>: a Vote on proposal 1 \"Tea\" ('FOR 1' or 'AGAINST 1' or 'ABSTAIN 1')\n"
+            "  Carol <carol@b.test>: a Vote on proposal 1 \"Tea\" ('FOR 1' or 'AGAINST 1' or 'ABSTAIN 1') "
+            "(away until 2026-01-20)\n") in body(play, "daily")
+    play.send(B_ALICE_N, "Ballot", "Publish ballot\nClock on", "2026-01-13T01:00:00Z")
+    play.send(B_BOB_N, "Vote", "FOR 1", "2026-01-13T02:00:00Z")
+    play.tick("2026-01-14T00:00:00Z")  # the Clock is On: the Voting Period ends with nday 12
+    assert [to for to, _ in mails(play, "personal")][4:] == [[B_ALICE_N], [B_DAVE_N], [B_ERIN_N]]
+    assert body(play, "personal", B_ALICE_N).split("\n\n")[1] == (
+        'Not yet voted on:\n  a Vote on proposal 1 "Tea", closes 2026-01-17 00:00 UTC\n'
+        '    send "FOR 1" or "AGAINST 1" or "ABSTAIN 1"')
+    play.tick("2026-01-16T00:00:00Z")  # a day before: those who have not voted, Carol away
+    assert mails(play, "reminder") == [
+        ([who], '[B Nomic] Reminder: a Vote on proposal 1 "Tea", closes 2026-01-17 00:00 UTC')
+        for who in (B_ALICE_N, B_DAVE_N, B_ERIN_N)]
+    assert body(play, "reminder", B_DAVE_N) == (
+        'Dave, B Nomic still waits for a Vote on proposal 1 "Tea": it closes 2026-01-17 00:00 UTC.\n'
+        'Send "FOR 1" or "AGAINST 1" or "ABSTAIN 1" to ths@bnomic.test.\n\n'
+        'Going away? Send "Away until YYYY-MM-DD": no reminders until then; "Back" ends it sooner.\n\n'
+        f"The game: {SITE}\n\n-- \nThe Humble Scribe, B Nomic\n")
+    play.verify()
