@@ -224,3 +224,17 @@ def test_b_nomic_the_ballot_in_the_voting_period(tmp_path, new_database_url):
         'Going away? Send "Away until YYYY-MM-DD": no reminders until then; "Back" ends it sooner.\n\n'
         f"The game: {SITE}\n\n-- \nThe Humble Scribe, B Nomic\n")
     play.verify()
+
+
+def test_the_roster_and_the_players_page_show_an_absence(tmp_path, new_database_url):
+    play = suber_game(tmp_path, new_database_url)
+    play.send(CAROL, "Away", "Away until 2026-02-01 because <at sea>", at="2026-01-05T00:40:00Z")
+    out = tmp_path / "site"
+    play.cli("build", "--out", str(out))
+    roster = (out / "players" / "index.html").read_text()
+    assert "on turn</td>" in roster and "away until 2026-02-01 (&lt;at sea&gt;)</td>" in roster
+    page = next(p for p in (out / "players").glob("carol*.html")).read_text()
+    assert "<dt>Absence</dt><dd>away until 2026-02-01 (&lt;at sea&gt;)</dd>" in page
+    play.send(CAROL, "Back", "Back", at="2026-01-05T01:00:00Z")
+    play.cli("build", "--out", str(out))
+    assert "away until" not in (out / "players" / "index.html").read_text()

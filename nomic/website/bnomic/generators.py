@@ -8,6 +8,7 @@ from typing import Any
 from engine.bnomic import amounts
 from engine.bnomic.state import NDAY_NAMES, Proposal
 from nomic.website import archive, shared
+from nomic.website.absence import away
 from nomic.website.bnomic.model import BNomicModel
 from nomic.website.feeds import LATEST, base, feed, tag
 from nomic.website.pages import Family, Page
@@ -72,8 +73,8 @@ def players(m: BNomicModel) -> Iterator[Page]:
         {"link": m.people.link(p.email, "../"), "points": p.score, "level": p.level,
          "mackerel": amounts.mackerel_text(p.mackerel), "vote_power": p.vote_power, "active": p.active,
          "hit_points": p.hit_points, "pending_name": p.pending_name, "win_count": p.win_count,
-         "properties": p.properties} for p in st.players]},
-        key=[p.model_dump_json() for p in st.players])
+         "properties": p.properties, "away": away(st, p.email)} for p in st.players]},
+        key=[(p.model_dump_json(), away(st, p.email)) for p in st.players])
 
 
 def rules(m: BNomicModel) -> Iterator[Page]:

@@ -16,6 +16,7 @@ from engine.imperial.game_profile import game_profile as engine_game_profile
 from engine.imperial.state import ImperialPlayer, Submission
 from engine.state import LedgerEntry
 from nomic.website import archive, shared
+from nomic.website.absence import away
 from nomic.website.imperial.feeds import feeds
 from nomic.website.describe import describe
 from nomic.website.imperial import drawing
@@ -32,7 +33,7 @@ def _player_row(m: SiteModel, p: ImperialPlayer, root: str) -> dict:
     return {"link": m.people.link(p.email, root), "name": p.name, "slug": m.people.slugs[p.email],
             "score": p.score, "category": p.category, "entropy": p.entropy, "profile": p.profile,
             "bits": drawing.bits(p.profile), "probation": p.probation, "active": p.active,
-            "sealed": p.sealed, "it": m.state.it == p.email}
+            "sealed": p.sealed, "it": m.state.it == p.email, "away": away(m.state, p.email)}
 
 
 def _sub_row(m: SiteModel, s: Submission, root: str) -> dict:
