@@ -21,6 +21,7 @@ from mailer.rulesets import Composition
 from storage.config import parse_time
 
 DAY = timedelta(days=1)
+LISTED = 3  # items named on a player's "waiting for" line
 KIND, REMINDER = "personal", "reminder"
 
 
@@ -65,16 +66,28 @@ def remind(c: Composition) -> None:
 
 
 def waiting(c: Composition) -> list[str]:
-    """The list's daily "waiting for" lines: ``Alice <alice@...>: a vote on ... ('FOR 2' or 'AGAINST 2')``,
-    in the order the ruleset gives (engine/pending.py)."""
+    """The list's daily "waiting for" lines: ``Alice <alice@...>: a vote on ... ('FOR 2' or 'AGAINST 2')``."""
     return lines(c, pending.items(c.state, c.config, c.event_at))
 
 
 def lines(c: Composition, owed: list[Item]) -> list[str]:
-    """One line an item: who, what, how, when it closes, and whether they are away."""
+    """One line a player, in the order the items come: who, and what they owe; a single item with
+    the lines that do it and when it closes, several by name (at most ``LISTED``, then how many
+    more); "(away until DATE)" for an absent player."""
     names = {p.email: p.name for p in c.state.players}
-    return [f"{names.get(i.player, i.player)} <{i.player}>: {i.what} ({i.how()})"
-            + ("" if i.closes is None else f", closes {when(i.closes)}") + _away(c, i.player) for i in owed]
+    by_player: dict[str, list[Item]] = {}
+    for item in owed:
+        by_player.setdefault(item.player, []).append(item)
+    out = []
+    for player, items in by_player.items():
+        if len(items) == 1:
+            i = items[0]
+            what = f"{i.what} ({i.how()})" + ("" if i.closes is None else f", closes {when(i.closes)}")
+        else:
+            what = "; ".join(i.what for i in items[:LISTED]) + (
+                f"; and {len(items) - LISTED} more" if len(items) > LISTED else "")
+        out.append(f"{names.get(player, player)} <{player}>: {what}{_away(c, player)}")
+    return out
 
 
 def _away(c: Composition, player: str) -> str:

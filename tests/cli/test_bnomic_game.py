@@ -58,7 +58,14 @@ def test_two_nweeks_of_b_nomic_by_mail(tmp_path, new_database_url):
     assert [p["vote_power"] for p in state["players"]] == ["1"] * 5
     assert body_of(play.list_mail("2026-01-13: nweek 1, Ballotday, the Clock is Off")) == (
         "B Nomic at 00:00 UTC on 2026-01-13.\n\nnweek 1, nday 9 (Ballotday), the Clock is Off, ndelay 0\n"
-        "Ballotday: 3 proposals became Open\nIt is the Voting Period: proposal 1, proposal 2, proposal 3\n\nThe game: http://127.0.0.1:8000/\n")
+        "Ballotday: 3 proposals became Open\nIt is the Voting Period: proposal 1, proposal 2, proposal 3\n\n"
+        "Waiting for:\n" + "".join(
+            f"  {name}: " + ("the Ballot of this Voting Period; " if name.startswith("Alice") else "")
+            + 'a Vote on proposal 1 "Tea"; a Vote on proposal 2 "Coffee"; '
+            + ("and 1 more" if name.startswith("Alice") else 'a Vote on proposal 3 "Milk"') + "\n"
+            for name in ("Alice <alice@b.test>", "Bob <bob@b.test>", "Carol <carol@b.test>", "Dave <dave@b.test>",
+                         "Erin <erin@b.test>"))
+        + "\nThe game: http://127.0.0.1:8000/\n")
 
     play.send(BOB, "Votes", "FOR 1\nABSTAIN 2", "2026-01-13T01:00:00Z")
     said(play, BOB, '  "FOR 1": FOR on proposal 1 is your Final Vote (Vote Power 1)',

@@ -202,8 +202,7 @@ def test_b_nomic_the_ballot_in_the_voting_period(tmp_path, new_database_url):
         'mail like this one until then; "Back" ends it sooner.\n\n'
         f"The game: {SITE}\n\n-- \nThe Humble Scribe, B Nomic\n")
     assert ("Waiting for:\n"
-            "  Alice <alice@b.test>: the Ballot of this Voting Period ('Publish ballot')\n"
-            "  Alice <alice@b.test>: a Vote on proposal 1 \"Tea\" ('FOR 1' or 'AGAINST 1' or 'ABSTAIN 1')\n"
+            "  Alice <alice@b.test>: the Ballot of this Voting Period; a Vote on proposal 1 \"Tea\"\n"
             "  Bob <bob@b.test>: a Vote on proposal 1 \"Tea\" ('FOR 1' or 'AGAINST 1' or 'ABSTAIN 1')\n"
             "  Carol <carol@b.test>: a Vote on proposal 1 \"Tea\" ('FOR 1' or 'AGAINST 1' or 'ABSTAIN 1') "
             "(away until 2026-01-20)\n") in body(play, "daily")
