@@ -217,6 +217,14 @@ def test_b_nomic_the_ballot_in_the_voting_period(tmp_path, new_database_url):
     assert mails(play, "reminder") == [
         ([who], '[B Nomic] Reminder: a Vote on proposal 1 "Tea", closes 2026-01-17 00:00 UTC')
         for who in (B_ALICE_N, B_DAVE_N, B_ERIN_N)]
+    play.send(B_BOB_N, "Expel", "Expel Erin because she never votes", "2026-01-16T01:00:00Z")
+    play.cli("build", "--out", str(tmp_path / "site"))
+    page = next((tmp_path / "site").glob("proposals/*1.html")).read_text()
+    assert ('Vote by mail: <a href="mailto:ths@bnomic.test?subject=Vote%20on%20proposal%201&amp;body=FOR%201">FOR 1</a>'
+            ) in page
+    actions = (tmp_path / "site" / "actions.html").read_text()
+    assert ('<a href="mailto:ths@bnomic.test?subject=A1&amp;body=Support%20A1">Support A1</a>, '
+            '<a href="mailto:ths@bnomic.test?subject=A1&amp;body=Object%20to%20A1">Object to A1</a>') in actions
     assert body(play, "reminder", B_DAVE_N) == (
         'Dave, B Nomic still waits for a Vote on proposal 1 "Tea": it closes 2026-01-17 00:00 UTC.\n'
         'Send "FOR 1" or "AGAINST 1" or "ABSTAIN 1" to ths@bnomic.test.\n\n'
@@ -237,3 +245,33 @@ def test_the_roster_and_the_players_page_show_an_absence(tmp_path, new_database_
     play.send(CAROL, "Back", "Back", at="2026-01-05T01:00:00Z")
     play.cli("build", "--out", str(out))
     assert "away until" not in (out / "players" / "index.html").read_text()
+
+
+def test_every_move_has_a_mailto_link_on_its_page(tmp_path, new_database_url, make_play):
+    """Suber's vote and call of the vote; Imperial's judgment; BlogNomic's resolution (its votes had
+    links already); B Nomic's vote, support and objection: each link fills in the subject and the line."""
+    play = RulesetPlay(tmp_path / "suber", "suber", new_database_url(), {"suber": {"players": json.dumps(PLAYERS)}})
+    play.send(ALICE, "Proposal: Hello", "Enact rule: Players say hello.", at="2026-01-05T00:20:00Z")
+    out = tmp_path / "site"
+    play.cli("build", "--out", str(out))
+    page = (out / "proposals" / "301.html").read_text()
+    assert ('Vote by mail: <a href="mailto:ths@suber.test?subject=Vote%20on%20proposal%20301&amp;body=Vote%20yes%20301">'
+            'Vote yes 301</a>, <a href="mailto:ths@suber.test?subject=Vote%20on%20proposal%20301&amp;body=Vote%20no'
+            '%20301">Vote no 301</a> (one vote each, once).') in page
+    assert ('Call the vote by mail: <a href="mailto:ths@suber.test?subject=Call%20vote%20on%20proposal%20301&amp;'
+            'body=Call%20vote%20301">Call vote 301</a> (the proposer only).') in page
+    game = make_play()
+    game.send("alice@wonder.land", "Proposal: Free cake", "Cake for all.", at="2026-01-05T01:00:00Z")
+    game.cli("build", "--out", str(tmp_path / "imperial"))
+    page = (tmp_path / "imperial" / "submissions" / "1.html").read_text()
+    assert ('Judge by mail: <a href="mailto:ths@imperial.test?subject=Judgment%20of%20submission%201&amp;'
+            'body=Accept%201">Accept 1</a>') in page
+    assert 'body=Ignore%201%20because%20REASON">Ignore 1 because REASON</a> (the Emperor only).' in page
+    blog = new_game(tmp_path, new_database_url)
+    blog.send(B_ALICE, "Join", at=t(5, 0, 10))
+    blog.send(B_ALICE, "Proposal: Free cake", "Cake.", at=t(5, 1))
+    blog.cli("build", "--out", str(tmp_path / "blogsite"))
+    page = next((tmp_path / "blogsite").glob("matters/1*.html")).read_text()
+    assert ('Resolve by mail: <a href="mailto:ths@blog.test?subject=Resolve%20Proposal%201&amp;body=Enact%201">'
+            'Enact 1</a>, <a href="mailto:ths@blog.test?subject=Resolve%20Proposal%201&amp;body=Fail%201">Fail 1</a> '
+            '(an Admin, once the rules allow it).') in page

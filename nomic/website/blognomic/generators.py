@@ -12,6 +12,7 @@ from engine.blognomic.state import KIND_NAMES, Pactmaker, VotableMatter
 from engine.state import Rule
 from nomic.website import archive, shared
 from nomic.website.absence import away
+from nomic.website.moves import links
 from nomic.website.blognomic.model import BlogModel, Board, Outlook
 from nomic.website.feeds import LATEST, base, feed, tag
 from nomic.website.pages import Family, Page
@@ -106,6 +107,8 @@ def _matter(m: BlogModel, x: VotableMatter, root: str) -> dict[str, Any]:
         "board": _board(m, m.board(x), root),
         "outlook": _outlook(m.outlook(x)) if x.status == "pending" else None,
         "votes": _votes(m, x) if x.status == "pending" else [],
+        "resolve_links": links(m.data.game["address"], f"Resolve {KIND_NAMES[x.kind]} {x.number}",
+                               (f"Enact {x.number}", f"Fail {x.number}")) if x.status == "pending" else [],
         "resolved_by": _resolver(m, x.resolved_by),
         "prev": x.number - 1 if x.number > 1 else None,
         "next": x.number + 1 if x.number < len(m.state.matters) else None}

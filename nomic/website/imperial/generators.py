@@ -17,6 +17,7 @@ from engine.imperial.state import ImperialPlayer, Submission
 from engine.state import LedgerEntry
 from nomic.website import archive, shared
 from nomic.website.absence import away
+from nomic.website.moves import links
 from nomic.website.imperial.feeds import feeds
 from nomic.website.describe import describe
 from nomic.website.imperial import drawing
@@ -229,6 +230,9 @@ def _submission(m: SiteModel, s: Submission, root: str) -> dict:
         "effects": [{"at": when(e.at), "kind": e.kind, "text": describe(e, m.people, root)}
                     for e in m.effects.get(s.number, [])],
         "ledger": [_ledger_row(m, e, root) for e in m.ledger_by_submission.get(s.number, [])],
+        "judge_links": links(m.data.game["address"], f"Judgment of submission {s.number}",
+                             (f"Accept {s.number}", f"Reject {s.number}", f"Ignore {s.number} because REASON"))
+        if s.status == "pending" else [],
         "prev": s.number - 1 if s.number > 1 else None,
         "next": s.number + 1 if s.number < len(m.state.submissions) else None}
 

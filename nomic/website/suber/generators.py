@@ -14,6 +14,7 @@ from engine.suber.state import FIRST_NUMBER, Change, Judgment, Proposal, SuberRu
 from nomic.website import archive, shared
 from nomic.website.absence import away
 from nomic.website.feeds import LATEST, base, feed, tag
+from nomic.website.moves import links
 from nomic.website.pages import Family, Page
 from nomic.website.suber.model import SuberModel
 from nomic.website.text import iso, when, word_diff
@@ -54,8 +55,16 @@ def _proposal(m: SuberModel, p: Proposal, root: str) -> dict[str, Any]:
             "called": when(p.called_at), "completed": when(p.completed_at), "votes": _votes(m, p, root),
             "changes": [{"what": _change(c), "text": m.text.markdown(c.text)} for c in p.changes],
             "ledger": [_ledger_row(m, e, root) for e in m.ledger_by_proposal.get(p.number, [])],
-            "debate": m.debate(p.number, root),
+            "debate": m.debate(p.number, root), **_moves(m, p),
             "prev": p.number - 1 if p.number > first else None, "next": p.number + 1 if p.number < last else None}
+
+
+def _moves(m: SuberModel, p: Proposal) -> dict[str, Any]:
+    """mailto: links for the proposer's call of the vote (in debate) and every player's vote (rules 111, 207)."""
+    address, n, open_ = m.data.game["address"], p.number, p.status in ("debate", "voting")
+    return {"call_links": links(address, f"Call vote on proposal {n}", (f"Call vote {n}",))
+            if p.status == "debate" else [],
+            "vote_links": links(address, f"Vote on proposal {n}", (f"Vote yes {n}", f"Vote no {n}")) if open_ else []}
 
 
 def _glance(m: SuberModel) -> dict[str, Any]:
