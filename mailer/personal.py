@@ -22,6 +22,7 @@ from storage.config import parse_time
 
 DAY = timedelta(days=1)
 LISTED = 3  # items named on a player's "waiting for" line
+MOST = 50  # items a personal mail lists (then says how many more): one mail stays readable and bounded
 KIND, REMINDER = "personal", "reminder"
 
 
@@ -34,19 +35,21 @@ def daily(c: Composition) -> None:
     if not c.settings.personal_mail or any(e.kind == c.event.kind for e in c.events[_position(c) + 1:]):
         return  # a step that caught up several days: the last one's mail alone
     at = c.event_at
-    owed = pending.items(c.state, c.config, at)
+    owed: dict[str, list[Item]] = {}
+    for item in pending.items(c.state, c.config, at):
+        owed.setdefault(item.player, []).append(item)
     date = at.astimezone(timezone.utc).date().isoformat()
     for n, player in enumerate(c.state.players):
-        mine = [i for i in owed if i.player == player.email]
+        mine = owed.get(player.email, [])
         if not mine or absence.is_away(c.state, player.email, at):
             continue
         changed = pending.changes(c.state, c.config, player.email, at - DAY, at)
-        votes, tasks = [i for i in mine if i.vote], [i for i in mine if not i.vote]
+        votes, tasks = [i for i in mine if i.vote][:MOST], [i for i in mine if not i.vote][:MOST]
         subject = f"{c.settings.subject_tag} {date}: what the game waits for from you"
         mail = machine_mail(c.settings, to=player.email, at=at, subject=subject,
                             msgid=message_id(c.settings, f"personal{n + 1}", c.seq, c.entry.hash),
                             template="mail/personal.txt", name=player.name, date=date, votes=votes, tasks=tasks,
-                            changed=changed, when=when)
+                            more=len(mine) - len(votes) - len(tasks), changed=changed, when=when)
         outbox.queue(c.session, c.seq, KIND, mail, [player.email], c.settings.address, at)
 
 

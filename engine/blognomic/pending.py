@@ -17,15 +17,13 @@ CLOSES = 48 * H  # the rule's longest window: a matter's count may resolve it fr
 
 def items(state: BlogState, config: EngineConfig, at: datetime) -> list[Item]:
     found: list[Item] = []
-    matters = state.pending()
+    matters, voters = state.pending(), [p.email for p in state.active()]
     for m in matters:
         voted = {b.voter for b in m.ballots} | {m.author}
         closes = m.opened_at + CLOSES
-        for p in state.active():
-            if p.email not in voted:
-                found.append(Item(p.email, f"a vote on {label(m)} \"{m.title}\"", (f"FOR {m.number}",
-                                  f"AGAINST {m.number}"), closes=closes if closes > at else None, vote=True))
-    admins = [a for a in config.offices.get("admins", ()) if (p := state.player(a)) is not None and not p.idle]
+        found += [Item(v, f"a vote on {label(m)} \"{m.title}\"", (f"FOR {m.number}", f"AGAINST {m.number}"),
+                       closes=closes if closes > at else None, vote=True) for v in voters if v not in voted]
+    admins = [a for a in config.offices.get("admins", ()) if a in voters]
     for admin in admins:
         for a in state.applicants.values():
             found.append(Item(admin, f"the application of {a.name or a.email}", (f"Admit {a.email}",
