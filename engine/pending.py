@@ -53,10 +53,6 @@ def items(state: GameState[Any], config: EngineConfig, at: datetime) -> list[Ite
     return found
 
 
-def of_player(state: GameState[Any], config: EngineConfig, at: datetime, player: str) -> list[Item]:
-    return [i for i in items(state, config, at) if i.player == player]
-
-
 def changes(state: GameState[Any], config: EngineConfig, player: str, since: datetime, at: datetime) -> list[str]:
     """What changed for ``player`` in (since, at], one line each."""
     found: list[str] = _module(state).changes(state, config, player, since, at)
