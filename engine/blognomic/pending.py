@@ -21,8 +21,8 @@ def items(state: BlogState, config: EngineConfig, at: datetime) -> list[Item]:
     for m in matters:
         voted = {b.voter for b in m.ballots} | {m.author}
         closes = m.opened_at + CLOSES
-        found += [Item(v, f"a vote on {label(m)} \"{m.title}\"", (f"FOR {m.number}", f"AGAINST {m.number}"),
-                       closes=closes if closes > at else None, vote=True) for v in voters if v not in voted]
+        what, lines = f"a vote on {label(m)} \"{m.title}\"", (f"FOR {m.number}", f"AGAINST {m.number}")
+        found += [Item(v, what, lines, closes if closes > at else None, True) for v in voters if v not in voted]
     admins = [a for a in config.offices.get("admins", ()) if a in voters]
     for admin in admins:
         for a in state.applicants.values():
