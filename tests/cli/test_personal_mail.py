@@ -248,12 +248,15 @@ def test_the_roster_and_the_players_page_show_an_absence(tmp_path, new_database_
 
 
 def test_every_move_has_a_mailto_link_on_its_page(tmp_path, new_database_url, make_play):
-    """Suber's vote and call of the vote; Imperial's judgment; BlogNomic's resolution (its votes had
+    """Suber's vote, call of the vote and Judgment; Imperial's judgment; BlogNomic's resolution (its votes had
     links already); B Nomic's vote, support and objection: each link fills in the subject and the line."""
     play = RulesetPlay(tmp_path / "suber", "suber", new_database_url(), {"suber": {"players": json.dumps(PLAYERS)}})
     play.send(ALICE, "Proposal: Hello", "Enact rule: Players say hello.", at="2026-01-05T00:20:00Z")
+    play.send(BOB, "Invoke judgment: Is hello a rule?", "It reads like one.", at="2026-01-05T00:30:00Z")
     out = tmp_path / "site"
     play.cli("build", "--out", str(out))
+    assert ('Judge by mail: <a href="mailto:ths@suber.test?subject=Judgment%201&amp;body=Judgment%201%3A%20TEXT">'
+            'Judgment 1: TEXT</a> (the Judge only).') in (out / "judgments.html").read_text()
     page = (out / "proposals" / "301.html").read_text()
     assert ('Vote by mail: <a href="mailto:ths@suber.test?subject=Vote%20on%20proposal%20301&amp;body=Vote%20yes%20301">'
             'Vote yes 301</a>, <a href="mailto:ths@suber.test?subject=Vote%20on%20proposal%20301&amp;body=Vote%20no'

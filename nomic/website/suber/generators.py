@@ -167,7 +167,9 @@ def _judgment(m: SuberModel, j: Judgment) -> dict[str, Any]:
             "judge": m.people.link(j.judge, ""), "mover": m.people.link(j.mover, ""), "at": when(j.at),
             "answer": m.text.markdown(j.answer) if j.answer is not None else None,
             "answered": when(j.answered_at), "overrule": [m.people.link(x, "") for x in j.overrule],
-            "overruled": [m.people.link(x, "") for x in j.overruled]}
+            "overruled": [m.people.link(x, "") for x in j.overruled],
+            "judge_links": links(m.data.game["address"], f"Judgment {j.number}", (f"Judgment {j.number}: TEXT",))
+            if j.answer is None else []}
 
 
 def judgments(m: SuberModel) -> Iterator[Page]:
