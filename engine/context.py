@@ -29,6 +29,7 @@ class EngineConfig:
     options: dict[str, Any] = field(default_factory=dict)  # the ruleset's own section of game.toml, every key
     # present (storage/defaults/RULESET.toml fills it in; storage/settings/ checks it)
     subscribe_players: bool = True  # [list]: whoever becomes a player is on the list from that moment
+    remind_hours: int = 0  # [list]: a reminder this long before a deadline (0: none; game.toml says 24; engine/reminders.py)
 
     def holder(self, office: str) -> str:
         """The first address holding ``office`` ("" when nobody does)."""

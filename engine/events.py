@@ -107,8 +107,19 @@ class MailFault(EventModel):
     error: str
 
 
+class Reminder(EventModel):
+    """A deadline is near and ``player`` has not acted (engine/reminders.py): ``what`` they owe, the
+    ``line`` that does it, when it ``closes``."""
+    KIND = "reminder"
+    player: str
+    what: str
+    how: str  # the lines that do it, quoted: "'FOR 2' or 'AGAINST 2'"
+    closes: str
+    vote: bool = False
+
+
 GENERIC: tuple[type[EventModel], ...] = (Outcome, Draw, Unauthenticated, Automatic, Subscription, ListPost,
-                                         Fault, MailFault)
+                                         Fault, MailFault, Reminder)
 
 
 def by_kind(models: tuple[type[EventModel], ...]) -> dict[str, type[EventModel]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from engine import membership
+from engine import absence, membership, reminders
 from engine.context import Context, EngineConfig
 from engine.events import Event
 from engine.inputs import ClockStep, Message
@@ -30,6 +30,7 @@ def fold(state: GameState[Any], entry: Message | ClockStep, ctx: Context) -> Non
     """Fold one journal entry into ``state`` in the step ``ctx`` (``nomic verify`` passes one whose
     dice are the published draws)."""
     rs = ruleset_for(state.ruleset)
+    absence.expire(state, ctx.at)
     if isinstance(entry, Message):
         known = list(state.players)  # a shallow copy (cheap): a ruleset may seat a new player anywhere (Suber: by surname)
         rs.on_message(state, entry, ctx)
@@ -37,8 +38,10 @@ def fold(state: GameState[Any], entry: Message | ClockStep, ctx: Context) -> Non
             membership.subscribe_new_players(state, known, ctx)  # who hears the game from then on
     else:
         rs.on_clock(state, entry, ctx)
+        reminders.step(state, ctx)
 
 
 def next_due(state: GameState[Any], config: EngineConfig) -> datetime | None:
     """When the next clock step has something to do, or None if nothing is scheduled."""
-    return ruleset_for(state.ruleset).next_due(state, config)
+    due = [ruleset_for(state.ruleset).next_due(state, config), reminders.next_due(state, config)]
+    return min((d for d in due if d is not None), default=None)

@@ -8,7 +8,7 @@ state keep a copy (see ``GameState.copy_deep``).
 """
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any, Generic, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
@@ -84,6 +84,13 @@ class Subscriber(Model):
     since: datetime | None = None
 
 
+class Absence(Model):
+    """A player's ``Away until DATE [because ...]`` (engine/absence.py): away through the whole of ``until`` (UTC)."""
+    until: date
+    because: str = ""
+    since: datetime
+
+
 P = TypeVar("P", bound=Player)
 
 
@@ -97,6 +104,8 @@ class GameState(Model, Generic[P]):
     ledger: list[LedgerEntry] = Field(default_factory=list)
     rules: list[Rule] = Field(default_factory=list)
     subscribers: list[Subscriber] = Field(default_factory=list)
+    away: dict[str, Absence] = Field(default_factory=dict)  # address -> absence (engine/absence.py)
+    reminded_until: datetime | None = None  # reminders are sent for deadlines up to here (engine/reminders.py)
     _index: StateIndex = PrivateAttr(default_factory=StateIndex)  # engine/index.py: not state
 
     def _lookups(self) -> StateIndex:

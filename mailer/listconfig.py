@@ -23,6 +23,7 @@ class ListSettings:
     bounce_prefix: str
     bounce_limit: int
     operator: str
+    personal_mail: bool = True  # [list] personal_mail: each player's own daily mail (mailer/personal.py)
     renderer: Renderer = field(default_factory=Renderer, compare=False)  # the game's templates, its ruleset's first
     policy: EmailPolicy[EmailMessage] = field(default_factory=composing_policy, compare=False)  # what the game's mail is made with
     _made: dict[tuple[str, str], BaseHeader] = field(default_factory=dict, compare=False, repr=False)
@@ -64,5 +65,5 @@ def settings(s: CommonSettings, cfg: EngineConfig) -> ListSettings:
         site_url=site,
         subject_tag=s.list_.subject_tag or f"[{s.game.name}]",
         bounce_prefix=s.smtp.bounce_prefix, bounce_limit=s.list_.bounce_limit,
-        operator=(s.list_.operator or cfg.holder("scribe")).lower(),
+        operator=(s.list_.operator or cfg.holder("scribe")).lower(), personal_mail=s.list_.personal_mail,
         renderer=Renderer(cfg.ruleset))

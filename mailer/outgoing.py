@@ -19,7 +19,7 @@ from sqlmodel import Session
 
 from engine.events import Event
 from engine.inputs import ClockStep, Message
-from mailer import answers, bounces, digest, listserv
+from mailer import answers, bounces, digest, listserv, personal
 from mailer.mailing import Mailing
 from mailer.rulesets import Composer, Composition, Members, RulesetMail, mail_for
 
@@ -43,12 +43,12 @@ def enqueue(session: Session, out: Mailing, entry: "Entry", inp: Message | Clock
 
 
 def composers(mail: RulesetMail) -> dict[str, tuple[Composer, ...]]:
-    """Event kind -> its composers, in order: the generic ones, the ruleset's, then the digest
-    after the event that ends a day."""
+    """Event kind -> its composers, in order: the generic ones, the ruleset's, then each player's
+    personal mail and the digest after the event that ends a day."""
     table: dict[str, tuple[Composer, ...]] = {kind: (c,) for kind, c in GENERIC.items()}
     for kind, composer in mail.composers.items():
         table[kind] = (*table.get(kind, ()), composer)
-    table[mail.day_event] = (*table.get(mail.day_event, ()), _digest)
+    table[mail.day_event] = (*table.get(mail.day_event, ()), personal.daily, _digest)
     return table
 
 
@@ -70,4 +70,4 @@ def _digest(c: Composition) -> None:
                    c.members.digest, c.members.plain_digest)
 
 
-GENERIC: dict[str, Composer] = {"list_post": _list_post, "subscription": _subscription}
+GENERIC: dict[str, Composer] = {"list_post": _list_post, "subscription": _subscription, "reminder": personal.remind}

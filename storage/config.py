@@ -202,7 +202,7 @@ class Config:
             offices=offices(o), first_it=o.get("first_it", "").lower(),  # Imperial's; others have none
             day_mode=g.get("day_mode", EngineConfig.day_mode), ruleset=s.game.ruleset, edition=s.game.edition,
             variables=dict(s.variables), options=dict(self.section(s.game.ruleset)),
-            subscribe_players=s.list_.subscribe_players)
+            subscribe_players=s.list_.subscribe_players, remind_hours=s.list_.remind_hours)
 
 
 def check_secrets(path: Path, data: dict[str, Any]) -> None:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
+from functools import partial
 from typing import cast
 
-from engine import membership
+from engine import absence, membership
 from engine.blognomic import ballots, by_hand, dynasty, players, resolution, rolls, submissions
 from engine.blognomic.changes import read_changes
 from engine.blognomic.commands import (
@@ -124,6 +126,9 @@ COMMANDS: tuple[Declaration, ...] = (
                                        lambda m: RollCmd(die=m[1].upper())),), rolls.roll, help=(
         Help("Roll a die (or FRUIT, COLOUR) as a seeded, public draw.", "Roll", "Roll DICE6", "Random Generators"),)),
     *membership.LIST_COMMANDS,
+    replace(absence.ABSENCE_COMMANDS[0], handler=partial(absence.away, offer=(
+        "; to be Idle under the rules as well (not counted for Quorum), send Idle"))),
+    absence.ABSENCE_COMMANDS[1],
 )
 OFFICE_NOTES = (Help("Admins: prove the office, where the game asks for a passphrase (never quoted back).",
                      "", "Passphrase: WORDS", "Pactmakers"),)

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from engine import membership
+from engine import absence, membership
 
 REASON = "it is the Seasonal Downtime (24 to 26 December)"
-GOES_ON = frozenset({"submit", "vote", "resolve", "applied", *(d.kind for d in membership.LIST_COMMANDS)})
+GOES_ON = frozenset({"submit", "vote", "resolve", "applied", *(d.kind for d in membership.LIST_COMMANDS),
+                     *(d.kind for d in absence.ABSENCE_COMMANDS)})
 
 
 def in_downtime(at: datetime) -> bool:

@@ -264,13 +264,15 @@ class BlogState(GameState[Pactmaker]):
     def public_json(self) -> dict[str, Any]:
         """The keys docs/contract.md promises for ``nomic state --json``."""
         from engine.blognomic.mechanics import mechanics_of, values  # both import this module
+        from engine.absence import away_until
         from engine.blognomic.votes import count_matter
         seraphims = set(self.dynasty.seraphims)
         return {
             "ruleset": self.ruleset, "edition": self.edition, "dynasty": self.dynasty.number,
             "hiatus": self.hiatus, "quorum": self.quorum(),
             "players": [{"email": p.email, "name": p.name, "idle": p.idle, "admin": p.admin,
-                         "seraphim": p.email in seraphims} for p in self.players],
+                         "seraphim": p.email in seraphims, "away_until": away_until(self, p.email)}
+                        for p in self.players],
             "applicants": [{"email": a.email, "name": a.name, "applied_at": iso(a.applied_at)}
                            for a in self.applicants.values()],
             "subscribers": self.subscribers_json(),

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine import membership
+from engine import absence, membership
 from engine.bnomic import (
     actions, assertions, auctions, factions, chairman, consultations, clock, emergency, goods, ministries, offices, players,
     procedure, proposals, schedule, threat, votes)
@@ -409,5 +409,6 @@ COMMANDS: tuple[Declaration, ...] = (
                                       "start/end of nday N [of nweek W].", "At", "At the start of nday 9: LINE",
                                       "1-10"),)),
     *membership.LIST_COMMANDS,
+    *absence.ABSENCE_COMMANDS,
 )
 OFFICE_NOTES: tuple[Help, ...] = ()  # B Nomic's offices are Ministries, held in the game state

@@ -379,6 +379,7 @@ class BNomicState(GameState[BPlayer]):
     def public_json(self) -> dict[str, Any]:
         """The keys CONTRACT.md promises for ``nomic state --json``."""
         from engine.bnomic.mechanics import mechanics_of, values  # mechanics imports this module
+        from engine.absence import away_until
         c = self.clock
         return {
             "ruleset": self.ruleset,
@@ -388,7 +389,7 @@ class BNomicState(GameState[BPlayer]):
             "active_players": self.active_players(),
             "quorum_exceeds": amounts.text(amounts.half(self.active_players())),
             "threat_flag": self.threat_flag, "motnw": self.motnw,
-            "players": [_player(p) for p in self.players],
+            "players": [_player(p) | {"away_until": away_until(self, p.email)} for p in self.players],
             "ministries": [{"name": m.name, "minister": m.minister, "holder": m.holder, "mini": m.mini}
                            for m in self.ministries],
             "last_metamin": self.last_metamin,

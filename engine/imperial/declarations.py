@@ -7,7 +7,7 @@ from dataclasses import replace
 from functools import partial
 from typing import Literal, cast
 
-from engine import membership
+from engine import absence, membership
 from engine.commands import Amend, Cmd, Declaration, Help, Line, Rest, Subject, pattern
 from engine.imperial import days, decisions, emperor, proclamations, submissions, swaps, tag, tivol, violence
 from engine.imperial.commands import (
@@ -111,6 +111,7 @@ COMMANDS: tuple[Declaration, ...] = (
     replace(LIST["unsubscribe"], help=(Help("Leave the list.", "Unsubscribe", "", "rule 3"),)),
     replace(LIST["digest"], handler=partial(membership.digest, daily=", and the Bell Tower's chime")),
     LIST["list_post"],
+    *absence.ABSENCE_COMMANDS,
     Declaration("judge", JudgeCmd, (
         Line(pattern(r"^(accept|reject|ignore)(?:\s+#?(\d{1,9}))?(?:\s+because\s*:?\s*(.*))?$"),
              lambda m: JudgeCmd(verdict=_verdict(m[1]), number=int(m[2]) if m[2] else None, reason=(m[3] or None))),

@@ -153,9 +153,12 @@ class ImperialState(GameState[ImperialPlayer]):
     def public_json(self) -> dict[str, Any]:
         """The whole state, with docs/contract.md's ``"parameters"`` (the game variables now) and each
         rule's ``"mechanics"`` (what it runs; nothing once repealed)."""
+        from engine.absence import away_until
         from engine.imperial.mechanics import DECLARED, nth_of  # mechanics imports this module
         data = self.model_dump(mode="json")
         data["parameters"] = dict(self.variables)
+        for shown in data["players"]:
+            shown["away_until"] = away_until(self, shown["email"])
         for rule, shown in zip(self.rules, data["rules"]):
             shown["mechanics"] = [] if rule.repealed else [m.runs for m in DECLARED.of(rule.number, nth_of(self, rule))]
         return data

@@ -12,7 +12,7 @@ from datetime import datetime, time, timedelta, timezone
 from typing import Any
 
 from engine.context import Context, EngineConfig
-from engine.suber import judgment
+from engine.suber import pending
 from engine.suber.state import SuberState
 from engine.suber.events import Daily
 
@@ -41,10 +41,10 @@ def catch_up(state: SuberState, until: datetime, ctx: Context) -> None:
     if not enabled(ctx.config) or day <= state.daily_mailed:
         return
     state.daily_mailed = day
-    ctx.emit(Daily(**facts(state, _midnight(state, day), day)))
+    ctx.emit(Daily(**facts(state, ctx.config, _midnight(state, day), day)))
 
 
-def facts(state: SuberState, at: datetime, day: int) -> dict[str, Any]:
+def facts(state: SuberState, config: EngineConfig, at: datetime, day: int) -> dict[str, Any]:
     since = state.turn_started or state.started
     current = state.current_proposal()
     return {
@@ -55,37 +55,15 @@ def facts(state: SuberState, at: datetime, day: int) -> dict[str, Any]:
             "number": current.number, "title": current.title, "status": current.status,
             "voted": list(current.votes),
             "waiting": [p.email for p in state.players if p.email not in current.votes]},
-        "owed": owed(state),
+        "owed": owed(state, config),
     }
 
 
-def owed(state: SuberState) -> list[dict[str, str]]:
-    """Whom the game waits for and what each owes, in turn order: the Judge an answer (212), the
-    player on turn this turn's proposal (or, in debate, the call of its vote: 111), every player
-    who has not voted their vote (105), the other players their consent after a Judgment (212)."""
-    if state.winner is not None:
-        return []
-    owes: dict[str, list[str]] = {p.email: [] for p in state.players}
-    for j in state.judgments:
-        if j.answer is None and j.judge in owes:
-            owes[j.judge].append(f"an answer to Judgment {j.number} ('Judgment {j.number}: TEXT')")
-    current = state.current_proposal()
-    if current is None and state.turn in owes:
-        if judgment.waiting_for_consent(state) is not None:
-            for p in state.players:
-                if p.email != state.turn and p.email not in (state.consent or []):
-                    owes[p.email].append(f"consent to {state.turn}'s turn ('Consent'; a majority of the others)")
-        owes[state.turn].append("this turn's proposal ('Proposal: NAME')")
-    elif current is not None:
-        if current.status == "debate":
-            owes[current.author].append(f"the call of the vote on proposal {current.number} ('Call vote "
-                                        f"{current.number}')")
-        for p in state.players:
-            if p.email not in current.votes and current.status == "voting":
-                owes[p.email].append(f"a vote on proposal {current.number} ('Vote yes {current.number}' or "
-                                     f"'Vote no {current.number}')")
-    return [{"player": p.email, "name": p.name, "owes": what}
-            for p in state.players for what in owes[p.email]]
+def owed(state: SuberState, config: EngineConfig) -> list[dict[str, str]]:
+    """Whom the game waits for and what each owes, in turn order (engine/suber/pending.py)."""
+    names = {p.email: p.name for p in state.players}
+    return [{"player": i.player, "name": names[i.player], "owes": f"{i.what} ({i.how()})"}
+            for i in pending.items(state, config, state.started)]
 
 
 def _iso(at: datetime) -> str:

@@ -4,7 +4,7 @@ Every line pattern starts with a literal word: the grammar only tries a pattern 
 first word is one of its leading words (mailer/grammar.Grammar.first_words)."""
 from __future__ import annotations
 
-from engine import membership
+from engine import absence, membership
 from engine.commands import Declaration, Help, Line, Subject, pattern
 from engine.suber import calls, judgment, proposals, turns, voting
 from engine.suber.commands import (
@@ -82,5 +82,6 @@ COMMANDS: tuple[Declaration, ...] = (
         Help("Vote on skipping the player on turn, two days after a Call for Action.", "Skip", "Skip yes",
              "rule 305"),)),
     *membership.LIST_COMMANDS,
+    *absence.ABSENCE_COMMANDS,
 )
 OFFICE_NOTES: tuple[Help, ...] = ()  # Suber's Nomic has no offices

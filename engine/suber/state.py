@@ -109,11 +109,13 @@ class SuberState(GameState[SuberPlayer]):
 
     def public_json(self) -> dict[str, Any]:
         """The keys docs/contract.md promises for ``nomic state --json``, and only those."""
+        from engine.absence import away_until  # absence imports engine.state, not this module
         from engine.suber.mechanics import mechanics_of, values  # mechanics imports this module
         return {
             "ruleset": self.ruleset, "turn": self.turn, "circuit": self.circuit,
             "unanimity": self.unanimity, "winner": self.winner,
-            "players": [{"email": p.email, "name": p.name, "score": p.score} for p in self.players],
+            "players": [{"email": p.email, "name": p.name, "score": p.score, "away_until": away_until(self, p.email)}
+                        for p in self.players],
             "subscribers": self.subscribers_json(),
             "proposals": [{"number": p.number, "author": p.author, "title": p.title, "status": p.status,
                            "votes": dict(p.votes), "points": p.points} for p in self.proposals],

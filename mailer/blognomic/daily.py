@@ -6,6 +6,7 @@ from email.message import EmailMessage
 
 from engine.blognomic.state import KIND_NAMES
 from mailer.compose import announce, machine_mail, message_id
+from mailer.personal import waiting
 from mailer.rulesets import Composition
 
 
@@ -15,10 +16,11 @@ def compose(c: Composition) -> None:
     subject = (f"{c.settings.subject_tag} {date}: {len(facts['pending'])} pending, "
                f"{len(facts['resolved'])} resolved in the last day")
     msgid = message_id(c.settings, f"daily{facts['day']}", c.seq, c.entry.hash)
+    owed = waiting(c)
 
     def make(to: str) -> EmailMessage:
         return machine_mail(c.settings, to=to, at=c.event_at, subject=subject, msgid=msgid,
                             template="mail/daily.txt", seq=c.seq, head=c.entry.hash,
-                            d=facts, date=date, kinds=KIND_NAMES)
+                            d=facts, date=date, kinds=KIND_NAMES, owed=owed)
     announce(c.session, c.settings, c.seq, c.event_at, make, c.members.all, c.config.offices.get("admins", ()),
              kind="daily")

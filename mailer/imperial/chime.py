@@ -12,10 +12,12 @@ from datetime import datetime
 
 from sqlmodel import Session
 
+from engine import pending
 from engine.events import Event
 from engine.imperial.state import ImperialState
 from mailer import outbox
 from mailer.compose import list_headers, machine_mail, message_id
+from mailer.personal import lines
 from mailer.listconfig import ListSettings
 from mailer.rulesets import Composition
 from storage import Entry
@@ -41,11 +43,13 @@ def compose(c: Composition) -> None:
     """The composer of ``day_end`` events: the chime, unless rule 19 is repealed."""
     if c.event.data.get("chime", True):
         assert isinstance(c.state, ImperialState)
-        ring(c.session, c.settings, c.state, c.event, c.entry, c.event_at, c.members.all, c.config.holder("emperor"))
+        emperor = c.config.holder("emperor")
+        owed = lines(c, [i for i in pending.items(c.state, c.config, c.event_at) if i.player != emperor])
+        ring(c.session, c.settings, c.state, c.event, c.entry, c.event_at, c.members.all, emperor, owed)
 
 
 def ring(session: Session, ls: ListSettings, state: ImperialState, event: Event, entry: Entry,
-         at: datetime, subscribers: list[str], emperor: str) -> None:
+         at: datetime, subscribers: list[str], emperor: str, owed: list[str] | None = None) -> None:
     """Queue one chime to every subscriber (per-message and digest members alike), and one to TIE.
 
     TIE hears it by office, not as a member: unless TIE subscribed, TIE's copy (kind ``emperor``,
@@ -54,7 +58,7 @@ def ring(session: Session, ls: ListSettings, state: ImperialState, event: Event,
     mail = machine_mail(ls, to=ls.list_address, at=at,
                         subject=f"{ls.subject_tag} The Bell Tower: day {f['ended']} ends, day {f['new_day']} begins",
                         msgid=message_id(ls, f"chime{f['ended']}", entry.seq or 0, entry.hash),
-                        template="mail/chime.txt", **f)
+                        template="mail/chime.txt", owed=owed or [], **f)
     if emperor not in subscribers and emperor != ls.address:  # an Emperor at the game's address would mail the game
         outbox.queue(session, entry.seq or 0, "emperor", mail, [emperor], ls.list_address, at)
     list_headers(mail, ls)

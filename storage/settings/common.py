@@ -136,6 +136,8 @@ class OutboxSection(Section):
 class ListSection(Section):
     token_secret: str
     subscribe_players: bool
+    personal_mail: bool
+    remind_hours: Annotated[int, Field(ge=0, le=24 * 28)]
     subject_tag: str
     bounce_limit: Count
     operator: str

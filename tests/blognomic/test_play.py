@@ -10,7 +10,8 @@ def test_a_new_game_has_the_admins_as_pactmakers_and_the_rules_by_section():
     view = game.json()
     assert {k: view[k] for k in ("ruleset", "edition", "dynasty", "hiatus", "quorum", "players", "matters")} == {
         "ruleset": "blognomic", "edition": "149", "dynasty": 1, "hiatus": False, "quorum": 1,
-        "players": [{"email": ADMIN, "name": "admin", "idle": False, "admin": True, "seraphim": False}],
+        "players": [{"email": ADMIN, "name": "admin", "idle": False, "admin": True, "seraphim": False,
+                     "away_until": None}],
         "matters": []}
     sections = {r["name"]: r["section"] for r in view["rules"]}
     assert sections["Votes"] == "core" and sections["Golem"] == "dynastic" and sections["Prioritisation"] == "appendix"
@@ -26,7 +27,7 @@ def test_a_new_game_has_the_admins_as_pactmakers_and_the_rules_by_section():
 def test_seraphims_named_in_the_config_are_pactmakers_and_seraphims():
     game = new_game(seraphims=("sera@blog.test",))
     assert game.json()["players"][1] == {"email": "sera@blog.test", "name": "sera", "idle": False, "admin": False,
-                                         "seraphim": True}
+                                         "seraphim": True, "away_until": None}
 
 
 def test_a_proposal_with_votes_is_enacted_at_twelve_hours_with_its_change_lines():
@@ -232,7 +233,7 @@ def test_the_state_json_has_exactly_the_contracts_keys():
     game.mail("reader@x.test", "Subscribe", hours=2)
     assert game.json()["subscribers"][-1] == {  # issue 31: as Imperial's
         "email": "reader@x.test", "digest": False, "plain": False, "since": "2026-01-05T02:00:00Z"}
-    assert list(view["players"][0]) == ["email", "name", "idle", "admin", "seraphim"]
+    assert list(view["players"][0]) == ["email", "name", "idle", "admin", "seraphim", "away_until"]
     assert list(view["matters"][0]) == ["number", "kind", "author", "title", "status", "opened_at", "resolved_at",
                                         "self_killed", "vetoed", "votes", "tally"]
     assert list(view["rules"][0]) == ["name", "section", "text", "repealed", "mechanics"]

@@ -14,7 +14,7 @@ def test_join_as_name_makes_a_player_with_the_rules_defaults():
         '  "Join as  "Zed   Zulu"": Zed Zulu is a Player: m50, 0 points, 10 Hit Points, Vote Power 0, not Active']
     assert g.player(ZED) == {"email": ZED, "name": "Zed Zulu", "pending_name": None, "points": 0, "level": 1,
                              "mackerel": "m50", "vote_power": "0", "active": False, "hit_points": 10, "dead": False,
-                             "win_count": 0, "properties": []}
+                             "win_count": 0, "properties": [], "away_until": None}
 
 
 def test_a_name_must_be_valid_and_not_taken_up_to_case_and_spaces():

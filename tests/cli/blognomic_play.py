@@ -45,7 +45,7 @@ class Expect:
 
     @staticmethod
     def pactmaker(email: str, name: str, admin: bool = False) -> dict[str, Any]:
-        return {"email": email, "name": name, "idle": False, "admin": admin, "seraphim": False}
+        return {"email": email, "name": name, "idle": False, "admin": admin, "seraphim": False, "away_until": None}
 
     def check(self) -> None:
         state = self.play.state()

@@ -162,7 +162,10 @@ def test_five_pactmakers_through_every_bullet_of_issue_17(tmp_path, new_database
         '  Proposal 3 "Tart" by alice@blog.test: 1 FOR, 1 AGAINST, 0 DEFERENTIAL (Quorum 3)',
         "    not yet Enactable: it is not Popular (1 FOR, Quorum 3)", "",
         "Resolved in the last day:", '  Proposal 1 "Cake": Enacted 4-0 (Quorum 3)', '  Proposal 2 "Pie": Self-killed',
-        "", "Nobody is Idle.", "", "Journal head after entry 20:", "  HEAD", "",
+        "", "Nobody is Idle.", "", "Waiting for:", *(
+            f"  {who}: a vote on Proposal 3 \"Tart\" ('FOR 3' or 'AGAINST 3'), closes 2026-12-03 14:00 UTC"
+            for who in ("admin <admin@blog.test>", "Carol <carol@blog.test>", "Dave <dave@blog.test>")),
+        "", "Journal head after entry 20:", "  HEAD", "",
         "The queue: http://127.0.0.1:8000/", "", *SIGNATURE])
 
     # Bob's Proposal 4 waits behind Proposal 3, the oldest; a CfJ is enacted the moment it is Popular.
@@ -215,6 +218,7 @@ def test_five_pactmakers_through_every_bullet_of_issue_17(tmp_path, new_database
     play.send(ADMIN, "Idling", "Idle Bob", at=dec(3, 10))
     said(play, ADMIN, '! "Idle Bob": Bob asked for nothing and last wrote at 2026-12-02T07:00:00Z: an Admin may idle '
                       'them from 2026-12-09T07:00:00Z; nothing done')
+    assert play.tick(dec(3, 13, 59, 58)).endswith(": reminder\n")  # a day before the later matters' 48 hours
     assert play.tick(dec(3, 13, 59, 59)) == "nothing due\n"
     play.tick(dec(3, 14))
     want.resolve(3, "failed", dec(3, 14))
@@ -253,7 +257,8 @@ def test_five_pactmakers_through_every_bullet_of_issue_17(tmp_path, new_database
     want.open(10, "dov", BOB, "Scone king", dec(4, 2))
     play.send_all(dec(4, 3), (BOB, "Votes", "AGAINST 9"), (CAROL, "Votes", "FOR 10"), (ADMIN, "Votes", "FOR 10"),
                   (DAVE, "Back", "FOR 10\nUnidle"))
-    said(play, DAVE, '! "FOR 10": an Idle Pactmaker has no Vote (send Unidle first); no Vote cast',
+    said(play, DAVE, '! "Back": dave@blog.test is not away; nothing changed',  # the subject: a command of its own
+         '! "FOR 10": an Idle Pactmaker has no Vote (send Unidle first); no Vote cast',
          '! "Unidle": Dave went Idle at 2026-12-03T17:00:00Z, within the previous four days and this dynasty: '
          'they may be unidled from 2026-12-07T17:00:00Z; nothing done')
     want.vote(9, BOB, "AGAINST")
@@ -436,7 +441,9 @@ def test_five_pactmakers_through_every_bullet_of_issue_17(tmp_path, new_database
         "", "Nothing was resolved in the last day.", "", "Idle: alice@blog.test",
         "Near the seven-day mark (an Admin may idle them from the time shown):",
         "  dave@blog.test: last wrote 2026-12-16T06:00:00Z, from 2026-12-23T06:00:00Z", "",
-        "Journal head after entry 81:", "  HEAD", "", "The queue: http://127.0.0.1:8000/", "", *SIGNATURE])
+        "Waiting for:",
+        "  Dave <dave@blog.test>: a vote on Proposal 15 \"Yule log\" ('FOR 15' or 'AGAINST 15'), closes 2026-12-25 14:00 UTC",
+        "", "Journal head after entry 82:", "  HEAD", "", "The queue: http://127.0.0.1:8000/", "", *SIGNATURE])
     play.send_all(dec(24, 10), (DAVE, "Proposal: Mince pie", "Pies."), (DAVE, "Declaration of Victory: Yule", "Me."),
                   (DAVE, "Votes", "FOR 15"), (CAROL, "Call for Judgement: Holly", 'Enact rule "Holly": Deck the halls.'))
     said_each(play, DAVE, '! "Proposal: Mince pie": it is the Seasonal Downtime (24 to 26 December); no Proposal made',
@@ -463,7 +470,8 @@ def test_five_pactmakers_through_every_bullet_of_issue_17(tmp_path, new_database
     # -- Dec 27: Bob rejoins, two weeks on; Alice, idled by the Admin, comes back at once.
     play.send_all(dec(27, 1), (BOB, "Join", ""), (ALICE, "Back", "Unidle"), names=NAMES)
     said(play, BOB, '  "Join": Bob (bob@blog.test) is a Baker; Quorum is now 3')
-    said(play, ALICE, '  "Unidle": Alice is no longer Idle; Quorum is now 3')
+    said(play, ALICE, '! "Back": alice@blog.test is not away; nothing changed',
+         '  "Unidle": Alice is no longer Idle; Quorum is now 3')
     want.view["players"].append(want.pactmaker(BOB, "Bob"))
     want.player(ALICE)["idle"] = False
     want.view["quorum"] = 3

@@ -95,7 +95,7 @@ class Expect:
     def newcomer(email: str, name: str) -> dict[str, Any]:
         """1-4: a new Player has m50, 0 points, 10 Hit Points, Vote Power 0 and is not Active."""
         return {"email": email, "name": name, "pending_name": None, "points": 0, "level": 1, "mackerel": "m50",
-                "vote_power": "0", "active": False, "hit_points": 10, "dead": False, "win_count": 0, "properties": []}
+                "vote_power": "0", "active": False, "hit_points": 10, "dead": False, "win_count": 0, "properties": [], "away_until": None}
 
     def _peps(self) -> None:
         """Rule 0 (Reading 8): with never four Panic Buttons On, the PEPs are the current Players."""
@@ -210,7 +210,13 @@ def test_four_nweeks_of_b_nomic_by_mail(tmp_path, new_database_url):
     assert re.fullmatch(re.escape(
         "B Nomic at 00:00 UTC on 2026-01-13.\n\nnweek 1, nday 9 (Ballotday), the Clock is Off, ndelay 0\n"
         "Ballotday: 3 proposals became Open\nIt is the Voting Period: proposal 1, proposal 2, proposal 3\n\n"
-        "Journal head after entry 5:\n  ") + "[0-9a-f]{64}" + re.escape("\n\nThe game: http://127.0.0.1:8000/\n"),
+        "Waiting for:\n" + "".join(
+            f"  {name}: " + ("the Ballot of this Voting Period; " if name.startswith("Alice") else "")
+            + 'a Vote on proposal 1 "Tea"; a Vote on proposal 2 "Coffee"; '
+            + ("and 1 more" if name.startswith("Alice") else 'a Vote on proposal 3 "Milk"') + "\n"
+            for name in ("Alice <alice@b.test>", "Bob <bob@b.test>", "Carol <carol@b.test>", "Dave <dave@b.test>",
+                         "Erin <erin@b.test>"))
+        + "\nJournal head after entry 5:\n  ") + "[0-9a-f]{64}" + re.escape("\n\nThe game: http://127.0.0.1:8000/\n"),
         body_of(play.list_mail("2026-01-13: nweek 1, Ballotday, the Clock is Off")))
 
     play.send(BOB, "Votes", "FOR 1\nABSTAIN 2", "2026-01-13T01:00:00Z")

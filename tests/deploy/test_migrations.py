@@ -46,7 +46,7 @@ def test_a_game_from_before_migrations_is_stamped_and_keeps_its_journal(play):
     assert not inspect(eng).has_table("alembic_version")
     assert "run `nomic upgrade" in play.cli("state", ok=False)
     assert play.cli("upgrade") == (f"{play.dir}: schema from before migrations -> {migrate.head()}\n"
-                                   f"{play.dir}: refolded 1 journal entry (0005: events are stored with their cause)\n")
+                                   f"{play.dir}: refolded 1 journal entry (0006: this release keeps absence, reminders and parameters in the state)\n")
     assert "Proposal 2" in play.propose("bob@x.org", "More cake")
     with eng.connect() as conn:
         assert migrate.current(conn) == migrate.head()

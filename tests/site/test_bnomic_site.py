@@ -236,6 +236,6 @@ def test_the_dependent_actions_name_players_and_ministries_never_addresses(game)
     out = site.build()
     page = main(out, "actions.html")
     assert rows(page.find(".//table")) == [
-        ("A2", "expel", "Erin", "Zed: he spams the forum", "pending", "Carol", ""),
-        ("A1", "usurp", "Bob", "Ministry of Change", "pending", "", "Dave")]
+        ("A2", "expel", "Erin", "Zed: he spams the forum", "pending", "Carol", "", "Support A2, Object to A2"),
+        ("A1", "usurp", "Bob", "Ministry of Change", "pending", "", "Dave", "Support A1, Object to A1")]
     assert "zed@b.test" not in (out / "actions.html").read_text()

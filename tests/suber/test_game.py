@@ -32,9 +32,9 @@ PARAMETERS = {"points_offset": 291, "adoption": "unanimity", "dissent_bonus": 10
 def initial() -> dict[str, Any]:
     return {
         "ruleset": "suber", "turn": ALICE, "circuit": 1, "unanimity": True, "winner": None,
-        "players": [{"email": ALICE, "name": "Alice Adams", "score": 0},
-                    {"email": BOB, "name": "Bob Brown", "score": 0},
-                    {"email": CAROL, "name": "Carol Clark", "score": 0}],
+        "players": [{"email": ALICE, "name": "Alice Adams", "score": 0, "away_until": None},
+                    {"email": BOB, "name": "Bob Brown", "score": 0, "away_until": None},
+                    {"email": CAROL, "name": "Carol Clark", "score": 0, "away_until": None}],
         "subscribers": [{"email": p, "digest": False, "plain": False, "since": "2026-01-05T00:00:00Z"}
                         for p in (ALICE, BOB, CAROL)],  # the players hear the game from the start
         "proposals": [], "parameters": dict(PARAMETERS),

@@ -11,6 +11,8 @@ from engine.blognomic import mechanics
 from engine.blognomic.state import KIND_NAMES, Pactmaker, VotableMatter
 from engine.state import Rule
 from nomic.website import archive, shared
+from nomic.website.absence import away
+from nomic.website.moves import links
 from nomic.website.blognomic.model import BlogModel, Board, Outlook
 from nomic.website.feeds import LATEST, base, feed, tag
 from nomic.website.pages import Family, Page
@@ -116,6 +118,8 @@ def _matter(m: BlogModel, x: VotableMatter, root: str) -> dict[str, Any]:
         "board": _board(m, m.board(x), root),
         "outlook": _outlook(m.outlook(x)) if x.status == "pending" else None,
         "votes": _votes(m, x) if x.status == "pending" else [],
+        "resolve_links": links(m.data.game["address"], f"Resolve {KIND_NAMES[x.kind]} {x.number}",
+                               (f"Enact {x.number}", f"Fail {x.number}")) if x.status == "pending" else [],
         "resolved_by": _resolver(m, x.resolved_by),
         "prev": x.number - 1 if x.number > 1 else None,
         "next": x.number + 1 if x.number < len(m.state.matters) else None}
@@ -180,11 +184,11 @@ def dynasties(m: BlogModel) -> Iterator[Page]:
 def _player_row(m: BlogModel, p: Pactmaker, root: str) -> dict[str, Any]:
     return {"link": m.people.link(p.email, root), "name": p.name, "idle": p.idle, "admin": p.admin,
             "seraphim": p.email in m.state.dynasty.seraphims, "last_seen": when(p.last_seen),
-            "joined": when(p.joined_at), "idled": when(p.idled_at) if p.idle else ""}
+            "joined": when(p.joined_at), "idled": when(p.idled_at) if p.idle else "", "away": away(m.state, p.email)}
 
 
 def _player_key(m: BlogModel, p: Pactmaker) -> tuple:
-    return (p.model_dump_json(), p.email in m.state.dynasty.seraphims)
+    return (p.model_dump_json(), p.email in m.state.dynasty.seraphims, away(m.state, p.email))
 
 
 def players(m: BlogModel) -> Iterator[Page | Family]:

@@ -18,6 +18,7 @@ from nomic.website.bnomic.model import BNomicModel
 from nomic.website.bnomic.players import players, proposal_href
 from nomic.website.bnomic.rules import rules
 from nomic.website.feeds import LATEST, base, feed, tag
+from nomic.website.moves import links
 from nomic.website.pages import Family, Page
 from nomic.website.text import iso, when
 
@@ -35,7 +36,10 @@ def _proposal(m: BNomicModel, p: Proposal, root: str) -> dict[str, Any]:
     return {**_row(m, p, root), "body": m.text.markdown(p.body), "received": when(p.received_at),
             "conflicts": p.conflicts, "dependencies": p.dependencies, "changes": [c.line for c in p.changes],
             "preview": p.preview,
-            "votes": [{"voter": m.people.link(v, root), "vote": w} for v, w in p.votes.items()]}
+            "votes": [{"voter": m.people.link(v, root), "vote": w} for v, w in p.votes.items()],
+            "vote_links": links(m.data.game["address"], f"Vote on proposal {p.number}",
+                                tuple(f"{w} {p.number}" for w in ("FOR", "AGAINST", "ABSTAIN")))
+            if p.status == "open" and p.number is not None else []}
 
 
 def _clock(m: BNomicModel) -> dict[str, Any]:
@@ -76,7 +80,9 @@ def actions(m: BNomicModel) -> Iterator[Page]:
     yield Page("actions.html", "actions.html", lambda: {"actions": [
         {"number": a.number, "kind": a.kind, "by": m.people.link(a.by, ""), "target": _target(m, a), "reason": a.reason,
          "status": a.status, "supporters": [m.people.link(x, "") for x in a.supporters],
-         "objectors": [m.people.link(x, "") for x in a.objectors]} for a in reversed(st.actions)]},
+         "objectors": [m.people.link(x, "") for x in a.objectors],
+         "moves": links(m.data.game["address"], f"A{a.number}", (f"Support A{a.number}", f"Object to A{a.number}"))
+         if a.status == "pending" else []} for a in reversed(st.actions)]},
         key=([a.model_dump_json() for a in st.actions], [(p.email, p.name) for p in st.players]))
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.bnomic import amounts
 from engine.bnomic.state import BNomicState, BPlayer, Proposal
+from nomic.website.absence import away
 from nomic.website.bnomic.model import BNomicModel
 from nomic.website.pages import Family, Page
 
@@ -25,12 +26,13 @@ def _attributes(p: BPlayer) -> dict[str, Any]:
 def players(m: BNomicModel) -> Iterator[Page | Family]:
     st = m.state
     yield Page("players/index.html", "players.html", lambda: {"players": [
-        {"link": m.people.link(p.email, "../"), **_attributes(p)} for p in st.players]},
-        key=[p.model_dump_json() for p in st.players])
+        {"link": m.people.link(p.email, "../"), **_attributes(p), "away": away(st, p.email)} for p in st.players]},
+        key=[(p.model_dump_json(), away(st, p.email)) for p in st.players])
     ledger = m.ledger_by_player
     shown = _shown(st)
     yield Family("player", "player.html", [f"players/{m.people.slugs[p.email]}.html" for p in st.players],
-                 [(p.model_dump_json(), shown(p.email), len(ledger.get(p.email, ()))) for p in st.players],
+                 [(p.model_dump_json(), shown(p.email), len(ledger.get(p.email, ())), away(st, p.email))
+                  for p in st.players],
                  lambda i: _player(m, st.players[i]))
 
 
@@ -60,7 +62,7 @@ def _proposal(m: BNomicModel, p: Proposal, vote: str | None = None) -> dict[str,
 def _player(m: BNomicModel, p: BPlayer) -> dict[str, Any]:
     st = m.state
     return {
-        "name": p.name, **_attributes(p), "trophies": p.trophies,
+        "name": p.name, **_attributes(p), "away": away(st, p.email), "trophies": p.trophies,
         "ministries": [{"name": x.name, "minister": x.minister} for x in st.ministries if x.holder == p.email],
         "factions": [{"name": f.name, "agent": f.agent == p.email, "vote_power": f.vote_power}
                      for f in st.factions if p.email in f.parties],

@@ -17,6 +17,8 @@ from engine.imperial.game_profile import game_profile as engine_game_profile
 from engine.imperial.state import ImperialPlayer, Submission
 from engine.state import LedgerEntry
 from nomic.website import archive, shared
+from nomic.website.absence import away
+from nomic.website.moves import links
 from nomic.website.imperial.feeds import feeds
 from nomic.website.describe import describe
 from nomic.website.imperial import drawing
@@ -33,7 +35,7 @@ def _player_row(m: SiteModel, p: ImperialPlayer, root: str) -> dict:
     return {"link": m.people.link(p.email, root), "name": m.people.name(p.email), "slug": m.people.slugs[p.email],
             "score": p.score, "category": p.category, "entropy": p.entropy, "profile": p.profile,
             "bits": drawing.bits(p.profile), "probation": p.probation, "active": p.active,
-            "sealed": p.sealed, "it": m.state.it == p.email}
+            "sealed": p.sealed, "it": m.state.it == p.email, "away": away(m.state, p.email)}
 
 
 def _sub_row(m: SiteModel, s: Submission, root: str) -> dict:
@@ -235,6 +237,9 @@ def _submission(m: SiteModel, s: Submission, root: str) -> dict:
         "effects": [{"at": when(e.at), "kind": e.kind, "text": describe(e, m.people, root)}
                     for e in m.effects.get(s.number, [])],
         "ledger": [_ledger_row(m, e, root) for e in m.ledger_by_submission.get(s.number, [])],
+        "judge_links": links(m.data.game["address"], f"Judgment of submission {s.number}",
+                             (f"Accept {s.number}", f"Reject {s.number}", f"Ignore {s.number} because REASON"))
+        if s.status == "pending" else [],
         "prev": s.number - 1 if s.number > 1 else None,
         "next": s.number + 1 if s.number < len(m.state.submissions) else None}
 

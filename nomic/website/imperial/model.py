@@ -12,6 +12,7 @@ from operator import attrgetter, itemgetter
 
 from engine.imperial.state import ImperialState
 from engine.state import LedgerEntry, Rule
+from nomic.website.absence import away
 from nomic.website.memory import SiteMemory
 from nomic.website.model import SiteModel, group, people
 from nomic.website.reader import EventRecord, SiteData
@@ -57,7 +58,8 @@ class ImperialModel(SiteModel):
         """What each player's row, and the head of their page, are made from."""
         it, slugs = self.state.it, self.people.slugs
         return {p.email: (p.email, p.name, slugs[p.email], p.score, p.category, p.profile, p.probation, p.active,
-                          p.sealed, p.sealed_from, p.sealed_until, p.joined_day, it == p.email)
+                          p.sealed, p.sealed_from, p.sealed_until, p.joined_day, it == p.email,
+                          away(self.state, p.email))
                 for p in self.state.players}
 
     @cached_property

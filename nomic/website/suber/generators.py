@@ -12,7 +12,9 @@ from engine.suber import mechanics
 from engine.suber.judgment import waiting_for_consent
 from engine.suber.state import FIRST_NUMBER, Change, Judgment, Proposal, SuberRule
 from nomic.website import archive, shared
+from nomic.website.absence import away
 from nomic.website.feeds import LATEST, base, feed, tag
+from nomic.website.moves import links
 from nomic.website.pages import Family, Page
 from nomic.website.suber.model import SuberModel
 from nomic.website.text import iso, when, word_diff
@@ -67,8 +69,16 @@ def _proposal(m: SuberModel, p: Proposal, root: str) -> dict[str, Any]:
             "votes": _votes(m, p, root),
             "changes": [{"what": _change(c), "text": m.text.markdown(c.text)} for c in p.changes],
             "ledger": [_ledger_row(m, e, root) for e in m.ledger_by_proposal.get(p.number, [])],
-            "debate": m.debate(p.number, root),
+            "debate": m.debate(p.number, root), **_moves(m, p),
             "prev": p.number - 1 if p.number > first else None, "next": p.number + 1 if p.number < last else None}
+
+
+def _moves(m: SuberModel, p: Proposal) -> dict[str, Any]:
+    """mailto: links for the proposer's call of the vote (in debate) and every player's vote (rules 111, 207)."""
+    address, n, open_ = m.data.game["address"], p.number, p.status in ("debate", "voting")
+    return {"call_links": links(address, f"Call vote on proposal {n}", (f"Call vote {n}",))
+            if p.status == "debate" else [],
+            "vote_links": links(address, f"Vote on proposal {n}", (f"Vote yes {n}", f"Vote no {n}")) if open_ else []}
 
 
 def _glance(m: SuberModel) -> dict[str, Any]:
@@ -86,7 +96,7 @@ def _glance(m: SuberModel) -> dict[str, Any]:
 def _standings(m: SuberModel, root: str) -> list[dict[str, Any]]:
     st = m.state
     return [{"link": m.people.link(p.email, root), "score": p.score, "on_turn": p.email == st.turn,
-             "position": i} for i, p in enumerate(st.players, start=1)]
+             "position": i, "away": away(st, p.email)} for i, p in enumerate(st.players, start=1)]
 
 
 def home(m: SuberModel) -> Iterator[Page]:
@@ -95,7 +105,7 @@ def home(m: SuberModel) -> Iterator[Page]:
     yield Page("index.html", "home.html", lambda: _glance(m), key=(
         st.turn, st.circuit, st.turns_ended, st.turn_started, st.unanimity, st.winner, st.consent,
         current.model_dump_json() if current else None, [j.model_dump_json() for j in st.judgments],
-        [(p.email, p.score) for p in st.players], len(st.proposals), sum(not r.repealed for r in st.rules)))
+        [(p.email, p.score, away(st, p.email)) for p in st.players], len(st.proposals), sum(not r.repealed for r in st.rules)))
 
 
 def proposals(m: SuberModel) -> Iterator[Page | Family]:
@@ -115,7 +125,7 @@ def scores(m: SuberModel) -> Iterator[Page]:
     yield Page("scores.html", "scores.html", lambda: {
         "standings": _standings(m, ""), "winner": m.people.link(st.winner, "") if st.winner else None,
         "ledger": [_ledger_row(m, e, "") for e in st.ledger]},
-        key=([(p.email, p.score) for p in st.players], st.turn, st.winner, len(st.ledger)))
+        key=([(p.email, p.score, away(st, p.email)) for p in st.players], st.turn, st.winner, len(st.ledger)))
 
 
 def _rule_slugs(rules: list[SuberRule]) -> list[str]:
@@ -171,7 +181,9 @@ def _judgment(m: SuberModel, j: Judgment) -> dict[str, Any]:
             "judge": m.people.link(j.judge, ""), "mover": m.people.link(j.mover, ""), "at": when(j.at),
             "answer": m.text.markdown(j.answer) if j.answer is not None else None,
             "answered": when(j.answered_at), "overrule": [m.people.link(x, "") for x in j.overrule],
-            "overruled": [m.people.link(x, "") for x in j.overruled]}
+            "overruled": [m.people.link(x, "") for x in j.overruled],
+            "judge_links": links(m.data.game["address"], f"Judgment {j.number}", (f"Judgment {j.number}: TEXT",))
+            if j.answer is None else []}
 
 
 def judgments(m: SuberModel) -> Iterator[Page]:
@@ -184,11 +196,12 @@ def judgments(m: SuberModel) -> Iterator[Page]:
 def players(m: SuberModel) -> Iterator[Page | Family]:
     st = m.state
     yield Page("players/index.html", "players.html", lambda: {"standings": _standings(m, "../")},
-               key=([(p.email, p.score) for p in st.players], st.turn))
+               key=([(p.email, p.score, away(st, p.email)) for p in st.players], st.turn))
     authored = {p.email: [x for x in st.proposals if x.author == p.email] for p in st.players}
     ledger = m.ledger_by_player
     yield Family("player", "player.html", [f"players/{m.people.slugs[p.email]}.html" for p in st.players],
-                 [(p.email, p.name, p.score, st.turn == p.email, [x.model_dump_json() for x in authored[p.email]],
+                 [(p.email, p.name, p.score, st.turn == p.email, away(st, p.email),
+                   [x.model_dump_json() for x in authored[p.email]],
                    len(ledger.get(p.email, ()))) for p in st.players],
                  lambda i: _player(m, i))
 
@@ -196,6 +209,7 @@ def players(m: SuberModel) -> Iterator[Page | Family]:
 def _player(m: SuberModel, i: int) -> dict[str, Any]:
     p = m.state.players[i]
     return {"name": p.name, "score": p.score, "position": i + 1, "on_turn": m.state.turn == p.email,
+            "away": away(m.state, p.email),
             "proposals": [_proposal_row(m, x, "../") for x in m.state.proposals if x.author == p.email],
             "ledger": [_ledger_row(m, e, "../") for e in m.ledger_by_player.get(p.email, [])]}
 
