@@ -50,7 +50,8 @@ from storage.tables import Meta, Snapshot
 
 log = logging.getLogger("nomic")
 PROCESS_BATCH = 200  # most entries folded in one transaction
-SNAPSHOT_EVERY = 1000  # entries folded between snapshots while a backlog lasts
+SNAPSHOT_EVERY = 1000  # entries folded between snapshots while a backlog lasts (at least)
+SNAPSHOT_BACKLOG_BYTES_PER_ENTRY = 2 * 1024  # ... and a snapshot of B bytes waits for B / this entries
 SNAPSHOT_BYTES_PER_ENTRY = 64 * 1024  # once drained, a snapshot of B bytes waits for B / this entries
 Progress = Callable[[int], None]  # told the journal seq reached, now and then
 Input = Message | ClockStep
@@ -348,13 +349,23 @@ class Game:
         return True
 
     def _maybe_snapshot(self, s: Session, drained: bool) -> None:
-        """Store the state once ``SNAPSHOT_EVERY`` entries have been folded since the last
-        snapshot or, when the backlog is drained, once one entry per ``SNAPSHOT_BYTES_PER_ENTRY``
-        bytes of the last snapshot has: a large state (a long game, or one a flood of matters made
-        large) is not rewritten on every mail, so its cost per mail stays flat in its size, and a
-        restart folds again at most that many entries."""
+        """Store the state once enough entries have been folded since the last snapshot that
+        writing it costs each of them about the same whatever the size of the game.
+
+        While a backlog lasts: ``SNAPSHOT_EVERY`` entries, or one per
+        ``SNAPSHOT_BACKLOG_BYTES_PER_ENTRY`` bytes of the last snapshot if that is more (a first
+        fold of a long journal used to rewrite its whole, growing state every 1,000 entries: its
+        cost per entry grew with the game). Once the backlog is drained: one entry per
+        ``SNAPSHOT_BYTES_PER_ENTRY`` bytes, at most ``SNAPSHOT_EVERY`` (a large state, a long game or
+        one a flood of matters made large, is not rewritten on every mail). A restart folds again
+        at most the entries since the last snapshot: a few seconds at most, about as long as
+        reading that snapshot costs a few times over."""
         last = s.exec(select(func.max(Snapshot.seq))).one() or 0
-        wait = SNAPSHOT_EVERY if not drained else min(SNAPSHOT_EVERY, self._snapshot_size // SNAPSHOT_BYTES_PER_ENTRY)
+        size = self._snapshot_size
+        if drained:
+            wait = min(SNAPSHOT_EVERY, size // SNAPSHOT_BYTES_PER_ENTRY)
+        else:
+            wait = max(SNAPSHOT_EVERY, size // SNAPSHOT_BACKLOG_BYTES_PER_ENTRY)
         if self._seq - last < max(1, wait):
             return
         state = self.state().model_dump_json()
