@@ -2,7 +2,8 @@
 entries when that is more than ``SNAPSHOT_EVERY`` (nomic/game.py ``_maybe_snapshot``): a first fold
 of a long journal no longer rewrites its whole, growing state every 1,000 entries, so its cost per
 entry stays flat in the size of the game; a restart folds the entries after the last one again
-and finds the same state."""
+and finds the same state. A fold that reaches the journal's head is drained, even when its last
+batch was full, and stores its state as any drained fold does."""
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
@@ -50,5 +51,7 @@ def test_a_backlog_stores_a_large_state_once_per_so_many_bytes(tmp_path: Path, m
     assert stored == [2, 2, 8, 8, 8, 14]  # every 6th entry at least (the state grows), not every 2nd
     again = Game(tmp_path / "game")  # a restart: the last snapshot, then the entries after it again
     assert again.state().model_dump(mode="json") == game.state().model_dump(mode="json")
-    again.process(send=False)  # the rest of the backlog, from there
-    assert again.verify()[0]
+    monkeypatch.setattr(game_module, "SNAPSHOT_BACKLOG_BYTES_PER_ENTRY", 1)  # a backlog would now wait long
+    game.process(send=False, limit=40 - 14)  # a full batch that ends at the journal's head: drained
+    assert snapshot_seq(game) == 40
+    assert Game(tmp_path / "game").verify()[0]
