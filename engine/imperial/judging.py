@@ -23,6 +23,9 @@ all); one that adds to the answer appends to ``outcome.notes``.
 """
 from __future__ import annotations
 
+from bisect import bisect_left
+from collections.abc import Iterable
+
 from engine.context import Context
 from engine.imperial import temperature
 from engine.imperial.scoring import award, describe
@@ -142,17 +145,37 @@ def track_probation(state: ImperialState, sub: Submission, out: Outcome, ctx: Co
 
 
 def rejection_run(state: ImperialState, email: str, number: int, after: int) -> list[int]:
-    """The numbers of the run of rejected Proposals of ``email`` (by number) through ``number``."""
-    made = [s for s in state.proposals_of(email) if s.number > after and not s.prejudice]
-    at = next((i for i, s in enumerate(made) if s.number == number), None)
-    if at is None or made[at].status != "rejected":
+    """The numbers of the run of rejected Proposals of ``email`` (by number) through ``number``:
+    counting only those after ``after`` and not ignored with prejudice.
+
+    Walks out from ``number`` (found by bisection) as far as the run goes, not over every
+    Proposal the author ever made: a prolific author's every decision would cost more and more."""
+    made = state.proposals_of(email)
+    at = bisect_left(made, number, key=lambda s: s.number)
+    if at == len(made) or made[at].number != number or not _counted(made[at], after) or made[at].status != "rejected":
         return []
-    first, last = at, at
-    while first > 0 and made[first - 1].status == "rejected":
-        first -= 1
-    while last + 1 < len(made) and made[last + 1].status == "rejected":
-        last += 1
-    return [s.number for s in made[first:last + 1]]
+    before = _run((made[i] for i in range(at - 1, -1, -1)), after)
+    later = _run((made[i] for i in range(at + 1, len(made))), after)
+    return [s.number for s in (*reversed(before), made[at], *later)]
+
+
+def _run(made: Iterable[Submission], after: int) -> list[Submission]:
+    """The rejected Proposals counted from the start of ``made`` (nearest first) up to the first
+    counted one that is not rejected."""
+    run = []
+    for s in made:
+        if s.number <= after:
+            break
+        if s.prejudice:
+            continue
+        if s.status != "rejected":
+            break
+        run.append(s)
+    return run
+
+
+def _counted(s: Submission, after: int) -> bool:
+    return s.number > after and not s.prejudice
 
 
 def track_directive(state: ImperialState, sub: Submission, out: Outcome, ctx: Context) -> None:
