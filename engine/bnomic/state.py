@@ -417,6 +417,7 @@ class BNomicState(GameState[BPlayer]):
             "victory_conditions": [v.model_dump(mode="json") for v in self.victory_conditions],
             "obligations": [o.model_dump(mode="json") for o in self.obligations],
             "scheduled": [{"number": s.number, "by": s.by, "line": s.line} for s in self.scheduled],
+            "subscribers": self.subscribers_json(),
         }
 
     def _emergency(self) -> dict[str, Any]:

@@ -145,3 +145,15 @@ def test_a_player_who_forfeits_and_rejoins_is_new_with_the_defaults_and_his_fina
     assert (g.json()["proposals"][0]["votes"], g.json()["proposals"][0]["stamina"]) == ({CAROL: "FOR"}, "0")
     g.send(CAROL, "x", "AGAINST 1")
     assert g.json()["proposals"][0]["votes"] == {CAROL: "AGAINST"}
+
+
+def test_a_player_who_joins_is_on_the_list_and_the_state_names_the_subscribers():
+    """Issue 31: the players hear the game with no Subscribe; ``subscribers`` as Imperial gives them."""
+    g = Game()
+    g.send(ZED, "Hello", "Join as Zed")
+    g.send("reader@x.test", "Subscribe", "Digest on")
+    subscribers = {s["email"]: s for s in g.json()["subscribers"]}
+    assert set(subscribers) == {ALICE, BOB, CAROL, DAVE, ERIN, ZED, "reader@x.test"}
+    assert {k: v for k, v in subscribers[ZED].items() if k != "since"} == {"email": ZED, "digest": False,
+                                                                          "plain": False}
+    assert subscribers["reader@x.test"]["digest"] is True

@@ -80,7 +80,8 @@ class Expect:
             "rules": [{"number": r.label, "name": r.title, "section": r.section, "text": r.text, "repealed": False,
                        "mechanics": [m.runs for m in DECLARED.of(r.label)] if r.label else []} for r in rules],
             "sections": [{"number": s.number, "name": s.name} for s in sections],
-            "victory_conditions": [], "obligations": [], "scheduled": [], "relations": {}}
+            "victory_conditions": [], "obligations": [], "scheduled": [], "relations": {},
+            "subscribers": [ALICE, BOB, CAROL, DAVE, ERIN]}  # by address: every player, with no Subscribe (issue 31)
         self._peps()
 
     @staticmethod
@@ -107,6 +108,7 @@ class Expect:
             if p["status"] != "historical":
                 self._tally(p)
         state = self.play.state()
+        state["subscribers"] = [s["email"] for s in state["subscribers"]]
         assert state.keys() == self.view.keys()
         for key, value in self.view.items():  # key by key, so that a failure shows the difference
             assert state[key] == value, f"{key}: {_first_difference(state[key], value)}"
@@ -116,6 +118,7 @@ class Expect:
 
     def join(self, email: str, name: str) -> None:
         self.view["players"].append(self.newcomer(email, name))
+        self.view["subscribers"].append(email)  # [list] subscribe_players; expelled, he stays on the list
         self._peps()
 
     def remove(self, email: str) -> None:
