@@ -14,6 +14,7 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 
 from nomic import game as game_module
+from nomic.create import create
 from nomic.game import Game
 from storage.config import default_text
 from storage.tables import Snapshot
@@ -37,8 +38,8 @@ def test_a_backlog_stores_a_large_state_once_per_so_many_bytes(tmp_path: Path, m
     toml = tmp_path / "game.toml"
     toml.write_text(default_text().replace('mode = "authres"', 'mode = "none"', 1)
                     .replace('seed = "change-me"', 'seed = "backlog-test"', 1))
-    game = Game.create(tmp_path / "game", toml)
-    game.receive_many([game.prepare(mail(i), AT + timedelta(seconds=i)) for i in range(40)])
+    game = create(tmp_path / "game", toml)
+    game.inbox.receive_many([game.inbox.prepare(mail(i), AT + timedelta(seconds=i)) for i in range(40)])
     monkeypatch.setattr(game_module, "SNAPSHOT_EVERY", 2)
     game.process(send=False, limit=2)
     assert snapshot_seq(game) == 2  # the first backlog snapshot: SNAPSHOT_EVERY entries
