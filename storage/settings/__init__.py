@@ -57,8 +57,8 @@ def explain(model: type[BaseModel], error: ErrorDetails) -> str:
 def _unknown(model: type[BaseModel], loc: list[str]) -> str:
     """An unknown section or key, with the known one it is closest to."""
     *path, name = loc
-    for part in path:
-        model = model.model_fields[_field(model, part)].annotation  # type: ignore[assignment]
+    for step in path:
+        model = model.model_fields[_field(model, step)].annotation  # type: ignore[assignment]
     known = [f.alias or n for n, f in model.model_fields.items()]
     close = difflib.get_close_matches(name, known, n=1)
     if not path:

@@ -1,7 +1,7 @@
 """Rules 8 (the second) and 11: points for Proposals, inversion above 50, TEW, the final ranking."""
 from __future__ import annotations
 
-from tests.engine.imperial_play import ALICE, BOB, CAROL, die, join, ledger, scores, sub, with_variables, IDLE_OFFICERS
+from tests.engine.imperial_play import ALICE, BOB, CAROL, die, join, ledger, scores, with_variables, IDLE_OFFICERS
 from tests.support import EMPEROR, SCRIBE
 
 

@@ -17,7 +17,7 @@ import engine
 from mailer.outbox import OutboxMessage
 import storage
 from nomic.game import Game
-from tests.support import EMPEROR, GAME_ADDRESS, LIST_ADDRESS, Play, make_mail
+from tests.support import EMPEROR, GAME_ADDRESS, LIST_ADDRESS, Play
 
 ALICE, BOB, MALLORY = "alice@wonder.land", "bob@example.org", "mallory@evil.example"
 OFFICERS = [("tie@imperial.test", "tie"), ("ths@imperial.test", "ths")]  # players from the start (rule 1)
