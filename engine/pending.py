@@ -62,6 +62,21 @@ def items(state: GameState[Any], config: EngineConfig, at: datetime) -> list[Ite
     return found
 
 
+def first_close(state: GameState[Any], config: EngineConfig, at: datetime, after: datetime) -> datetime | None:
+    """The earliest ``closes`` later than ``after`` among the items pending at ``at``: the ruleset's
+    own ``first_close`` where it has one (it must not list every item: BlogNomic), else read from
+    ``items``."""
+    module = _module(state)
+    if module is None:
+        return None
+    fast = getattr(module, "first_close", None)
+    if fast is not None:
+        first: datetime | None = fast(state, config, after)
+        return first
+    return min((i.closes for i in module.items(state, config, at) if i.closes is not None and i.closes > after),
+               default=None)
+
+
 def changes(state: GameState[Any], config: EngineConfig, player: str, since: datetime, at: datetime) -> list[str]:
     """What changed for ``player`` in (since, at], one line each."""
     module = _module(state)

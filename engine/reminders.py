@@ -34,9 +34,8 @@ def next_due(state: GameState[Any], config: EngineConfig) -> datetime | None:
     if lead is None:
         return None
     since = _since(state, config)
-    moments = [i.closes - lead for i in pending.items(state, config, since)
-               if i.closes is not None and i.closes > since and i.closes - lead > since]
-    return min(moments, default=None)
+    first = pending.first_close(state, config, since, since + lead)
+    return None if first is None else first - lead
 
 
 def step(state: GameState[Any], ctx: Context) -> None:

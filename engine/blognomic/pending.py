@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from engine.blognomic.conditions import H, label, verdict
-from engine.blognomic.state import BlogState
+from engine.blognomic.state import KIND_NAMES, BlogState
 from engine.context import EngineConfig
 from engine.pending import Item
 
@@ -36,6 +36,21 @@ def items(state: BlogState, config: EngineConfig, at: datetime) -> list[Item]:
                 if ways:
                     found.append(Item(admin, f"the resolution of {label(m)} \"{m.title}\"", ways))
     return found
+
+
+def first_close(state: BlogState, config: EngineConfig, after: datetime) -> datetime | None:
+    """The earliest close after ``after`` among the votes ``items`` lists, without listing them: per
+    kind, the first pending matter closing after ``after`` that a non-idle Pactmaker has still to
+    vote on (engine/reminders.py asks this at every wake-up, so it must not read every pending matter)."""
+    voters = [p.email for p in state.active()]
+    found = []
+    for kind in KIND_NAMES:
+        for m in state.opened_after(kind, after - CLOSES):
+            voted = {b.voter for b in m.ballots} | {m.author}
+            if any(v not in voted for v in voters):
+                found.append(m.opened_at + CLOSES)
+                break
+    return min(found, default=None)
 
 
 def changes(state: BlogState, config: EngineConfig, player: str, since: datetime, at: datetime) -> list[str]:

@@ -1,6 +1,7 @@
 """BlogNomic's part of the state: Pactmakers, Votable Matters with every ballot, dynasties, Hiatus."""
 from __future__ import annotations
 
+import bisect
 import heapq
 from collections import Counter, deque
 from collections.abc import Iterator
@@ -252,6 +253,13 @@ class BlogState(GameState[Pactmaker]):
     def first_pending(self, kind: Kind) -> Iterator[VotableMatter]:
         """The pending matters of ``kind`` in order, read only as far as the caller goes."""
         return (m for m in self._taken().of_kind(kind) if m.status == "pending")
+
+    def opened_after(self, kind: str, at: datetime) -> Iterator[VotableMatter]:
+        """The pending matters of ``kind`` opened after ``at``, oldest first: found by bisection (the
+        matters are made in time order), then read only as far as the caller goes."""
+        queue = self._taken().of_kind(kind)
+        first = bisect.bisect_right(queue, at, key=lambda m: m.opened_at)
+        return (queue[i] for i in range(first, len(queue)) if queue[i].status == "pending")
 
     def pending_of(self, kind: Kind, author: str) -> list[VotableMatter]:
         """``author``'s pending matters of ``kind``, oldest first."""
