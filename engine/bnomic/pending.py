@@ -34,6 +34,19 @@ def items(state: BNomicState, config: EngineConfig, at: datetime) -> list[Item]:
     return found
 
 
+def first_close(state: BNomicState, config: EngineConfig, after: datetime) -> datetime | None:
+    """When the Ballot's Votes close, if after ``after`` and some Player still owes one: without
+    listing every (Player, proposal) item (1,000 Players and 200 Open proposals make 200,000)."""
+    c = state.clock
+    if not (c.voting and c.on):
+        return None
+    closes = midnight_at(state, state.midnights + 1 + LAST_NDAY - c.nday)
+    emails = {p.email for p in state.players}
+    owed = any(len(p.votes) < len(emails) or not emails <= p.votes.keys()  # fewer Votes than Players: owed
+               for p in state.proposals if p.status == "open")
+    return closes if owed and closes > after else None
+
+
 def changes(state: BNomicState, config: EngineConfig, player: str, since: datetime, at: datetime) -> list[str]:
     """His points in (since, at] (the ledger; a proposal's fate shows in them and in the daily mail)."""
     return score_change(state, player, since, at)
