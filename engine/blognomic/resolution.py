@@ -7,6 +7,7 @@ from datetime import datetime, timedelta
 from engine.blognomic import changes, citing, dynasty
 from engine.blognomic.commands import ResolveCmd
 from engine.blognomic.conditions import label, verdict
+from engine.blognomic.downtime import REASON
 from engine.blognomic.state import BlogState, VotableMatter, iso
 from engine.blognomic.votes import count_matter
 from engine.context import Context
@@ -59,8 +60,9 @@ def by_admin(state: BlogState, msg: Message, cmd: ResolveCmd, ctx: Context) -> N
     v = verdict(state, m, ctx.at)
     why = v.enact if cmd.enact else v.fail
     if why is not None:
+        rule = "Seasonal Downtime" if why.startswith(REASON) else "Enacting and Failing"
         ctx.refuse(cmd.line, citing.refusal(state, f"{label(m)} may not be {'Enacted' if cmd.enact else 'Failed'}: {why}",
-                                            "Enacting and Failing"))
+                                            rule))
         return
     resolve(state, m, cmd.enact, v.line(cmd.enact), ctx.at, msg.sender, ctx)
     ctx.say(cmd.line, f"{label(m)} \"{m.title}\": {v.line(cmd.enact)}")
