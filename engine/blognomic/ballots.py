@@ -45,7 +45,8 @@ def _refusal(state: BlogState, sender: str, cmd: VoteCmd, m: VotableMatter | Non
     word = state.keywords["Pactmaker"]
     voter = state.player(sender)
     if number is None:
-        return citing.refusal(state, f"which matter? Write {cmd.icon} N, or reply to the matter's announcement", "Votes")
+        return citing.refusal(state, f"which matter? Write {cmd.icon} N, or reply to the matter's announcement",
+                              "Votes")
     if m is None:
         return Refusal(f"there is no Votable Matter {number}", ruleless="no such")
     if m.status != "pending":
@@ -65,7 +66,8 @@ def _downtime(cmd: VoteCmd, ctx: Context) -> Refusal | None:
     """VETO is a voting icon of rule "Special Proposal Voting", not of "Votable Matters": the
     Seasonal Downtime forbids it (downtime.py)."""
     if cmd.icon == "VETO" and in_downtime(ctx.at):
-        return Refusal(f"{REASON}: VETO (rule \"Special Proposal Voting\") waits until 27 December", "Seasonal Downtime")
+        return Refusal(f"{REASON}: VETO (rule \"Special Proposal Voting\") waits until 27 December",
+                       "Seasonal Downtime")
     return None
 
 

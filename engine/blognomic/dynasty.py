@@ -49,7 +49,8 @@ def pass_victory(state: BlogState, msg: Message, cmd: PassVictoryCmd, ctx: Conte
     why = _awaiting(state, msg.sender)
     target = state.player(cmd.player)
     if why is None and (msg.sender != state.dynasty.victor or state.dynasty.co_victors):
-        why = citing.refusal(state, "only a Victor who achieved victory alone may pass the role", "Victory and Ascension")
+        why = citing.refusal(state, "only a Victor who achieved victory alone may pass the role",
+                             "Victory and Ascension")
     if why is None and (target is None or target.idle):
         why = citing.refusal(state, f"{cmd.player} is not a {state.keywords['Pactmaker']}", "Victory and Ascension")
     if why is not None:

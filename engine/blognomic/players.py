@@ -103,7 +103,8 @@ def _add(state: BlogState, email: str, name: str, ctx: Context, by: str | None) 
 def leave(state: BlogState, msg: Message, cmd: LeaveCmd, ctx: Context) -> None:
     p = state.player(msg.sender)
     if p is None:
-        ctx.refuse(cmd.line, citing.refusal(state, f"{msg.sender} is not a {state.keywords['Pactmaker']}", "Pactmakers"))
+        ctx.refuse(cmd.line, citing.refusal(state, f"{msg.sender} is not a {state.keywords['Pactmaker']}",
+                                            "Pactmakers"))
         return
     state.players = [q for q in state.players if q is not p]  # a new list: the index starts again
     state.departed[p.email] = ctx.at

@@ -61,8 +61,8 @@ def by_admin(state: BlogState, msg: Message, cmd: ResolveCmd, ctx: Context) -> N
     why = v.enact if cmd.enact else v.fail
     if why is not None:
         rule = "Seasonal Downtime" if why.startswith(REASON) else "Enacting and Failing"
-        ctx.refuse(cmd.line, citing.refusal(state, f"{label(m)} may not be {'Enacted' if cmd.enact else 'Failed'}: {why}",
-                                            rule))
+        verb = "Enacted" if cmd.enact else "Failed"
+        ctx.refuse(cmd.line, citing.refusal(state, f"{label(m)} may not be {verb}: {why}", rule))
         return
     resolve(state, m, cmd.enact, v.line(cmd.enact), ctx.at, msg.sender, ctx)
     ctx.say(cmd.line, f"{label(m)} \"{m.title}\": {v.line(cmd.enact)}")

@@ -19,11 +19,13 @@ EDITION_GENERATORS = {"149": ("FRUIT", "COLOUR"), "109": ("FRUIT", "COLOUR", "VE
 
 def roll(state: BlogState, msg: Message, cmd: RollCmd, ctx: Context) -> None:
     if state.player(msg.sender) is None:
-        ctx.refuse(cmd.line, Refusal(f"only a {state.keywords['Pactmaker']} may roll", ruleless="service"), "nothing rolled")
+        ctx.refuse(cmd.line, Refusal(f"only a {state.keywords['Pactmaker']} may roll",
+                                     ruleless="service"), "nothing rolled")
         return
     die = "COLOUR" if cmd.die == "COLOR" else cmd.die
     if not die.startswith("DICE") and die not in EDITION_GENERATORS[state.edition]:
-        ctx.refuse(cmd.line, Refusal(f"there is no {die} generator in this ruleset", ruleless="no such"), "nothing rolled")
+        ctx.refuse(cmd.line, Refusal(f"there is no {die} generator in this ruleset",
+                                     ruleless="no such"), "nothing rolled")
         return
     state.rolls += 1
     result = _draw(f"roll {state.rolls}: {msg.sender} {die}", die, ctx)

@@ -121,7 +121,8 @@ def _dov_refusal(state: BlogState, sender: str, ctx: Context) -> Refusal | None:
         return citing.refusal(state, REASON, "Seasonal Downtime")
     until = state.dov_lockout.get(sender)
     if until is not None and ctx.at <= until:
-        return citing.refusal(state, f"your last DoV failed with AGAINST Votes: you may make another after {iso(until)}",
+        return citing.refusal(state, "your last DoV failed with AGAINST Votes: you may make another after "
+                              f"{iso(until)}",
                               "Victory and Ascension")
     if state.edition == "109" and sender in state.dynasty.seraphims:
         return citing.refusal(state, f"the {state.keywords['Seraphim']} may not make a DoV", "Victory and Ascension")

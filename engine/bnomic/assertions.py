@@ -18,7 +18,8 @@ SUCCESSES = ("won", "lost", "undecided")
 
 
 def outside(state: BNomicState, msg: Message, cmd: AssertCmd, ctx: Context) -> None:
-    ctx.refuse(cmd.line, Refusal("an assertion is no Game Action: it goes in a BEGIN TRANSACTION ... END TRANSACTION", "1-16"))
+    ctx.refuse(cmd.line, Refusal("an assertion is no Game Action: it goes in a BEGIN TRANSACTION ... END TRANSACTION",
+                                 "1-16"))
 
 
 def false_because(state: BNomicState, cmd: AssertCmd) -> str | None:

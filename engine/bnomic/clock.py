@@ -256,12 +256,12 @@ def set_clock(state: BNomicState, msg: Message, cmd: ClockCmd, ctx: Context) -> 
     elif not (chairman and c.voting and state.ballot_published):
         vacant = ministries.vacant(state)
         if not mom:
-            ctx.refuse(cmd.line, Refusal("only the MoM, or the Chairman after publishing a Ballot in the Voting Period, "
-                    "starts the Clock", "2-1"))
+            ctx.refuse(cmd.line, Refusal("only the MoM, or the Chairman after publishing a Ballot in the Voting "
+                                         "Period, starts the Clock", "2-1"))
             return
         if vacant:
-            ctx.refuse(cmd.line, Refusal(f"the {vacant[0].name} is Vacant: the MoM starts the Clock only with no Vacant "
-                    "Ministry", "2-1"))
+            ctx.refuse(cmd.line, Refusal(f"the {vacant[0].name} is Vacant: the MoM starts the Clock only with no "
+                                         "Vacant Ministry", "2-1"))
             return
     c.on = cmd.on
     if c.on:

@@ -100,7 +100,8 @@ def zot(state: BNomicState, msg: Message, cmd: ZotCmd, ctx: Context) -> None:
     elif not state.holds(msg.sender, "questions"):
         ctx.refuse(cmd.line, Refusal("only the Oracle wields the staff of ZOT", "2-5"))
     elif q.priest is not None and not q.zot_requested:
-        ctx.refuse(cmd.line, Refusal(f"Consultation {q.number} has a Priest who did not ask for it to be ZOTTED", "2-5"))
+        ctx.refuse(cmd.line, Refusal(f"Consultation {q.number} has a Priest who did not ask for it to be ZOTTED",
+                                     "2-5"))
     else:
         q.status = "zotted"
         changed(q, "ZOTTED by the Oracle", ctx)
@@ -121,7 +122,8 @@ def reassign(state: BNomicState, ctx: Context) -> None:
 def answer(state: BNomicState, msg: Message, cmd: AnswerCmd, ctx: Context) -> None:
     q = _find(state, cmd.number)
     if q is None or q.priest != msg.sender or q.status not in ("waiting", "answered"):
-        ctx.refuse(cmd.line, Refusal(f"only the Priest of a Waiting or Answered Consultation {cmd.number} answers it", "2-5"))
+        ctx.refuse(cmd.line, Refusal(f"only the Priest of a Waiting or Answered Consultation {cmd.number} answers it",
+                                     "2-5"))
         return
     parts = _ORACULARITY.split(cmd.text, maxsplit=1)
     reasoning, oracularity = parts[0], parts[1] if len(parts) > 1 else ""

@@ -105,8 +105,8 @@ def vote(state: BNomicState, msg: Message, cmd: FactionVoteCmd, ctx: Context) ->
     elif cmd.power is not None:
         q = votes.rational(cmd.power)
         if q is None or q >= Fraction(f.vote_power):
-            ctx.refuse(cmd.line, Refusal(f"{f.name}'s Vote Power is {f.vote_power}: it may only be lowered, to a nonnegative "
-                    "rational", "2-2"))
+            ctx.refuse(cmd.line, Refusal(f"{f.name}'s Vote Power is {f.vote_power}: it may only be lowered, to a "
+                                         "nonnegative rational", "2-2"))
         else:
             f.vote_power = str(q)
             ctx.say(cmd.line, f"{f.name}'s Vote Power is {f.vote_power}")

@@ -69,7 +69,8 @@ def buy(state: BNomicState, msg: Message, cmd: BuyCmd, ctx: Context) -> None:
     elif b.unique:
         ctx.refuse(cmd.line, Refusal(f"{b.name} is unique: 'Bid mX on {b.name}'", "3-14"))
     elif Decimal(p.mackerel) < Decimal(b.price):
-        ctx.refuse(cmd.line, Refusal(f"{b.name} costs {mackerel_text(b.price)} and you have {mackerel_text(p.mackerel)}", "3-14"))
+        ctx.refuse(cmd.line, Refusal(f"{b.name} costs {mackerel_text(b.price)} and you have "
+                                     f"{mackerel_text(p.mackerel)}", "3-14"))
     else:
         add(p, -Decimal(b.price), f"bought a {b.name}", ctx)
         state.devices_defined += 1

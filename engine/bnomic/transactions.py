@@ -27,8 +27,8 @@ MAX_REPEAT = 20  # repetitions of one line: a message's work stays bounded
 def transaction(state: BNomicState, msg: Message, cmd: TransactionCmd, ctx: Context, perform: Perform,
                 load: Load) -> None:
     if cmd.unread:
-        ctx.refuse(cmd.line, Refusal(f"the line {cmd.unread[0]!r} is no Game Action nor assertion, so the transaction cannot be "
-                "determined with finality: it failed", "1-16"))
+        ctx.refuse(cmd.line, Refusal(f"the line {cmd.unread[0]!r} is no Game Action nor assertion, so the "
+                                     "transaction cannot be determined with finality: it failed", "1-16"))
         return
     lines = [load(data) for data in cmd.lines]
     if not lines:

@@ -36,7 +36,8 @@ def vote(state: BNomicState, msg: Message, cmd: VoteCmd, ctx: Context) -> None:
     elif voter is None:
         ctx.refuse(cmd.line, Refusal("only a Registered Voter (a Player) votes", "2-7"))
     elif p.status != "open":
-        ctx.refuse(cmd.line, Refusal(f"proposal {p.number} is {p.status.capitalize()}: only an Open proposal takes Votes", "2-2"))
+        ctx.refuse(cmd.line, Refusal(f"proposal {p.number} is {p.status.capitalize()}: only an Open proposal "
+                                     "takes Votes", "2-2"))
     else:
         p.votes.pop(voter.email, None)  # the Final Vote is the most recent: it goes last
         p.votes[voter.email] = cmd.vote

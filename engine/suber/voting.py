@@ -61,7 +61,8 @@ def vote(state: SuberState, msg: Message, cmd: VoteCmd, ctx: Context) -> None:
     if proposal is None:
         ctx.refuse(cmd.line, Refusal("there is no such proposal", ruleless="no such"))
     elif proposal.status not in ("debate", "voting"):
-        ctx.refuse(cmd.line, Refusal(f"the vote on proposal {proposal.number} is complete ({proposal.status})", "107"), "")
+        ctx.refuse(cmd.line, Refusal(f"the vote on proposal {proposal.number} is complete ({proposal.status})",
+                                     "107"), "")
     elif msg.sender in proposal.votes and mechanics.on(state, 207):
         ctx.refuse(cmd.line, Refusal(f"you have voted {proposal.votes[msg.sender]} on proposal {proposal.number}; "
                                      "each player has exactly one vote", "207"), "")
