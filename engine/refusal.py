@@ -10,6 +10,7 @@ stands on instead, and tests/engine/test_refusals.py holds every construction to
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Literal
 
@@ -45,8 +46,12 @@ class Refusal:
     def text(self, tail: str = "nothing done") -> str:
         """The answer's words: the reason, the rule unless the reason names it already, ``tail``."""
         cited = self.citation
-        said = self.why if not cited or cited.lower() in self.why.lower().replace('"', "") else f"{self.why} ({cited})"
+        said = self.why if not cited or self._names(cited) else f"{self.why} ({cited})"
         return f"{said}; {tail}" if tail else said
+
+    def _names(self, cited: str) -> bool:
+        """Whether the reason names the rule already ("rule 10 is repealed"; not "rule 1" in "rule 10")."""
+        return re.search(re.escape(cited) + r"(?![\w-])", self.why.replace('"', ""), re.I) is not None
 
 
 class Refused(Exception):

@@ -112,6 +112,8 @@ def test_every_office_command_cites_the_rule_that_gives_the_office() -> None:
     (Refusal('only a Seraphim may VETO (rule "Special Proposal Voting")', "Special Proposal Voting"),
      'only a Seraphim may VETO (rule "Special Proposal Voting"); nothing done'),
     (Refusal("there is no Proposal 9", ruleless="no such"), "there is no Proposal 9; nothing done"),
+    (Refusal("rule 10 is in force", "1"), "rule 10 is in force (rule 1); nothing done"),
+    (Refusal("the Clock (rule 2-10)", "2-1"), "the Clock (rule 2-10) (rule 2-1); nothing done"),
 ])
 def test_the_answer_names_the_rule_once(refusal: Refusal, text: str) -> None:
     assert refusal.text() == text
