@@ -326,7 +326,7 @@ def test_five_pactmakers_through_every_bullet_of_issue_17(tmp_path, new_database
     # Alice's Declaration 9 failed with an AGAINST Vote: no DoV from her for 120 hours.
     play.send(ALICE, "Declaration of Victory: Again", "Again.", at=dec(9, 10, 30))
     said(play, ALICE, '! "Declaration of Victory: Again": your last DoV failed with AGAINST Votes: you may make another '
-                      'after 2026-12-09T14:00:00Z; no Declaration of Victory made')
+                      'after 2026-12-09T14:00:00Z (rule Victory and Ascension); no Declaration of Victory made')
 
     # DEFERENTIAL follows the Seraphim; a Seraphim's VETO is sticky.
     play.send_all(dec(9, 11), (ALICE, "Proposal: Waffle", "Waffles."), (DAVE, "Proposal: Crepe", "Crepes."))

@@ -153,12 +153,11 @@ def test_imperial_refusals_cite_imperial_numbering() -> None:
 @pytest.mark.parametrize(("edition", "texts"), [
     ("149", ["Fail 1: only the Admins may do that (rule Enacting and Failing)",
              "FOR 1: only a Pactmaker may vote (rule Votes); no Vote cast"]),
-    ("109", ["Fail 1: only the Admins may do that (rule Enacting and Failing)",
+    ("109", ["Fail 1: only the Admins may do that (rule Resolution of Proposals)",
              "FOR 1: only a Captain may vote (rule Votable Matters); no Vote cast"]),
 ])
 def test_blognomic_refusals_name_the_office_and_the_editions_rule(edition: str, texts: list[str]) -> None:
-    """The office refusal cites the help table's rule (edition 149's title in both editions, see the
-    report of issue 28); a rule-grounded refusal cites the edition's own title."""
+    """Each edition's own title of the rule: 109 has no "Enacting and Failing" nor "Votes"."""
     admin, alice, stranger = "admin@blog.test", "alice@blog.test", "zed@blog.test"
     config = EngineConfig(start=START, seed="s", address="ths@blog.test", list_address="list@blog.test",
                           offices={"admins": (admin,), "seraphims": ()}, ruleset="blognomic", edition=edition,
