@@ -388,7 +388,8 @@ def test_five_pactmakers_through_every_bullet_of_issue_17(tmp_path, new_database
     said(play, BOB, '! "Join": you ceased to be a Baker at 2026-12-10T14:00:00Z: you may join again from '
                     '2026-12-24T14:00:00Z (rule Bakers); nothing done')
     said(play, DAVE, '! "Declaration of Victory: Crepe master again": your last DoV failed with AGAINST Votes: you may '
-                     'make another after 2026-12-15T13:00:00Z; no Declaration of Victory made')
+                     'make another after 2026-12-15T13:00:00Z (rule Victory and Ascension); no Declaration of Victory '
+                     'made')
     play.send(DAVE, "Declaration of Victory: Crepe master again", "Still crepes.\nCo-Victors: Alice",
               at=dec(15, 13, 0, 1))
     want.open(14, "dov", DAVE, "Crepe master again", dec(15, 13, 0, 1))

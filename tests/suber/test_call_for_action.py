@@ -27,12 +27,12 @@ def test_a_week_idle_a_call_two_days_a_majority_skips_and_costs_10() -> None:
     assert kinds(game.send(BOB, "Call for action", at=called)) == ["call_for_action"]
     assert machine.next_due(game.state, game.config) == called + TWO_DAYS
     assert refused(game.send(CAROL, "Skip yes", at=called + timedelta(days=1))) == [
-        "the vote takes place two days after the Call: from 2026-01-14 01:00 UTC"]
+        "the vote takes place two days after the Call: from 2026-01-14 01:00 UTC (rule 305)"]
     step = ClockStep(at=called + TWO_DAYS)
     assert kinds(machine.apply(game.state, step, game.config)) == ["skip_vote_open"]
     assert machine.next_due(game.state, game.config) is None
     assert refused(game.send(ALICE, "Skip no", at=called + TWO_DAYS)) == [
-        "each of the other players votes once on the skip"]
+        "each of the other players votes once on the skip (rule 305)"]
     game.send(BOB, "Skip yes", at=called + TWO_DAYS)
     events = game.send(CAROL, "Skip yes", at=called + TWO_DAYS)
     assert kinds(events) == ["skipped", "score", "turn"]
