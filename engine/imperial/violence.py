@@ -41,7 +41,7 @@ def vandalism(state: ImperialState, sub: Submission, out: Outcome, ctx: Context)
         head = f"vandalism of {request.target} section {request.section or 0}"
         why = _vandal_refusal(state, sub, request)
         if why:
-            out.refuse(sub, request, f"{head} failed: {why}", why)
+            out.refuse(sub, request, Refusal(f"{head} failed: {why}", "21"), why)
         else:
             out.notes.append(f"{head} succeeded: {_vandalize(state, sub, request, ctx)}")
 
