@@ -15,6 +15,7 @@ from engine.commands import Cmd, Declaration, Help, Line, pattern
 from engine.context import Context
 from engine.inputs import Message
 from engine.state import Absence, GameState
+from engine.refusal import Refusal
 
 REASON_LIMIT = 200  # characters of a reason kept; the rest is cut
 
@@ -64,16 +65,16 @@ def away(state: GameState[Any], msg: Message, cmd: AwayCmd, ctx: Context, *, off
     """``offer``: what the ruleset's own command for absence is, said after the answer
     ("; to be Idle under the rules as well, send Idle")."""
     if state.player(msg.sender) is None:
-        ctx.say(cmd.line, "only a player can be away; nothing changed", ok=False)
+        ctx.refuse(cmd.line, Refusal("only a player can be away", ruleless="service"), "nothing changed")
         return
     until = _date(cmd.until)
     if until is None:
-        ctx.say(cmd.line, f"{cmd.until!r} is no date: write it as YYYY-MM-DD, like "
-                          f"{today(ctx.at).isoformat()}; nothing changed", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"{cmd.until!r} is no date: write it as YYYY-MM-DD, like "
+                                     f"{today(ctx.at).isoformat()}", ruleless="service"), "nothing changed")
         return
     if until < today(ctx.at):
-        ctx.say(cmd.line, f"{until.isoformat()} is already past (today is {today(ctx.at).isoformat()}, UTC); "
-                          "nothing changed", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"{until.isoformat()} is already past (today is {today(ctx.at).isoformat()}, UTC)",
+                                     ruleless="service"), "nothing changed")
         return
     because = " ".join(cmd.because.split())[:REASON_LIMIT]
     state.away[msg.sender] = Absence(until=until, because=because, since=ctx.at)
@@ -83,7 +84,7 @@ def away(state: GameState[Any], msg: Message, cmd: AwayCmd, ctx: Context, *, off
 
 def back(state: GameState[Any], msg: Message, cmd: BackCmd, ctx: Context) -> None:
     if state.away.pop(msg.sender, None) is None:
-        ctx.say(cmd.line, f"{msg.sender} is not away; nothing changed", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"{msg.sender} is not away", ruleless="already"), "nothing changed")
         return
     ctx.say(cmd.line, f"{msg.sender} is back: reminders and the personal daily mail start again")
 

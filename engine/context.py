@@ -9,6 +9,7 @@ from typing import Any
 
 from engine import dice
 from engine.events import Cause, Draw, Event, EventModel, Outcome
+from engine.refusal import Refusal
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,10 @@ class Context:
         self.emit(Draw(label=label, low=low, high=high, result=result))
         return result
 
-    def say(self, command: str, result: str, ok: bool = True) -> None:
-        """One line of the answer mail: what was understood and what it did."""
-        self.emit(Outcome(command=command, result=result, ok=ok))
+    def say(self, command: str, result: str) -> None:
+        """One line of the answer mail: what was understood and what it did (a refusal: ``refuse``)."""
+        self.emit(Outcome(command=command, result=result, ok=True))
+
+    def refuse(self, command: str, refusal: Refusal, tail: str = "nothing done") -> None:
+        """A line of the answer refusing ``command``: why, the rule that says so, ``tail``."""
+        self.emit(Outcome(command=command, result=refusal.text(tail), ok=False))

@@ -18,6 +18,9 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
+from engine import refusal
+from engine.refusal import Refusal
+
 RuleKey = int | str
 Value = int | str
 Hook = Callable[[Any, Any], str]  # (the ruleset's state, the step's Context) -> a note for the answer
@@ -28,7 +31,7 @@ _INT = re.compile(r"^[+-]?\d{1,9}$")
 SET_FORM = "Set NAME = VALUE"
 
 
-class Refused(ValueError):
+class Refused(refusal.Refused, ValueError):
     """Why a ``Set`` line cannot be read or applied, with the form expected."""
 
 
@@ -71,15 +74,15 @@ class Parameter:
         if self.choices:
             value = raw.lower()
             if value not in self.choices:
-                raise Refused(f"{self.name} is {' or '.join(self.choices)} (rule {self.rule}: "
-                              f"{self.wording}); expected {self.form()}")
+                raise Refused(Refusal(f"{self.name} is {' or '.join(self.choices)} (rule {self.rule}: "
+                                      f"{self.wording}); expected {self.form()}", str(self.rule)))
             return value
         if not _INT.match(raw):
-            raise Refused(f"{self.name} is a whole number; expected {self.form()}")
+            raise Refused(Refusal(f"{self.name} is a whole number; expected {self.form()}", str(self.rule)))
         number = int(raw)
         if (self.minimum is not None and number < self.minimum) or (self.maximum is not None and number > self.maximum):
-            raise Refused(f"{self.name} = {number} is out of bounds (rule {self.rule}: {self.wording}); "
-                          f"expected {self.form()}")
+            raise Refused(Refusal(f"{self.name} = {number} is out of bounds (rule {self.rule}: {self.wording}); "
+                                  f"expected {self.form()}", str(self.rule)))
         return number
 
 
@@ -127,7 +130,8 @@ class Declarations:
         parameter = self.parameter(name) if _NAME.match(name) else None
         if parameter is None:
             known = ", ".join(p.name for p in self.parameters) or "none"
-            raise Refused(f"there is no parameter {m[1][:40]!r} (known: {known}); expected '{SET_FORM}'")
+            raise Refused(Refusal(f"there is no parameter {m[1][:40]!r} (known: {known}); expected '{SET_FORM}'",
+                                  ruleless="no such"))
         return Setting(name, parameter.read(m[2]))
 
 

@@ -16,6 +16,7 @@ from engine.context import Context, EngineConfig
 from engine.events import ListPost, Subscription
 from engine.inputs import Message
 from engine.state import GameState, Player, Subscriber
+from engine.refusal import Refusal
 
 
 def member(state: GameState[Any], address: str) -> Subscriber | None:
@@ -76,7 +77,7 @@ def _joins(state: GameState[Any], address: str, config: EngineConfig) -> bool:
 def unsubscribe(state: GameState[Any], msg: Message, cmd: UnsubscribeCmd, ctx: Context) -> None:
     sub = member(state, msg.sender)
     if sub is None:
-        ctx.say(cmd.line, f"{msg.sender} is not subscribed; nothing changed", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"{msg.sender} is not subscribed", ruleless="already"), "nothing changed")
         return
     state.subscribers = [s for s in state.subscribers if s is not sub]  # a new list: the index starts again
     ctx.emit(Subscription(address=sub.email, action="unsubscribe", digest=sub.digest))
@@ -88,7 +89,7 @@ def digest(state: GameState[Any], msg: Message, cmd: DigestCmd, ctx: Context, *,
     ``daily`` as for ``subscribe``."""
     sub = member(state, msg.sender)
     if sub is None and not cmd.on:
-        ctx.say(cmd.line, f"{msg.sender} is not subscribed; nothing changed", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"{msg.sender} is not subscribed", ruleless="already"), "nothing changed")
         return
     if sub is None:
         sub = Subscriber(email=msg.sender, digest=True, plain=cmd.plain, since=_now(ctx))

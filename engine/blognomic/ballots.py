@@ -6,7 +6,7 @@ and Veto are marked when the icon is used and stay marked (rule "Special Proposa
 from __future__ import annotations
 
 from engine import threads
-from engine.blognomic import due
+from engine.blognomic import citing, due
 from engine.blognomic.commands import VoteCmd
 from engine.blognomic.conditions import label
 from engine.blognomic.downtime import REASON, in_downtime
@@ -16,6 +16,7 @@ from engine.context import Context
 from engine.inputs import Message
 from engine.blognomic.events import Voted
 from engine.events import Cause
+from engine.refusal import Refusal
 
 SPECIAL = 'rule "Special Proposal Voting"'
 
@@ -26,7 +27,7 @@ def vote(state: BlogState, msg: Message, cmd: VoteCmd, ctx: Context) -> None:
     m = state.matter(number) if number is not None else None
     why = _refusal(state, msg.sender, cmd, m, number) or _downtime(cmd, ctx)
     if why is not None or m is None:
-        ctx.say(cmd.line, f"{why}; no Vote cast", ok=False)
+        ctx.refuse(cmd.line, why or Refusal(f"there is no Votable Matter {number}", ruleless="no such"), "no Vote cast")
         return
     m.ballots.append(Ballot(voter=msg.sender, icon=cmd.icon, at=ctx.at))
     _mark(state, m, msg.sender, cmd)
@@ -40,31 +41,33 @@ def vote(state: BlogState, msg: Message, cmd: VoteCmd, ctx: Context) -> None:
 
 
 def _refusal(state: BlogState, sender: str, cmd: VoteCmd, m: VotableMatter | None,
-             number: int | None) -> str | None:
+             number: int | None) -> Refusal | None:
     word = state.keywords["Pactmaker"]
     voter = state.player(sender)
     if number is None:
-        return f"which matter? Write {cmd.icon} N, or reply to the matter's announcement"
+        return citing.refusal(state, f"which matter? Write {cmd.icon} N, or reply to the matter's announcement",
+                              "Votes")
     if m is None:
-        return f"there is no Votable Matter {number}"
+        return Refusal(f"there is no Votable Matter {number}", ruleless="no such")
     if m.status != "pending":
-        return f"{label(m)} is already {m.status} ({m.tally_line})"
+        return Refusal(f"{label(m)} is already {m.status} ({m.tally_line})", ruleless="already")
     if voter is None:
-        return f"only a {word} may vote"
+        return citing.refusal(state, f"only a {word} may vote", "Votes")
     if voter.idle:
-        return f"an Idle {word} has no Vote (send Unidle first)"
+        return citing.refusal(state, f"an Idle {word} has no Vote (send Unidle first)", "Idle Pactmakers")
     if cmd.icon == "VETO" and sender not in state.seraphims():
-        return f"only a {state.keywords['Seraphim']} may VETO"
+        return Refusal(f"only a {state.keywords['Seraphim']} may VETO", "Special Proposal Voting")
     if cmd.icon == "VETO" and m.kind != "proposal":
-        return "VETO is for Proposals only"
+        return Refusal("VETO is for Proposals only", "Special Proposal Voting")
     return None
 
 
-def _downtime(cmd: VoteCmd, ctx: Context) -> str | None:
+def _downtime(cmd: VoteCmd, ctx: Context) -> Refusal | None:
     """VETO is a voting icon of rule "Special Proposal Voting", not of "Votable Matters": the
     Seasonal Downtime forbids it (downtime.py)."""
     if cmd.icon == "VETO" and in_downtime(ctx.at):
-        return f"{REASON}: VETO (rule \"Special Proposal Voting\") waits until 27 December"
+        return Refusal(f"{REASON}: VETO (rule \"Special Proposal Voting\") waits until 27 December",
+                       "Seasonal Downtime")
     return None
 
 

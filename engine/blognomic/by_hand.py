@@ -6,6 +6,7 @@ was done by hand and by whom.
 """
 from __future__ import annotations
 
+from engine.blognomic import citing
 from engine.blognomic.commands import AppliedCmd
 from engine.blognomic.downtime import REASON, in_downtime
 from engine.blognomic.state import Applied, BlogState
@@ -13,17 +14,18 @@ from engine.context import Context
 from engine.inputs import Message
 from engine.blognomic.events import AppliedByHand
 from engine.events import Cause
+from engine.refusal import Refusal
 
 
 def applied(state: BlogState, msg: Message, cmd: AppliedCmd, ctx: Context) -> None:
     m = state.matter(cmd.number)
     if m is None or m.status != "enacted" or not m.by_hand:
-        ctx.say(cmd.line, f"matter {cmd.number} is not an enacted matter with prose to apply by hand; "
-                "nothing recorded", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"matter {cmd.number} is not an enacted matter with prose to apply by hand",
+                                     ruleless="no such"), "nothing recorded")
         return
     if m.kind != "cfj" and in_downtime(ctx.at):
-        ctx.say(cmd.line, f"{REASON}: only a Call for Judgement's prose may be applied until 27 December; "
-                "nothing recorded", ok=False)
+        ctx.refuse(cmd.line, citing.refusal(state, f"{REASON}: only a Call for Judgement's prose may be applied "
+                                            "until 27 December", "Seasonal Downtime"), "nothing recorded")
         return
     m.applied.append(Applied(by=msg.sender, at=ctx.at, note=cmd.note, message_id=msg.message_id))
     ctx.emit(AppliedByHand(number=m.number, by=msg.sender, note=cmd.note), Cause("matter", m.number))

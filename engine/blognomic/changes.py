@@ -23,6 +23,7 @@ from engine.blognomic.ruletext import new_rule
 from engine.blognomic.state import Action, Change, Section
 from engine.mechanics import Value
 from engine.state import Rule, RuleVersion
+from engine.refusal import Refusal
 
 _LINE = re.compile(r'^\s*(enact|amend|repeal)\s+rule\s+["“]([^"”]{1,200})["”]'
                    r'(?:\s+in\s+(core|dynastic|appendix))?\s*(?::\s*(.*))?$', re.I)
@@ -80,14 +81,14 @@ def setting(c: Change) -> generic.Setting:
     return read
 
 
-def refusal(rules: list[Rule], title: str, c: Change) -> str | None:
+def refusal(rules: list[Rule], title: str, c: Change) -> Refusal | None:
     """Why ``c`` will not apply in a matter titled ``title`` as the rules stand: a ``Set`` line out of
     form, or a change rule Tags forbids (a ``Set`` line's rule is its parameter's)."""
     if c.action == "set":
         try:
             parameter = mechanics.DECLARED.parameter(setting(c).name)
         except generic.Refused as why:
-            return str(why)
+            return why.refusal
         assert parameter is not None
         c = Change(action="amend", name=str(parameter.rule))
     return tags.refusal(rules, title, c)
@@ -104,7 +105,7 @@ def apply(rules: list[Rule], changes: list[Change], by: str, at: datetime, title
 
 def _apply_one(rules: list[Rule], c: Change, by: str, at: datetime, title: str, parameters: dict[str, Value]) -> str:
     if (why := refusal(rules, title, c)) is not None:
-        return f"skipped: {why}"
+        return f"skipped: {why.text('')}"
     if c.action == "set":
         done = setting(c)
         old = mechanics.values(parameters)[done.name]

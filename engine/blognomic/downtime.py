@@ -14,6 +14,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from engine import absence, membership
+from engine.refusal import Refusal
 
 REASON = "it is the Seasonal Downtime (24 to 26 December)"
 GOES_ON = frozenset({"submit", "vote", "resolve", "applied", *(d.kind for d in membership.LIST_COMMANDS),
@@ -25,8 +26,8 @@ def in_downtime(at: datetime) -> bool:
     return at.month == 12 and 24 <= at.day <= 26
 
 
-def refusal(kind: str, at: datetime) -> str | None:
+def refusal(kind: str, at: datetime) -> Refusal | None:
     """Why a command of ``kind`` is refused at ``at`` as a whole, or None."""
     if kind in GOES_ON or not in_downtime(at):
         return None
-    return f"{REASON}: only Votes and Calls for Judgement go on until 27 December; nothing done"
+    return Refusal(f"{REASON}: only Votes and Calls for Judgement go on until 27 December", "Seasonal Downtime")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from engine.blognomic import citing
 from engine.blognomic.commands import AscensionCmd, PassVictoryCmd, StepDownCmd
 from engine.blognomic.ruletext import rename
 from engine.blognomic.state import BlogState, Dynasty, VotableMatter
@@ -13,6 +14,7 @@ from engine.state import RuleVersion
 from engine.blognomic.events import Ascension, DynastyBegun, Hiatus, Seraphims
 from engine.events import Cause
 from engine.wording import counted
+from engine.refusal import Refusal
 
 ADDRESS = "Ascension Address"
 
@@ -33,12 +35,13 @@ def end_hiatus(state: BlogState, ctx: Context, why: str) -> None:
         ctx.emit(Hiatus(on=False, why=why))
 
 
-def _awaiting(state: BlogState, sender: str) -> str | None:
+def _awaiting(state: BlogState, sender: str) -> Refusal | None:
     """Why ``sender`` may not act as a head of the new Dynasty now, or None."""
     if state.dynasty.ascended:
-        return f"no Dynasty awaits its {ADDRESS}"
+        return citing.refusal(state, f"no Dynasty awaits its {ADDRESS}", "Victory and Ascension")
     if sender not in state.dynasty.seraphims:
-        return f"only a {state.keywords['Seraphim']} of the new Dynasty may do that"
+        return citing.refusal(state, f"only a {state.keywords['Seraphim']} of the new Dynasty may do that",
+                              "Victory and Ascension")
     return None
 
 
@@ -46,12 +49,14 @@ def pass_victory(state: BlogState, msg: Message, cmd: PassVictoryCmd, ctx: Conte
     why = _awaiting(state, msg.sender)
     target = state.player(cmd.player)
     if why is None and (msg.sender != state.dynasty.victor or state.dynasty.co_victors):
-        why = "only a Victor who achieved victory alone may pass the role"
+        why = citing.refusal(state, "only a Victor who achieved victory alone may pass the role",
+                             "Victory and Ascension")
     if why is None and (target is None or target.idle):
-        why = f"{cmd.player} is not a {state.keywords['Pactmaker']}"
-    if why is not None or target is None:
-        ctx.say(cmd.line, f"{why}; nothing done", ok=False)
+        why = citing.refusal(state, f"{cmd.player} is not a {state.keywords['Pactmaker']}", "Victory and Ascension")
+    if why is not None:
+        ctx.refuse(cmd.line, why)
         return
+    assert target is not None  # else ``why`` says so
     state.dynasty.seraphims = [target.email]
     state.electorate_changed()
     ctx.emit(Seraphims(dynasty=state.dynasty.number, seraphims=[target.email], cause="passed"))
@@ -61,9 +66,10 @@ def pass_victory(state: BlogState, msg: Message, cmd: PassVictoryCmd, ctx: Conte
 def step_down(state: BlogState, msg: Message, cmd: StepDownCmd, ctx: Context) -> None:
     why = _awaiting(state, msg.sender)
     if why is None and (state.edition == "109" or not state.dynasty.co_victors):
-        why = "only a Victor or co-Victor of a collective victory may step down"
+        why = citing.refusal(state, "only a Victor or co-Victor of a collective victory may step down",
+                             "Victory and Ascension")
     if why is not None:
-        ctx.say(cmd.line, f"{why}; nothing done", ok=False)
+        ctx.refuse(cmd.line, why)
         return
     state.dynasty.seraphims = [s for s in state.dynasty.seraphims if s != msg.sender]
     state.electorate_changed()
@@ -91,7 +97,7 @@ def ascension(state: BlogState, msg: Message, cmd: AscensionCmd, ctx: Context) -
     renames = {_keyword(state, k): w for k, w in cmd.renames.items()}
     why = _awaiting(state, msg.sender) or _bad_renames(state, cmd.renames, renames)
     if why is not None:
-        ctx.say(cmd.line, f"{why}; nothing done", ok=False)
+        ctx.refuse(cmd.line, why)
         return
     keep = {n.casefold() for n in cmd.keep_rules}
     repealed = _repeal_dynastic(state, keep, ADDRESS)
@@ -113,13 +119,14 @@ def _keyword(state: BlogState, written: str) -> str:
                 written)
 
 
-def _bad_renames(state: BlogState, written: dict[str, str], renames: dict[str, str]) -> str | None:
+def _bad_renames(state: BlogState, written: dict[str, str], renames: dict[str, str]) -> Refusal | None:
     for said, keyword in zip(written, renames):
         if keyword not in state.keywords:
             terms = " and ".join(state.keywords.values())
-            return f"only the keywords {terms} may be renamed (not {said})"
+            return citing.refusal(state, f"only the keywords {terms} may be renamed (not {said})",
+                                  "Victory and Ascension")
     if len(set(renames.values())) < len(written):
-        return "two keywords may not be renamed to the same word (rule \"Fair Play\")"
+        return citing.refusal(state, "two keywords may not be renamed to the same word", "Fair Play")
     return None
 
 

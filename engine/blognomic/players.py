@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from engine.blognomic import citing
 from engine.blognomic.commands import AdmitCmd, IdleCmd, JoinCmd, LeaveCmd
 from engine.blognomic.state import Applicant, BlogState, Pactmaker, iso
 from engine.context import Context, EngineConfig
 from engine.index import name_key
 from engine.inputs import Message
 from engine.blognomic.events import Application, Idled, Joined, Left, Refused
+from engine.refusal import Refusal
 
 REJOIN = timedelta(weeks=2)
 ASKED = timedelta(days=4)  # "in an entry or comment from the past four days"
@@ -47,8 +49,8 @@ def join(state: BlogState, msg: Message, cmd: JoinCmd, ctx: Context) -> None:
         return
     left = state.departed.get(msg.sender)
     if left is not None and ctx.at < left + REJOIN:
-        ctx.say(cmd.line, f"you ceased to be a {word} at {iso(left)}: you may join again from "
-                f"{iso(left + REJOIN)}; nothing done", ok=False)
+        ctx.refuse(cmd.line, citing.refusal(state, f"you ceased to be a {word} at {iso(left)}: you may join again "
+                                            f"from {iso(left + REJOIN)}", "Pactmakers"))
         return
     if admits_at_once(ctx.config) or ctx.config.holds(msg.sender, "admins"):  # an Admin adds themselves
         p = _add(state, msg.sender, msg.name, ctx, None)
@@ -71,7 +73,7 @@ def admit(state: BlogState, msg: Message, cmd: AdmitCmd, ctx: Context) -> None:
         if known is not None:
             ctx.say(cmd.line, f"{known.name} is already a {word}; nothing changed")
         else:
-            ctx.say(cmd.line, f"{cmd.player} has not applied to join (they send Join); nothing done", ok=False)
+            ctx.refuse(cmd.line, Refusal(f"{cmd.player} has not applied to join (they send Join)", ruleless="no such"))
         return
     del state.applicants[a.email]
     if not cmd.admit:
@@ -101,7 +103,8 @@ def _add(state: BlogState, email: str, name: str, ctx: Context, by: str | None) 
 def leave(state: BlogState, msg: Message, cmd: LeaveCmd, ctx: Context) -> None:
     p = state.player(msg.sender)
     if p is None:
-        ctx.say(cmd.line, f"{msg.sender} is not a {state.keywords['Pactmaker']}; nothing done", ok=False)
+        ctx.refuse(cmd.line, citing.refusal(state, f"{msg.sender} is not a {state.keywords['Pactmaker']}",
+                                            "Pactmakers"))
         return
     state.players = [q for q in state.players if q is not p]  # a new list: the index starts again
     state.departed[p.email] = ctx.at
@@ -116,11 +119,11 @@ def idle(state: BlogState, msg: Message, cmd: IdleCmd, ctx: Context) -> None:
     """``Idle``/``Unidle`` (oneself, the Admin's action automated) or ``Idle PLAYER`` (an Admin)."""
     who = state.player(cmd.player if cmd.player else msg.sender)
     if who is None:
-        ctx.say(cmd.line, f"{cmd.player or msg.sender} is not a {state.keywords['Pactmaker']}; nothing done",
-                ok=False)
+        ctx.refuse(cmd.line, citing.refusal(state, f"{cmd.player or msg.sender} is not a {state.keywords['Pactmaker']}",
+                                            "Idle Pactmakers"))
         return
     if who.email != msg.sender and not ctx.config.holds(msg.sender, "admins"):
-        ctx.say(cmd.line, "only an Admin may idle or unidle another; nothing done", ok=False)
+        ctx.refuse(cmd.line, citing.refusal(state, "only an Admin may idle or unidle another", "Idle Pactmakers"))
         return
     if who.idle == cmd.idle:
         ctx.say(cmd.line, f"{who.name} is already {'Idle' if who.idle else 'not Idle'}; nothing changed")
@@ -129,7 +132,7 @@ def idle(state: BlogState, msg: Message, cmd: IdleCmd, ctx: Context) -> None:
     if why is not None:
         if not cmd.idle and who.email == msg.sender:
             who.unidle_asked_at = ctx.at  # an Admin may act on the asking later
-        ctx.say(cmd.line, f"{why}; nothing done", ok=False)
+        ctx.refuse(cmd.line, citing.refusal(state, why, "Idle Pactmakers"))
         return
     _set_idle(state, who, cmd.idle, msg.sender, ctx)
     ctx.say(cmd.line, f"{who.name} is {'Idle' if cmd.idle else 'no longer Idle'}; Quorum is now {state.quorum()}")

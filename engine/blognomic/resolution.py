@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from engine.blognomic import changes, dynasty
+from engine.blognomic import changes, citing, dynasty
 from engine.blognomic.commands import ResolveCmd
 from engine.blognomic.conditions import label, verdict
+from engine.blognomic.downtime import REASON
 from engine.blognomic.state import BlogState, VotableMatter, iso
 from engine.blognomic.votes import count_matter
 from engine.context import Context
 from engine.inputs import Message
 from engine.blognomic.events import Amended, Resolved
 from engine.events import Cause
+from engine.refusal import Refusal
 
 LOCKOUT = timedelta(hours=120)
 
@@ -53,13 +55,14 @@ def by_admin(state: BlogState, msg: Message, cmd: ResolveCmd, ctx: Context) -> N
     """``Enact N`` / ``Fail N``: as the rules allow at the time the mail was received."""
     m = state.matter(cmd.number)
     if m is None:
-        ctx.say(cmd.line, f"there is no Votable Matter {cmd.number}; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"there is no Votable Matter {cmd.number}", ruleless="no such"))
         return
     v = verdict(state, m, ctx.at)
     why = v.enact if cmd.enact else v.fail
     if why is not None:
-        ctx.say(cmd.line, f"{label(m)} may not be {'Enacted' if cmd.enact else 'Failed'}: {why}; nothing done",
-                ok=False)
+        rule = "Seasonal Downtime" if why.startswith(REASON) else "Enacting and Failing"
+        verb = "Enacted" if cmd.enact else "Failed"
+        ctx.refuse(cmd.line, citing.refusal(state, f"{label(m)} may not be {verb}: {why}", rule))
         return
     resolve(state, m, cmd.enact, v.line(cmd.enact), ctx.at, msg.sender, ctx)
     ctx.say(cmd.line, f"{label(m)} \"{m.title}\": {v.line(cmd.enact)}")

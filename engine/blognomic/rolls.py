@@ -7,6 +7,7 @@ from engine.blognomic.state import BlogState
 from engine.context import Context
 from engine.inputs import Message
 from engine.blognomic.events import Rolled
+from engine.refusal import Refusal
 
 GENERATORS: dict[str, tuple[str, ...]] = {
     "FRUIT": ("Lemon", "Orange", "Kiwi", "Grape", "Cherry", "Tangelo"),
@@ -18,11 +19,13 @@ EDITION_GENERATORS = {"149": ("FRUIT", "COLOUR"), "109": ("FRUIT", "COLOUR", "VE
 
 def roll(state: BlogState, msg: Message, cmd: RollCmd, ctx: Context) -> None:
     if state.player(msg.sender) is None:
-        ctx.say(cmd.line, f"only a {state.keywords['Pactmaker']} may roll; nothing rolled", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"only a {state.keywords['Pactmaker']} may roll",
+                                     ruleless="service"), "nothing rolled")
         return
     die = "COLOUR" if cmd.die == "COLOR" else cmd.die
     if not die.startswith("DICE") and die not in EDITION_GENERATORS[state.edition]:
-        ctx.say(cmd.line, f"there is no {die} generator in this ruleset; nothing rolled", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"there is no {die} generator in this ruleset",
+                                     ruleless="no such"), "nothing rolled")
         return
     state.rolls += 1
     result = _draw(f"roll {state.rolls}: {msg.sender} {die}", die, ctx)

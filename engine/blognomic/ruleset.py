@@ -4,7 +4,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from engine import dispatch
-from engine.blognomic import auto, daily, downtime, players
+from engine.blognomic import auto, citing, daily, downtime, players
 from engine.blognomic.declarations import COMMANDS, OFFICE_NOTES
 from engine.blognomic.ruletext import KEYWORDS, parse_rules
 from engine.blognomic.state import BlogState, Dynasty
@@ -44,7 +44,8 @@ class BlogNomic:
             return
         players.seen(state, msg.sender, msg.at)
         dispatch.run(state, msg, ctx, BY_KIND, ended=lambda: None,
-                     refusal=lambda sender, kind: downtime.refusal(kind, msg.at))
+                     refusal=lambda sender, kind: downtime.refusal(kind, msg.at),
+                     cite=lambda title: citing.rule(state, title))
         auto.settle(state, msg.at, ctx, answer=True)
 
     def on_clock(self, state: BlogState, step: ClockStep, ctx: Context) -> None:

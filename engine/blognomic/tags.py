@@ -12,6 +12,7 @@ import re
 
 from engine.blognomic.state import Change
 from engine.state import Rule
+from engine.refusal import Refusal
 
 RULE = "Tags"
 NEEDED = {"core": "Core", "appendix": "Appendix"}  # a rule's section -> the tag a change to it needs
@@ -23,7 +24,7 @@ def of_title(title: str) -> set[str]:
     return {t.strip().casefold() for t in _TAG.findall(title)}
 
 
-def refusal(rules: list[Rule], title: str, change: Change) -> str | None:
+def refusal(rules: list[Rule], title: str, change: Change) -> Refusal | None:
     """Why rule Tags forbids ``change`` in a matter titled ``title``, or None."""
     live = [r for r in rules if not r.repealed]
     if not any(r.title.casefold() == RULE.casefold() for r in live):
@@ -33,4 +34,4 @@ def refusal(rules: list[Rule], title: str, change: Change) -> str | None:
     tag = NEEDED.get(section)
     if tag is None or tag.casefold() in of_title(title):
         return None
-    return f"a change to the {tag} Rules needs the [{tag}] tag in the title (rule {RULE})"
+    return Refusal(f"a change to the {tag} Rules needs the [{tag}] tag in the title", RULE)

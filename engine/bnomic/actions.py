@@ -13,6 +13,7 @@ nday change after the attempt, one of X rdays at the X-th midnight (CONTRACT.md,
 """
 from __future__ import annotations
 
+from engine.bnomic.citing import cited
 from engine.bnomic import blueprints, mechanics, ministries, motnw, players, tidiness
 from engine.bnomic.amounts import mackerel_text
 from engine.bnomic.commands import (
@@ -23,6 +24,7 @@ from engine.context import Context
 from engine.events import Cause
 from engine.inputs import Message
 from engine.wording import counted
+from engine.refusal import Refusal
 
 EXPEL_WINDOW = 2  # ndays (2-9)
 USURP_WINDOW = 2  # rdays (6-4)
@@ -44,12 +46,11 @@ def _attempt(state: BNomicState, action: Action, ctx: Context) -> Action:
 def expel(state: BNomicState, msg: Message, cmd: ExpelCmd, ctx: Context) -> None:
     target, recent = players.find(state, cmd.player), mechanics.value(state, "expel_recent_ndays")
     if target is None:
-        ctx.say(cmd.line, f"there is no Player {cmd.player}; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"there is no Player {cmd.player}", ruleless="no such"))
     elif target.email == msg.sender:
-        ctx.say(cmd.line, "to leave, send 'Forfeit'; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal("to leave, send 'Forfeit'", "1-4"))
     elif state.clock.nday_changes - target.joined_nday_changes > recent:
-        ctx.say(cmd.line, f"{target.name} has been a Player for more than {recent} ndays (1-4); "
-                "nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"{target.name} has been a Player for more than {recent} ndays", "1-4"))
     else:
         support = mechanics.value(state, "expel_supporters")  # 1-4, Reading 7
         a = _attempt(state, Action(number=len(state.actions) + 1, kind="expel", by=msg.sender, target=target.email,
@@ -62,11 +63,11 @@ def expel(state: BNomicState, msg: Message, cmd: ExpelCmd, ctx: Context) -> None
 def usurp(state: BNomicState, msg: Message, cmd: UsurpCmd, ctx: Context) -> None:
     m = ministries.named(state, cmd.ministry)
     if m is None:
-        ctx.say(cmd.line, f"there is no Ministry {cmd.ministry}; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"there is no Ministry {cmd.ministry}", ruleless="no such"))
     elif m.holder is None:
-        ctx.say(cmd.line, f"the {m.name} is Vacant: 'Take' it (6-2); nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"the {m.name} is Vacant: 'Take' it", "6-2"))
     elif m.holder == msg.sender:
-        ctx.say(cmd.line, f"you hold the {m.name} already; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"you hold the {m.name} already", ruleless="already"))
     else:
         objections = mechanics.value(state, "usurp_objections")
         a = _attempt(state, Action(number=len(state.actions) + 1, kind="usurp", by=msg.sender, target=m.key,
@@ -80,7 +81,7 @@ def blueprint(state: BNomicState, msg: Message, cmd: BlueprintCmd, ctx: Context)
     """3-14: the Artisan creates a blueprint without 2 objections within 2 ndays."""
     new = blueprints.draft(state, cmd)
     if isinstance(new, str):
-        ctx.say(cmd.line, f"{new}; nothing done", ok=False)
+        ctx.refuse(cmd.line, cited(new, "3-14"))
         return
     a = _goods(state, msg, "blueprint", new, ctx)
     ctx.say(cmd.line, f"A{a.number}: the blueprint {new.name} ({'unique' if new.unique else 'non-unique'}, "
@@ -92,7 +93,7 @@ def set_price(state: BNomicState, msg: Message, cmd: PriceCmd, ctx: Context) -> 
     """3-14: the Artisan alters a non-unique blueprint's price without 2 objections within 2 ndays."""
     new = blueprints.repriced(state, cmd)
     if isinstance(new, str):
-        ctx.say(cmd.line, f"{new}; nothing done", ok=False)
+        ctx.refuse(cmd.line, cited(new, "3-14"))
         return
     a = _goods(state, msg, "price", new, ctx)
     ctx.say(cmd.line, f"A{a.number}: the price of {new.name} is {mackerel_text(new.price)} unless "
@@ -103,7 +104,7 @@ def tidiness_list(state: BNomicState, msg: Message, cmd: TidinessCmd, ctx: Conte
     """3-9: a Player posts a Tidiness List, which takes place without objection within five ndays."""
     corrections = tidiness.read(state, cmd.text)
     if isinstance(corrections, str):
-        ctx.say(cmd.line, f"{corrections}; nothing done", ok=False)
+        ctx.refuse(cmd.line, cited(corrections, "3-9"))
         return
     a = _attempt(state, Action(number=len(state.actions) + 1, kind="tidiness", by=msg.sender, target="the rules",
                                fails_at_objections=1, closes=state.clock.nday_changes + TIDINESS_WINDOW + 1,
@@ -117,7 +118,7 @@ def message(state: BNomicState, msg: Message, cmd: MessageCmd, ctx: Context) -> 
     text = " ".join(cmd.text.split())
     why = motnw.refusal(state, text)
     if why is not None:
-        ctx.say(cmd.line, f"{why}; nothing done", ok=False)
+        ctx.refuse(cmd.line, cited(why, "3-16"))
         return
     a = _attempt(state, Action(number=len(state.actions) + 1, kind="motnw", by=msg.sender,
                                target="the Message of the nweek", reason=text, needs_support=1,
@@ -155,13 +156,13 @@ def support(state: BNomicState, msg: Message, cmd: SupportCmd, ctx: Context) -> 
     a = state.actions[cmd.number - 1] if 1 <= cmd.number <= len(state.actions) else None
     word = "support" if cmd.support else "objection"
     if a is None:
-        ctx.say(cmd.line, f"there is no action A{cmd.number}; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"there is no action A{cmd.number}", ruleless="no such"))
     elif a.status != "pending":
-        ctx.say(cmd.line, f"A{a.number} has {a.status}: it takes no {word}; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"A{a.number} has {a.status}: it takes no {word}", "2-8, 2-9"))
     elif a.by == msg.sender:
-        ctx.say(cmd.line, f"you attempted A{a.number}: no {word} of your own (2-8, 2-9); nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"you attempted A{a.number}: no {word} of your own", "2-8, 2-9"))
     elif msg.sender in a.supporters or msg.sender in a.objectors:
-        ctx.say(cmd.line, f"you have already supported or objected to A{a.number}; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"you have already supported or objected to A{a.number}", ruleless="already"))
     else:
         (a.supporters if cmd.support else a.objectors).append(msg.sender)
         ctx.say(cmd.line, f"your {word} of A{a.number} is recorded ({len(a.supporters)} supporting, "

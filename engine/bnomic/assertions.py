@@ -11,14 +11,15 @@ from engine.bnomic.commands import AssertCmd
 from engine.bnomic.state import BNomicState
 from engine.context import Context
 from engine.inputs import Message
+from engine.refusal import Refusal
 
 STATUSES = ("pending", "open", "historical")
 SUCCESSES = ("won", "lost", "undecided")
 
 
 def outside(state: BNomicState, msg: Message, cmd: AssertCmd, ctx: Context) -> None:
-    ctx.say(cmd.line, "an assertion is no Game Action: it goes in a BEGIN TRANSACTION ... END TRANSACTION "
-            "(1-16); nothing done", ok=False)
+    ctx.refuse(cmd.line, Refusal("an assertion is no Game Action: it goes in a BEGIN TRANSACTION ... END TRANSACTION",
+                                 "1-16"))
 
 
 def false_because(state: BNomicState, cmd: AssertCmd) -> str | None:

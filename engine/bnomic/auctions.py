@@ -18,6 +18,7 @@ from engine.bnomic.events import AuctionChanged
 from engine.bnomic.state import Bid, Blueprint, BNomicState, Device
 from engine.context import Context
 from engine.inputs import Message
+from engine.refusal import Refusal
 
 ZARPINT = 11
 MAX_BIDS = 1000  # bids on one blueprint: bounds what one auction costs
@@ -27,13 +28,13 @@ def bid(state: BNomicState, msg: Message, cmd: BidCmd, ctx: Context) -> None:
     """A non-retractable bid; it need not be covered when made (Reading 35)."""
     b = state.blueprint(cmd.name)
     if b is None:
-        ctx.say(cmd.line, f"there is no blueprint {cmd.name}; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"there is no blueprint {cmd.name}", ruleless="no such"))
     elif not b.unique:
-        ctx.say(cmd.line, f"{b.name} is non-unique: 'Buy {b.name}' (3-14); nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"{b.name} is non-unique: 'Buy {b.name}'", "3-14"))
     elif b.stage != "bidding":
-        ctx.say(cmd.line, f"bidding on {b.name} ended at the start of Zarpint (3-14); nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"bidding on {b.name} ended at the start of Zarpint", "3-14"))
     elif len(b.bids) >= MAX_BIDS:
-        ctx.say(cmd.line, f"{b.name} has {MAX_BIDS} bids, the most one auction takes; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"{b.name} has {MAX_BIDS} bids, the most one auction takes", ruleless="service"))
     else:
         b.bids.append(Bid(bidder=msg.sender, amount=str(Decimal(cmd.amount))))
         top = b.ranked()[0]

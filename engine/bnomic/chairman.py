@@ -9,13 +9,14 @@ from engine.bnomic.state import BNomicState
 from engine.context import Context
 from engine.inputs import Message
 from engine.wording import counted
+from engine.refusal import Refusal
 
 
 def act(state: BNomicState, msg: Message, cmd: ChairmanCmd, ctx: Context) -> None:
     """The office is checked in ruleset._refusal, against who holds the Ministry of Change now."""
     if cmd.what == "ballot":
         if not state.clock.voting:
-            ctx.say(cmd.line, "the Ballot is published in the Voting Period (nday 9 on); nothing done", ok=False)
+            ctx.refuse(cmd.line, Refusal("the Ballot is published in the Voting Period (nday 9 on)", "2-2"))
             return
         keys = [p.key for p in state.proposals if p.status == "open"]
         state.ballot_published = True

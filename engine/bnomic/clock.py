@@ -21,6 +21,7 @@ from engine.bnomic.state import BALLOTDAY, LAST_NDAY, NDAY_NAMES, BNomicState
 from engine.context import Context
 from engine.events import Cause, Event
 from engine.inputs import Message
+from engine.refusal import Refusal
 
 
 
@@ -246,21 +247,21 @@ def set_clock(state: BNomicState, msg: Message, cmd: ClockCmd, ctx: Context) -> 
     c, sender = state.clock, msg.sender
     mom, chairman = state.holds(sender, "ministry"), state.holds(sender, "change")
     if c.on == cmd.on:
-        ctx.say(cmd.line, f"the Clock is {'On' if c.on else 'Off'} already; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"the Clock is {'On' if c.on else 'Off'} already", ruleless="already"))
         return
     if not cmd.on:
         if not mom:
-            ctx.say(cmd.line, "only the MoM stops the Clock (2-1); nothing done", ok=False)
+            ctx.refuse(cmd.line, Refusal("only the MoM stops the Clock", "2-1"))
             return
     elif not (chairman and c.voting and state.ballot_published):
         vacant = ministries.vacant(state)
         if not mom:
-            ctx.say(cmd.line, "only the MoM, or the Chairman after publishing a Ballot in the Voting Period, "
-                    "starts the Clock (2-1); nothing done", ok=False)
+            ctx.refuse(cmd.line, Refusal("only the MoM, or the Chairman after publishing a Ballot in the Voting "
+                                         "Period, starts the Clock", "2-1"))
             return
         if vacant:
-            ctx.say(cmd.line, f"the {vacant[0].name} is Vacant: the MoM starts the Clock only with no Vacant "
-                    "Ministry (2-1); nothing done", ok=False)
+            ctx.refuse(cmd.line, Refusal(f"the {vacant[0].name} is Vacant: the MoM starts the Clock only with no "
+                                         "Vacant Ministry", "2-1"))
             return
     c.on = cmd.on
     if c.on:

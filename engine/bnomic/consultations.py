@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from engine.bnomic.citing import cited
 from engine.bnomic import changes, players
 from engine.bnomic.priests import changed, eligible, oracle_if_none
 from engine.bnomic.commands import AnswerCmd, ClaimCmd, ConsultationCmd, PriestCmd, RenumberConsultationCmd, ZotCmd
@@ -14,6 +15,7 @@ from engine.bnomic.state import BNomicState, ChangeLine, Consultation
 from engine.context import Context
 from engine.events import Cause
 from engine.inputs import Message
+from engine.refusal import Refusal
 
 TALLY_AT = 4  # midnights after the Answer: the end of the third full nday or ndelay
 PONDER_AT = 5  # the end of the fourth
@@ -24,10 +26,10 @@ def submit(state: BNomicState, msg: Message, cmd: ConsultationCmd, ctx: Context)
     question = " ".join(cmd.question.split())
     unbeliever = players.find(state, cmd.unbeliever) if cmd.unbeliever else None
     if not question:
-        ctx.say(cmd.line, "a Consultation asks a Question; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal("a Consultation asks a Question", "2-5"))
         return
     if cmd.unbeliever and unbeliever is None:
-        ctx.say(cmd.line, f"there is no Player {cmd.unbeliever}; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"there is no Player {cmd.unbeliever}", ruleless="no such"))
         return
     q = Consultation(number=max((c.number for c in state.consultations), default=0) + 1, supplicant=msg.sender,
                      question=question, reasoning=cmd.reasoning.strip(),
@@ -60,7 +62,7 @@ def priest(state: BNomicState, msg: Message, cmd: PriestCmd, ctx: Context) -> No
         changed(q, "selected by the Oracle", ctx)
         ctx.say(cmd.line, f"{p.name} is the Priest of Consultation {q.number}")
         return
-    ctx.say(cmd.line, f"{why}; nothing done", ok=False)
+    ctx.refuse(cmd.line, cited(why, "2-5"))
 
 
 def renumber(state: BNomicState, msg: Message, cmd: RenumberConsultationCmd, ctx: Context) -> None:
@@ -81,7 +83,7 @@ def renumber(state: BNomicState, msg: Message, cmd: RenumberConsultationCmd, ctx
         changed(q, f"renumbered from {old} by the Oracle", ctx)
         ctx.say(cmd.line, f"Consultation {old} is now Consultation {q.number} (2-5)")
         return
-    ctx.say(cmd.line, f"{why}; nothing done", ok=False)
+    ctx.refuse(cmd.line, cited(why, "2-5"))
 
 
 def zot(state: BNomicState, msg: Message, cmd: ZotCmd, ctx: Context) -> None:
@@ -89,17 +91,17 @@ def zot(state: BNomicState, msg: Message, cmd: ZotCmd, ctx: Context) -> None:
     ZOT N``: its Priest, while it is Waiting."""
     q = _find(state, cmd.number)
     if q is None or q.status != "waiting":
-        ctx.say(cmd.line, f"there is no Waiting Consultation {cmd.number}; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"there is no Waiting Consultation {cmd.number}", ruleless="no such"))
     elif cmd.request and q.priest != msg.sender:
-        ctx.say(cmd.line, f"only the Priest of Consultation {q.number} asks for it to be ZOTTED; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"only the Priest of Consultation {q.number} asks for it to be ZOTTED", "2-5"))
     elif cmd.request:
         q.zot_requested = True
         ctx.say(cmd.line, f"the Oracle is asked to ZOT Consultation {q.number} or to reassign it (2-5)")
     elif not state.holds(msg.sender, "questions"):
-        ctx.say(cmd.line, "only the Oracle wields the staff of ZOT (2-5); nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal("only the Oracle wields the staff of ZOT", "2-5"))
     elif q.priest is not None and not q.zot_requested:
-        ctx.say(cmd.line, f"Consultation {q.number} has a Priest who did not ask for it to be ZOTTED; nothing done",
-                ok=False)
+        ctx.refuse(cmd.line, Refusal(f"Consultation {q.number} has a Priest who did not ask for it to be ZOTTED",
+                                     "2-5"))
     else:
         q.status = "zotted"
         changed(q, "ZOTTED by the Oracle", ctx)
@@ -120,8 +122,8 @@ def reassign(state: BNomicState, ctx: Context) -> None:
 def answer(state: BNomicState, msg: Message, cmd: AnswerCmd, ctx: Context) -> None:
     q = _find(state, cmd.number)
     if q is None or q.priest != msg.sender or q.status not in ("waiting", "answered"):
-        ctx.say(cmd.line, f"only the Priest of a Waiting or Answered Consultation {cmd.number} answers it; "
-                "nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"only the Priest of a Waiting or Answered Consultation {cmd.number} answers it",
+                                     "2-5"))
         return
     parts = _ORACULARITY.split(cmd.text, maxsplit=1)
     reasoning, oracularity = parts[0], parts[1] if len(parts) > 1 else ""
@@ -149,9 +151,9 @@ def claim(state: BNomicState, msg: Message, cmd: ClaimCmd, ctx: Context) -> None
     q = _find(state, cmd.number)
     word: Literal["consistent", "inconsistent"] = "consistent" if cmd.consistent else "inconsistent"
     if q is None or q.status != "answered":
-        ctx.say(cmd.line, f"Consultation {cmd.number} is not Answered: no claim; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"Consultation {cmd.number} is not Answered: no claim", "2-5"))
     elif msg.sender in (q.supplicant, q.unbeliever):
-        ctx.say(cmd.line, "the Supplicant and the Unbeliever make no claim (2-5); nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal("the Supplicant and the Unbeliever make no claim", "2-5"))
     else:
         q.claims.pop(msg.sender, None)
         q.claims[msg.sender] = word  # the last claim counts

@@ -17,6 +17,7 @@ from engine.bnomic.state import BNomicState, Emergency
 from engine.context import Context
 from engine.events import Cause
 from engine.inputs import Message
+from engine.refusal import Refusal
 
 EMERGENCY_AT = 4  # Panic Buttons On
 
@@ -73,10 +74,9 @@ def press(state: BNomicState, msg: Message, cmd: PanicCmd, ctx: Context) -> None
     """A PEP hits (On) or stops (Off) his Panic Button."""
     word: Literal["on", "off"] = "on" if cmd.on else "off"
     if msg.sender not in state.peps:
-        ctx.say(cmd.line, "only a PEP (Potential Emergency Participant) has a Panic Button (Rule 0); nothing done",
-                ok=False)
+        ctx.refuse(cmd.line, Refusal("only a PEP (Potential Emergency Participant) has a Panic Button", "0"))
     elif state.panic_buttons.get(msg.sender) == word:
-        ctx.say(cmd.line, f"your Panic Button is {word.capitalize()} already; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"your Panic Button is {word.capitalize()} already", ruleless="already"))
     else:
         state.panic_buttons[msg.sender] = word
         on = threat.buttons_on(state)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from engine.bnomic.citing import cited
 from engine.bnomic import ceasing, players, votes
 from engine.bnomic.commands import FactionCmd, FactionVoteCmd
 from engine.bnomic.events import FactionChanged, Voted
@@ -12,6 +13,7 @@ from engine.bnomic.state import BNomicState, Faction
 from engine.context import Context
 from engine.events import Cause
 from engine.inputs import Message
+from engine.refusal import Refusal
 
 RUSHNIGHT = 8  # 5-3: "between the start of Breakday and the end of Rushnight"
 DECAY = Fraction(3, 4)
@@ -24,20 +26,20 @@ def act(state: BNomicState, msg: Message, cmd: FactionCmd, ctx: Context) -> None
         return
     f = state.faction(cmd.name)
     if f is None:
-        ctx.say(cmd.line, f"there is no Faction {cmd.name}; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"there is no Faction {cmd.name}", ruleless="no such"))
     elif cmd.what == "allegiance":
         _allegiance(state, msg, cmd, f, ctx)
     elif f.agent != msg.sender:
-        ctx.say(cmd.line, f"only the agent of {f.name} speaks for it (5-2); nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"only the agent of {f.name} speaks for it", "5-2"))
     elif cmd.what == "dissolve":
         ceasing.cease(state, f, "dissolved by its agent", ctx)
         ctx.say(cmd.line, f"{f.name} is no longer a Faction")
     else:
         parties = _parties(state, cmd.parties)
         if isinstance(parties, str):
-            ctx.say(cmd.line, f"{parties}; nothing done", ok=False)
+            ctx.refuse(cmd.line, cited(parties, "5-2"))
         elif msg.sender not in parties:
-            ctx.say(cmd.line, "the agent stays a party: to leave, 'Dissolve faction'; nothing done", ok=False)
+            ctx.refuse(cmd.line, Refusal("the agent stays a party: to leave, 'Dissolve faction'", "5-2"))
         else:
             f.parties = parties
             ctx.say(cmd.line, f"{f.name}'s parties: {', '.join(parties)}")
@@ -52,9 +54,10 @@ def _register(state: BNomicState, msg: Message, cmd: FactionCmd, ctx: Context) -
         parties if isinstance(parties, str) else
         "you must be one of its Parties (5-2)" if msg.sender not in parties else
         "an 'Agreement: URL' line must say where the Agreement is public (5-1)" if not cmd.agreement.strip() else None)
-    if why is not None or isinstance(parties, str):
-        ctx.say(cmd.line, f"{why}; nothing done", ok=False)
+    if why is not None:
+        ctx.refuse(cmd.line, cited(why, "5-2"))
         return
+    assert not isinstance(parties, str)  # else ``why`` says so
     state.factions.append(Faction(name=name, agent=msg.sender, parties=parties, agreement=cmd.agreement.strip()))
     ctx.emit(FactionChanged(name=name, vote_power="0", why=f"registered by {msg.sender}"))
     ctx.say(cmd.line, f"{name} is a Faction with Vote Power 0; you are its agent (5-2)")
@@ -80,12 +83,11 @@ def _allegiance(state: BNomicState, msg: Message, cmd: FactionCmd, f: Faction, c
     if p is None:
         return
     if msg.sender not in f.parties:
-        ctx.say(cmd.line, f"you are not a party to {f.name} (5-3); nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"you are not a party to {f.name}", "5-3"))
     elif state.clock.nday > RUSHNIGHT:
-        ctx.say(cmd.line, "Allegiance is given from the start of Breakday to the end of Rushnight (5-3); "
-                "nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal("Allegiance is given from the start of Breakday to the end of Rushnight", "5-3"))
     elif p.allegiance_nweek == state.clock.nweek:
-        ctx.say(cmd.line, "you have Given your Allegiance this nweek (5-3); nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal("you have Given your Allegiance this nweek", "5-3"))
     else:
         p.allegiance_nweek = state.clock.nweek
         f.vote_power = str(Fraction(f.vote_power) + 1)
@@ -97,21 +99,21 @@ def vote(state: BNomicState, msg: Message, cmd: FactionVoteCmd, ctx: Context) ->
     """The agent votes for the Faction, or lowers its Vote Power; his own Vote is apart (Reading 31)."""
     f = state.faction(cmd.faction)
     if f is None:
-        ctx.say(cmd.line, f"there is no Faction {cmd.faction}; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"there is no Faction {cmd.faction}", ruleless="no such"))
     elif f.agent != msg.sender:
-        ctx.say(cmd.line, f"only the agent of {f.name} speaks for it (5-2); nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"only the agent of {f.name} speaks for it", "5-2"))
     elif cmd.power is not None:
         q = votes.rational(cmd.power)
         if q is None or q >= Fraction(f.vote_power):
-            ctx.say(cmd.line, f"{f.name}'s Vote Power is {f.vote_power}: it may only be lowered, to a nonnegative "
-                    "rational (2-2); nothing done", ok=False)
+            ctx.refuse(cmd.line, Refusal(f"{f.name}'s Vote Power is {f.vote_power}: it may only be lowered, to a "
+                                         "nonnegative rational", "2-2"))
         else:
             f.vote_power = str(q)
             ctx.say(cmd.line, f"{f.name}'s Vote Power is {f.vote_power}")
     else:
         p = state.proposal(cmd.number or 0)
         if p is None or p.status != "open":
-            ctx.say(cmd.line, f"proposal {cmd.number} is no Open proposal (2-2); nothing done", ok=False)
+            ctx.refuse(cmd.line, Refusal(f"proposal {cmd.number} is no Open proposal", "2-2"))
             return
         assert cmd.vote is not None
         p.votes.pop(f.voter, None)

@@ -15,6 +15,7 @@ from engine.bnomic.events import Mackerel
 from engine.bnomic.state import BNomicState, BPlayer, Device
 from engine.context import Context
 from engine.inputs import Message
+from engine.refusal import Refusal
 
 
 
@@ -30,14 +31,13 @@ def give(state: BNomicState, msg: Message, cmd: GiveCmd, ctx: Context) -> None:
     giver, receiver = state.player(msg.sender), players.find(state, cmd.player)
     amount, balance = Decimal(cmd.amount), Decimal(giver.mackerel if giver else "0")
     if giver is None or receiver is None:
-        ctx.say(cmd.line, f"there is no Player {cmd.player}; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"there is no Player {cmd.player}", ruleless="no such"))
     elif receiver is giver:
-        ctx.say(cmd.line, "you cannot give mackerel to yourself; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal("you cannot give mackerel to yourself", "3-10"))
     elif amount <= 0:
-        ctx.say(cmd.line, "a gift must be more than m0 (3-10); nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal("a gift must be more than m0", "3-10"))
     elif amount > balance:
-        ctx.say(cmd.line, f"you have {mackerel_text(giver.mackerel)}: you cannot give more (3-10); nothing done",
-                ok=False)
+        ctx.refuse(cmd.line, Refusal(f"you have {mackerel_text(giver.mackerel)}: you cannot give more", "3-10"))
     else:
         add(giver, -amount, f"gift to {receiver.email}", ctx)
         add(receiver, amount, f"gift from {giver.email}", ctx)
@@ -51,7 +51,7 @@ def exchange(state: BNomicState, msg: Message, cmd: ExchangeCmd, ctx: Context) -
     if p is None:
         return
     if cmd.points > p.score:
-        ctx.say(cmd.line, f"you have {p.score} points: you cannot exchange more (3-10); nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"you have {p.score} points: you cannot exchange more", "3-10"))
         return
     if cmd.points:
         points.gain(state, p, -cmd.points, "exchanged for mackerel (3-10)", ctx)
@@ -65,12 +65,12 @@ def buy(state: BNomicState, msg: Message, cmd: BuyCmd, ctx: Context) -> None:
     if p is None:
         return
     if b is None:
-        ctx.say(cmd.line, f"there is no blueprint {cmd.name}; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"there is no blueprint {cmd.name}", ruleless="no such"))
     elif b.unique:
-        ctx.say(cmd.line, f"{b.name} is unique: 'Bid mX on {b.name}' (3-14); nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"{b.name} is unique: 'Bid mX on {b.name}'", "3-14"))
     elif Decimal(p.mackerel) < Decimal(b.price):
-        ctx.say(cmd.line, f"{b.name} costs {mackerel_text(b.price)} and you have {mackerel_text(p.mackerel)} "
-                "(3-14); nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"{b.name} costs {mackerel_text(b.price)} and you have "
+                                     f"{mackerel_text(p.mackerel)}", "3-14"))
     else:
         add(p, -Decimal(b.price), f"bought a {b.name}", ctx)
         state.devices_defined += 1
@@ -83,18 +83,18 @@ def device(state: BNomicState, msg: Message, cmd: DeviceCmd, ctx: Context) -> No
     """3-12: the owner gives his device to another Player (``cmd.player``) or destroys it."""
     d = state.device(cmd.number)
     if d is None:
-        ctx.say(cmd.line, f"there is no device {cmd.number}; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"there is no device {cmd.number}", ruleless="no such"))
     elif d.owner != msg.sender:
-        ctx.say(cmd.line, f"device {d.number} is not yours (3-12); nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"device {d.number} is not yours", "3-12"))
     elif cmd.player is None:
         state.devices.remove(d)
         ctx.say(cmd.line, f"device {d.number}, a {d.blueprint}, is destroyed")
     else:
         to = players.find(state, cmd.player)
         if to is None:
-            ctx.say(cmd.line, f"there is no Player {cmd.player}; nothing done", ok=False)
+            ctx.refuse(cmd.line, Refusal(f"there is no Player {cmd.player}", ruleless="no such"))
         elif to.email == d.owner:
-            ctx.say(cmd.line, f"device {d.number} is yours already; nothing done", ok=False)
+            ctx.refuse(cmd.line, Refusal(f"device {d.number} is yours already", ruleless="already"))
         else:
             d.owner = to.email
             ctx.say(cmd.line, f"{to.name} owns device {d.number}, a {d.blueprint}")

@@ -20,6 +20,7 @@ from __future__ import annotations
 from engine.bnomic.state import BNomicState, BRule
 from engine.commands import Cmd
 from engine.mechanics import Declarations, Mechanic, Parameter, Setting, Value, current
+from engine.refusal import Refusal
 
 DECLARED = Declarations(
     mechanics=(
@@ -100,13 +101,13 @@ def command_rule(kind: str, cmd: Cmd) -> str | None:
     return COMMAND_RULES.get(kind)
 
 
-def refusal(state: BNomicState, kind: str, cmd: Cmd) -> str | None:
+def refusal(state: BNomicState, kind: str, cmd: Cmd) -> Refusal | None:
     """Why a command cannot be taken: its rule is repealed (None: it can)."""
     label = command_rule(kind, cmd)
     if label is None or on(state, label):
         return None
     name = next((r.title for r in state.rules if key(r) == label), "")
-    return f"rule {label}{f' ({name})' if name else ''} is repealed: nothing runs it; nothing done"
+    return Refusal(f"rule {label}{f' ({name})' if name else ''} is repealed: nothing runs it", label)
 
 
 def values(state: BNomicState) -> dict[str, Value]:

@@ -16,6 +16,7 @@ from engine.bnomic.events import MinistryChanged
 from engine.bnomic.state import MINISTRIES, BNomicState, Ministry
 from engine.context import Context
 from engine.inputs import Message
+from engine.refusal import Refusal
 
 _ALIASES = {"metamin": "ministry", "mom": "ministry", "ministries": "ministry", "metaministry": "ministry"}
 
@@ -50,10 +51,10 @@ def assign(state: BNomicState, ministry: Ministry, holder: str | None, how: str,
 def take(state: BNomicState, msg: Message, cmd: TakeCmd, ctx: Context) -> None:
     m = named(state, cmd.ministry)
     if m is None:
-        ctx.say(cmd.line, f"there is no Ministry {cmd.ministry}; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"there is no Ministry {cmd.ministry}", ruleless="no such"))
     elif m.holder is not None:
-        ctx.say(cmd.line, f"the {m.name} is held by {m.holder}: only a Vacant Ministry may be taken (6-2); "
-                "'Usurp' it instead; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"the {m.name} is held by {m.holder}: only a Vacant Ministry may be taken "
+                                     "('Usurp' it instead)", "6-2"))
     else:
         assign(state, m, msg.sender, "taken", ctx)
         ctx.say(cmd.line, f"you hold the {m.name}" + (f" (the {m.minister})" if m.minister else ""))
@@ -62,9 +63,9 @@ def take(state: BNomicState, msg: Message, cmd: TakeCmd, ctx: Context) -> None:
 def resign(state: BNomicState, msg: Message, cmd: ResignCmd, ctx: Context) -> None:
     m = named(state, cmd.ministry)
     if m is None:
-        ctx.say(cmd.line, f"there is no Ministry {cmd.ministry}; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"there is no Ministry {cmd.ministry}", ruleless="no such"))
     elif m.holder != msg.sender:
-        ctx.say(cmd.line, f"you do not hold the {m.name} (6-3); nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"you do not hold the {m.name}", "6-3"))
     else:
         assign(state, m, None, "resigned", ctx)
         ctx.say(cmd.line, f"you resigned the {m.name}: it is Vacant")

@@ -6,18 +6,20 @@ from __future__ import annotations
 
 import re
 
+from engine.bnomic.citing import cited
 from engine.bnomic import changes, ministries, voting
 from engine.bnomic.commands import ApplyCmd, FulfilledCmd, MiniMinistryCmd, RulekeeperCmd
 from engine.bnomic.state import BNomicState, Ministry, Section
 from engine.context import Context
 from engine.events import Cause
 from engine.inputs import Message
+from engine.refusal import Refusal
 
 
 def apply(state: BNomicState, msg: Message, cmd: ApplyCmd, ctx: Context) -> None:
     p = state.proposal(cmd.number)
     if p is None or not p.passed:
-        ctx.say(cmd.line, f"proposal {cmd.number} has not Passed; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"proposal {cmd.number} has not Passed", "2-2"))
         return
     if cmd.note is not None:
         p.applied.append(cmd.note.strip())
@@ -25,7 +27,7 @@ def apply(state: BNomicState, msg: Message, cmd: ApplyCmd, ctx: Context) -> None
         return
     lines = changes.parse(cmd.text)
     if not lines:
-        ctx.say(cmd.line, "no change line follows; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal("no change line follows", "1-8"))
         return
     with ctx.because(Cause("proposal", p.key)):
         voting.apply_changes(state, p.model_copy(update={"changes": lines}), ctx)
@@ -38,12 +40,12 @@ def miniministry(state: BNomicState, msg: Message, cmd: MiniMinistryCmd, ctx: Co
     found = ministries.named(state, name)
     if cmd.responsibilities is None:
         if found is None or not found.mini:
-            ctx.say(cmd.line, f"there is no MiniMinistry {name}; nothing done", ok=False)
+            ctx.refuse(cmd.line, Refusal(f"there is no MiniMinistry {name}", ruleless="no such"))
             return
         state.ministries = [m for m in state.ministries if m is not found]
         ctx.say(cmd.line, f"the MiniMinistry {found.name} is dissolved")
     elif found is not None or not name:
-        ctx.say(cmd.line, f"there is a Ministry {name} already; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"there is a Ministry {name} already", ruleless="already"))
     else:
         state.ministries.append(Ministry(name=name, minister=None, key=name.lower(), mini=True,
                                          responsibilities=cmd.responsibilities.strip()))
@@ -57,7 +59,7 @@ def rulekeeper(state: BNomicState, msg: Message, cmd: RulekeeperCmd, ctx: Contex
     try:
         done = _RULEKEEPER[cmd.what](state, cmd.target.strip(), cmd.value.strip())
     except changes.Refused as why:
-        ctx.say(cmd.line, f"{why}; nothing done", ok=False)
+        ctx.refuse(cmd.line, cited(str(why), "1-8"))
         return
     ctx.say(cmd.line, done)
 
@@ -133,18 +135,17 @@ def fulfilled(state: BNomicState, msg: Message, cmd: FulfilledCmd, ctx: Context)
         _obligation(state, msg, cmd, ctx)
         return
     if not state.holds(msg.sender, "law"):
-        ctx.say(cmd.line, "only the Rulekeeper may do that, and you do not hold the Ministry now; nothing done",
-                ok=False)
+        ctx.refuse(cmd.line, Refusal("only the Rulekeeper may do that, and you do not hold the Ministry now", "2-3"))
         return
     vc = next((v for v in state.victory_conditions if v.name.lower() == cmd.name.lower() and not v.repealed), None)
     named = [state.player(v.strip()) for v in cmd.victors]
     victors = [p for p in named if p is not None]
     if vc is None:
-        ctx.say(cmd.line, f'there is no victory condition "{cmd.name}"; nothing done', ok=False)
+        ctx.refuse(cmd.line, Refusal(f'there is no victory condition "{cmd.name}"', ruleless="no such"))
     elif vc.fulfilled:
-        ctx.say(cmd.line, f'"{vc.name}" is Fulfilled already this nweek (2-3); nothing done', ok=False)
+        ctx.refuse(cmd.line, Refusal(f'"{vc.name}" is Fulfilled already this nweek', "2-3"))
     elif len(victors) < len(named) or not victors:
-        ctx.say(cmd.line, "name each Victor, a Player; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal("name each Victor, a Player", "2-3"))
     else:
         vc.fulfilled = True
         for p in victors:
@@ -156,11 +157,11 @@ def fulfilled(state: BNomicState, msg: Message, cmd: FulfilledCmd, ctx: Context)
 def _obligation(state: BNomicState, msg: Message, cmd: FulfilledCmd, ctx: Context) -> None:
     ob = state.obligations[cmd.obligation - 1] if cmd.obligation and cmd.obligation <= len(state.obligations) else None
     if ob is None:
-        ctx.say(cmd.line, f"there is no obligation {cmd.obligation}; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"there is no obligation {cmd.obligation}", ruleless="no such"))
     elif not state.holds(msg.sender, ob.ministry):
-        ctx.say(cmd.line, "only the obliged Minister fulfils it (6-10); nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal("only the obliged Minister fulfils it", "6-10"))
     elif ob.fulfilled is not None:
-        ctx.say(cmd.line, f"obligation {ob.number} is fulfilled already; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"obligation {ob.number} is fulfilled already", ruleless="already"))
     else:
         ob.fulfilled = cmd.note.strip() or "fulfilled"
         ctx.say(cmd.line, f"obligation {ob.number} fulfilled")

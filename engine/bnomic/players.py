@@ -11,12 +11,14 @@ import re
 from collections.abc import Iterable
 from email.utils import parseaddr
 
+from engine.bnomic.citing import cited
 from engine.bnomic import ceasing, ministries
 from engine.bnomic.commands import ChangeNameCmd, ForfeitCmd, JoinCmd, RecognizeCmd
 from engine.bnomic.events import Joined, Left, Renamed
 from engine.bnomic.state import BNomicState, BPlayer
 from engine.context import Context
 from engine.inputs import Message
+from engine.refusal import Refusal
 
 _NAME = re.compile(r"^[A-Za-z0-9_' -]{1,64}$")
 
@@ -57,11 +59,11 @@ def from_config(entries: Iterable[str] | str) -> list[BPlayer]:
 def join(state: BNomicState, msg: Message, cmd: JoinCmd, ctx: Context) -> None:
     name = clean(cmd.name)
     if (already := state.player(msg.sender)) is not None:
-        ctx.say(cmd.line, f"you are already a Player ({already.name}); nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"you are already a Player ({already.name})", ruleless="already"))
     elif (why := invalid(name)) is not None:
-        ctx.say(cmd.line, f"{why}; nothing done", ok=False)
+        ctx.refuse(cmd.line, cited(why, "1-4"))
     elif state.player(name) is not None:
-        ctx.say(cmd.line, f"the name {name} is taken (1-4); nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"the name {name} is taken", "1-4"))
     else:
         add(state, msg.sender, name, ctx)
         ctx.say(cmd.line, f"{name} is a Player: m50, 0 points, 10 Hit Points, Vote Power 0, not Active")
@@ -86,7 +88,7 @@ def remove(state: BNomicState, player: BPlayer, how: str, ctx: Context) -> None:
 def forfeit(state: BNomicState, msg: Message, cmd: ForfeitCmd, ctx: Context) -> None:
     player = state.player(msg.sender)
     if player is None:
-        ctx.say(cmd.line, "you are not a Player; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal("you are not a Player", "1-4"))
         return
     remove(state, player, "forfeit", ctx)
     ctx.say(cmd.line, f"{player.name} has forfeited and is no longer a Player")
@@ -96,11 +98,11 @@ def change_name(state: BNomicState, msg: Message, cmd: ChangeNameCmd, ctx: Conte
     player = state.player(msg.sender)
     old, new = clean(cmd.old), clean(cmd.new)
     if player is None:
-        ctx.say(cmd.line, "you are not a Player; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal("you are not a Player", "1-4"))
     elif old.lower() != player.name.lower():
-        ctx.say(cmd.line, f"your name is {player.name}, not {old}; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"your name is {player.name}, not {old}", "1-4"))
     elif (why := invalid(new)) is not None:
-        ctx.say(cmd.line, f"{why}; nothing done", ok=False)
+        ctx.refuse(cmd.line, cited(why, "1-4"))
     else:
         player.pending_name = new
         ctx.say(cmd.line, f"{player.name} asks to be known as {new}: it takes effect when the Registrar "
@@ -110,11 +112,11 @@ def change_name(state: BNomicState, msg: Message, cmd: ChangeNameCmd, ctx: Conte
 def recognize(state: BNomicState, msg: Message, cmd: RecognizeCmd, ctx: Context) -> None:
     player = find(state, cmd.player)
     if player is None:
-        ctx.say(cmd.line, f"there is no Player {cmd.player}; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"there is no Player {cmd.player}", ruleless="no such"))
     elif player.pending_name is None:
-        ctx.say(cmd.line, f"{player.name} has asked for no name change; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"{player.name} has asked for no name change", "1-4"))
     elif (taken := state.player(player.pending_name)) is not None and taken is not player:
-        ctx.say(cmd.line, f"the name {player.pending_name} is taken (1-4); nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"the name {player.pending_name} is taken", "1-4"))
     else:
         old, player.name, player.pending_name = player.name, player.pending_name, None
         state.players = list(state.players)  # a name changed: the index restarts

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from engine.bnomic.citing import cited
 from engine.bnomic import changes, emergency
 from engine.bnomic.commands import ProcedureCmd, RefreshProposalCmd
 from engine.bnomic.state import BNomicState, RefreshProposal
 from engine.context import Context
 from engine.inputs import Message
+from engine.refusal import Refusal
 
 BALLOT_AT, FIRST_COUNT_AT, SECOND_COUNT_AT = 5, 7, 9  # the Pause at steps 6, 8 and 11
 INCREMENT_AFTER = timedelta(hours=24)
@@ -50,7 +52,7 @@ def act(state: BNomicState, msg: Message, cmd: ProcedureCmd, ctx: Context) -> No
     if why is None:
         why = STEPS[cmd.what](state, msg, cmd, ctx)
     if why is not None:
-        ctx.say(cmd.line, f"{why}; nothing done", ok=False)
+        ctx.refuse(cmd.line, cited(why, "0"))
 
 
 def _organize_cmd(state: BNomicState, msg: Message, cmd: ProcedureCmd, ctx: Context) -> str | None:
@@ -163,7 +165,7 @@ def submit(state: BNomicState, msg: Message, cmd: RefreshProposalCmd, ctx: Conte
     if why is None and not cmd.text.strip():
         why = "a Refresh Proposal lists its changes in the body"
     if why is not None:
-        ctx.say(cmd.line, f"{why}; nothing done", ok=False)
+        ctx.refuse(cmd.line, cited(why, "0"))
         return
     rp = RefreshProposal(number=len(e.refresh_proposals) + 1, by=msg.sender, title=" ".join(cmd.title.split()),
                          body=cmd.text, changes=changes.parse(cmd.text))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from engine.bnomic.citing import cited
 from engine.bnomic import amounts, changes, numbering, preview, voting
 from engine.bnomic.commands import ProposalCmd, WithdrawCmd
 from engine.bnomic.events import Proposed, Withdrawn
@@ -16,6 +17,7 @@ from engine.bnomic.state import BNomicState, Proposal
 from engine.context import Context
 from engine.events import Cause
 from engine.inputs import Message
+from engine.refusal import Refusal
 
 _NUMBERS = re.compile(r"^\s*#?(\d{1,9})(?:\s*,\s*#?(\d{1,9}))*\s*$")
 
@@ -74,7 +76,7 @@ def propose(state: BNomicState, msg: Message, cmd: ProposalCmd, ctx: Context) ->
     try:
         body, conflicts, dependencies = _read(state, cmd)
     except Refused as why:
-        ctx.say(cmd.line, f"{why}; nothing done, no number given", ok=False)
+        ctx.refuse(cmd.line, cited(str(why), "2-2"), "nothing done, no number given")
         return
     key = len(state.proposals) + 1
     p = Proposal(key=key, author=msg.sender, title=cmd.title.strip() or f"Proposal {key}", body=body,
@@ -107,7 +109,7 @@ def revise(state: BNomicState, msg: Message, cmd: ProposalCmd, ctx: Context) -> 
         p = _own_pending(state, msg.sender, cmd.revise)
         body, conflicts, dependencies = _read(state, cmd)
     except Refused as why:
-        ctx.say(cmd.line, f"{why}; nothing done", ok=False)
+        ctx.refuse(cmd.line, cited(str(why), "2-2"))
         return
     p.title, p.body, p.conflicts, p.dependencies = cmd.title.strip() or p.title, body, conflicts, dependencies
     p.changes = changes.parse(body)
@@ -121,7 +123,7 @@ def withdraw(state: BNomicState, msg: Message, cmd: WithdrawCmd, ctx: Context) -
     try:
         p = _own_pending(state, msg.sender, cmd.number)
     except Refused as why:
-        ctx.say(cmd.line, f"{why}; nothing done", ok=False)
+        ctx.refuse(cmd.line, cited(str(why), "2-2"))
         return
     with ctx.because(Cause("proposal", p.key)):
         p.status, p.success, p.withdrawn = "historical", "lost", True

@@ -14,18 +14,19 @@ from engine.commands import Cmd
 from engine.context import Context, EngineConfig
 from engine.inputs import ClockStep, Message
 from engine.ruleset import command_models
+from engine.refusal import Refusal
 
 BY_KIND = {d.kind: d for d in COMMANDS}
 # the rest: Players only (Rule 0's commands are a PEP's, who may be a former Player: procedure.py checks)
 ANYONE = frozenset({"join", "subscribe", "unsubscribe", "digest", "list_post", "transaction", "repeat", "panic",
                     "procedure", "refresh_proposal"})
-# the commands a Ministry holds: checked against who holds it now, in the game state
-OFFICE = {"recognize": ("society", "the Registrar"), "chairman": ("change", "the Chairman"),
-          "apply": ("change", "the Chairman"), "miniministry": ("ministry", "the MetaMin"),
-          "rulekeeper": ("law", "the Rulekeeper"), "priest": ("questions", "the Oracle"),
-          "blueprint": ("goods", "the Artisan"), "price": ("goods", "the Artisan"), "motnw": ("society", "the Registrar"),
-          "hoist": ("ministry", "the MoM"), "renumber_consultation": ("questions", "the Oracle"),
-          "foreign": ("foreign", "the Ambassador")}
+# the commands a Ministry holds: checked against who holds it now, in the game state; the rule giving it
+OFFICE = {"recognize": ("society", "the Registrar", "1-4"), "chairman": ("change", "the Chairman", "2-2"),
+          "apply": ("change", "the Chairman", "2-2"), "miniministry": ("ministry", "the MetaMin", "6-9"),
+          "rulekeeper": ("law", "the Rulekeeper", "1-8"), "priest": ("questions", "the Oracle", "2-5"),
+          "blueprint": ("goods", "the Artisan", "3-14"), "price": ("goods", "the Artisan", "3-14"),
+          "motnw": ("society", "the Registrar", "3-16"), "hoist": ("ministry", "the MoM", "3-17"),
+          "renumber_consultation": ("questions", "the Oracle", "2-5"), "foreign": ("foreign", "the Ambassador", "2-10")}
 
 
 class BNomic:
@@ -50,7 +51,7 @@ class BNomic:
         if not dispatch.admitted(msg, ctx):
             return
         for line in msg.not_understood:
-            ctx.say(line, "not understood; nothing done", ok=False)
+            ctx.refuse(line, Refusal("not understood", ruleless="form"))
         for cmd in msg.commands:
             self.perform(state, msg, cmd, ctx)
 
@@ -59,7 +60,7 @@ class BNomic:
         commands it wraps through here; a command whose rule is repealed is refused (mechanics.py). After it,
         the PEPs and the State of Emergency follow the Players and the Panic Buttons it left (Rule 0)."""
         if isinstance(cmd, (TransactionCmd, RepeatCmd)) and (why := mechanics.refusal(state, cmd.kind, cmd)):
-            ctx.say(cmd.line, why, ok=False)
+            ctx.refuse(cmd.line, why)
         elif isinstance(cmd, TransactionCmd):
             transactions.transaction(state, msg, cmd, ctx, self.perform, self.load)
         elif isinstance(cmd, RepeatCmd):
@@ -86,13 +87,14 @@ class BNomic:
         return clock.next_due(state)
 
 
-def _refusal(state: BNomicState, sender: str, kind: str) -> str | None:
+def _refusal(state: BNomicState, sender: str, kind: str) -> Refusal | None:
     if kind in ANYONE:
         return None
     if state.player(sender) is None:
-        return "only Players may do that; send 'Join as NAME' to play; nothing done"
+        return Refusal("only Players may do that: send 'Join as NAME' to play", "1-4")
     if kind in OFFICE and not state.holds(sender, OFFICE[kind][0]):
-        return f"only {OFFICE[kind][1]} may do that, and you do not hold the Ministry now; nothing done"
+        _, title, rule = OFFICE[kind]
+        return Refusal(f"only {title} may do that, and you do not hold the Ministry now", rule)
     return None
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
+from engine.bnomic.citing import cited
 from engine.bnomic import mechanics
 from engine.bnomic.commands import AtCmd
 from engine.bnomic.events import Scheduled, ScheduledDropped, ScheduledRan
@@ -22,6 +23,7 @@ from engine.commands import Cmd
 from engine.context import Context
 from engine.events import Cause
 from engine.inputs import Message
+from engine.refusal import Refusal
 
 WHEN = re.compile(r"^(?:(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)|the\s+(start|end)\s+of\s+nday\s+(\d{1,2})"
                   r"(?:\s+of\s+nweek\s+(\d{1,9}))?)$", re.I)
@@ -47,7 +49,7 @@ class Runner:
             if why is None:
                 self.perform(state, msg, cmd, ctx)
             else:
-                ctx.say(s.line, why, ok=False)
+                ctx.refuse(s.line, why)
             lines = [("  " if e.data["ok"] else "! ") + f'"{e.data["command"]}": {e.data["result"]}'
                      for e in ctx.events[first:] if e.kind == "outcome"]
             ctx.emit(ScheduledRan(number=s.number, by=s.by, line=s.line, lines=lines, message_id=s.message_id))
@@ -64,9 +66,10 @@ def announce(state: BNomicState, msg: Message, cmd: AtCmd, ctx: Context) -> None
                "[of nweek W]'")
     elif sum(s.by == msg.sender for s in state.scheduled) >= MAX_PENDING:
         why = f"you have {MAX_PENDING} actions waiting already"
-    if why is not None or m is None or cmd.command is None:
-        ctx.say(cmd.line, f"{why}; nothing done", ok=False)
+    if why is not None:
+        ctx.refuse(cmd.line, cited(why, "1-10"))
         return
+    assert m is not None and cmd.command is not None  # else ``why`` says so
     item = ScheduledAction(number=state.scheduled_count + 1, by=msg.sender, line=cmd.line, command=cmd.command,
                            message_id=msg.message_id)
     if m[1]:
@@ -76,7 +79,7 @@ def announce(state: BNomicState, msg: Message, cmd: AtCmd, ctx: Context) -> None
         item.edge, item.nday, item.nweek = m[2].lower(), int(m[3]), int(m[4]) if m[4] else None  # type: ignore[assignment]
         why = _nday_refusal(item, c.nweek, c.nday)
     if why is not None:
-        ctx.say(cmd.line, f"{why}; nothing done", ok=False)
+        ctx.refuse(cmd.line, cited(why, "1-10"))
         return
     state.scheduled_count += 1
     state.scheduled.append(item)

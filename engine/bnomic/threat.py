@@ -7,11 +7,13 @@ On any other flag the MoM hoists is set back to it at once, his change of the nd
 design's Reading 62)."""
 from __future__ import annotations
 
+from engine.bnomic.citing import cited
 from engine.bnomic.commands import HoistCmd
 from engine.bnomic.events import ThreatFlag
 from engine.bnomic.state import BNomicState
 from engine.context import Context
 from engine.inputs import Message
+from engine.refusal import Refusal
 
 PLAID = "Black Watch Plaid"
 FLAGS = ("Pink Ponies", "Polka Dots", "Setting Orange", "Jolly Roger", PLAID)  # in order of ascending threat
@@ -43,7 +45,7 @@ def hoist(state: BNomicState, msg: Message, cmd: HoistCmd, ctx: Context) -> None
         else:
             ctx.say(cmd.line, f"the Threat Flag is {flag} (3-17)")
         return
-    ctx.say(cmd.line, f"{why}; nothing done", ok=False)
+    ctx.refuse(cmd.line, cited(why, "3-17"))
 
 
 def follow_buttons(state: BNomicState, on: int, ctx: Context) -> None:

@@ -17,6 +17,7 @@ from engine.commands import Cmd
 from engine.context import Context
 from engine.inputs import Message
 from engine.wording import counted
+from engine.refusal import Refusal
 
 Perform = Callable[[BNomicState, Message, Cmd, Context], None]
 Load = Callable[[dict[str, Any]], Cmd]
@@ -26,19 +27,18 @@ MAX_REPEAT = 20  # repetitions of one line: a message's work stays bounded
 def transaction(state: BNomicState, msg: Message, cmd: TransactionCmd, ctx: Context, perform: Perform,
                 load: Load) -> None:
     if cmd.unread:
-        ctx.say(cmd.line, f"the line {cmd.unread[0]!r} is no Game Action nor assertion, so the transaction cannot be "
-                "determined with finality (1-16): it failed; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"the line {cmd.unread[0]!r} is no Game Action nor assertion, so the "
+                                     "transaction cannot be determined with finality: it failed", "1-16"))
         return
     lines = [load(data) for data in cmd.lines]
     if not lines:
-        ctx.say(cmd.line, "the transaction has no line; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal("the transaction has no line", "1-16"))
         return
     trial, scratch = state.copy_deep(), Context(config=ctx.config, at=ctx.at)
     for n, line in enumerate(lines, 1):
         why = _tried(trial, msg, line, scratch, perform)
         if why is not None:
-            ctx.say(cmd.line, f"line {n}, {line.line!r}, failed: {why}; the transaction failed (1-16); nothing done",
-                    ok=False)
+            ctx.refuse(cmd.line, Refusal(f"line {n}, {line.line!r}, failed: {why}; the transaction failed", "1-16"))
             return
     for line in lines:
         if not isinstance(line, AssertCmd):
@@ -58,10 +58,10 @@ def _tried(trial: BNomicState, msg: Message, line: Cmd, scratch: Context, perfor
 
 def repeat(state: BNomicState, msg: Message, cmd: RepeatCmd, ctx: Context, perform: Perform, load: Load) -> None:
     if cmd.command is None:
-        ctx.say(cmd.line, f"{cmd.text!r} is no Game Action; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"{cmd.text!r} is no Game Action", "1-10"))
         return
     if not 1 <= cmd.times <= MAX_REPEAT:
-        ctx.say(cmd.line, f"a line is repeated 1 to {MAX_REPEAT} times; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"a line is repeated 1 to {MAX_REPEAT} times", ruleless="service"))
         return
     for n in range(1, cmd.times + 1):
         line = load(cmd.command)

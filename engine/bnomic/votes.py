@@ -7,12 +7,14 @@ import re
 from fractions import Fraction
 
 from engine import threads
+from engine.bnomic.citing import cited
 from engine.bnomic.commands import VoteCmd, VotePowerCmd
 from engine.bnomic.events import Voted
 from engine.bnomic.state import BNomicState, Proposal
 from engine.context import Context
 from engine.events import Cause
 from engine.inputs import Message
+from engine.refusal import Refusal
 
 _RATIONAL = re.compile(r"^\d{1,9}(?:/[1-9]\d{0,8}|\.\d{1,9})?$")
 
@@ -30,12 +32,12 @@ def vote(state: BNomicState, msg: Message, cmd: VoteCmd, ctx: Context) -> None:
     p = _named(state, msg, cmd.number, ctx)
     voter = state.player(msg.sender)
     if isinstance(p, str) or p is None:
-        ctx.say(cmd.line, f"{p}; nothing done", ok=False)
+        ctx.refuse(cmd.line, cited(str(p), "2-2"))
     elif voter is None:
-        ctx.say(cmd.line, "only a Registered Voter (a Player) votes (2-7); nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal("only a Registered Voter (a Player) votes", "2-7"))
     elif p.status != "open":
-        ctx.say(cmd.line, f"proposal {p.number} is {p.status.capitalize()}: only an Open proposal takes Votes "
-                "(2-2); nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"proposal {p.number} is {p.status.capitalize()}: only an Open proposal "
+                                     "takes Votes", "2-2"))
     else:
         p.votes.pop(voter.email, None)  # the Final Vote is the most recent: it goes last
         p.votes[voter.email] = cmd.vote
@@ -52,15 +54,14 @@ def rational(text: str) -> Fraction | None:
 def vote_power(state: BNomicState, msg: Message, cmd: VotePowerCmd, ctx: Context) -> None:
     voter = state.player(msg.sender)
     if voter is None:
-        ctx.say(cmd.line, "only a Registered Voter (a Player) has a Vote Power; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal("only a Registered Voter (a Player) has a Vote Power", "2-2"))
         return
     if not _RATIONAL.match(cmd.power):
-        ctx.say(cmd.line, "Vote Power is a nonnegative rational: 3/4, 0.5 or 1; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal("Vote Power is a nonnegative rational: 3/4, 0.5 or 1", "2-2"))
         return
     q = Fraction(cmd.power)
     if q >= Fraction(voter.vote_power):
-        ctx.say(cmd.line, f"your Vote Power is {voter.vote_power}: it may only be lowered (2-2); nothing done",
-                ok=False)
+        ctx.refuse(cmd.line, Refusal(f"your Vote Power is {voter.vote_power}: it may only be lowered", "2-2"))
         return
     voter.vote_power = str(q)
     ctx.say(cmd.line, f"your Vote Power is {voter.vote_power}")

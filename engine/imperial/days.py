@@ -40,6 +40,7 @@ from engine.inputs import Message
 from engine.imperial.state import ImperialState
 from engine.imperial.events import DayEnded, NewDay
 from engine.wording import counted
+from engine.refusal import Refusal
 
 
 def end_steps(state: ImperialState) -> list[DayStep]:
@@ -109,16 +110,16 @@ def after_announcement(state: ImperialState, ctx: Context) -> None:
 def new_day(state: ImperialState, msg: Message, cmd: NewDayCmd, ctx: Context) -> None:
     """The Emperor's ``New day``: an announcement that ends the day if it is old enough."""
     if not rule_on(state, 10):
-        ctx.say(cmd.line, "rule 10 is repealed: game days no longer end; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal("rule 10 is repealed: game days no longer end", "10"))
         return
     if ctx.config.day_mode != "emperor":
-        ctx.say(cmd.line, "in this game a day ends every "
-                f"{counted(state.var('day_hours'), 'hour')} at the clock; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"in this game a day ends every {counted(state.var('day_hours'), 'hour')} "
+                                     "at the clock", "10"))
         return
     if next_boundary(state) > ctx.at:
-        ctx.say(cmd.line, f"day {state.game_day} began at {shown(state.day_started)} and lasts at "
-                f"least {counted(state.var('day_hours'), 'hour')} (rule 10): it cannot end before "
-                f"{shown(next_boundary(state))}; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"day {state.game_day} began at {shown(state.day_started)} and lasts at "
+                                     f"least {counted(state.var('day_hours'), 'hour')} (rule 10): it cannot end "
+                                     f"before {shown(next_boundary(state))}", "10"))
         return
     ctx.emit(NewDay(day=state.game_day))
     ctx.say(cmd.line, f"day {state.game_day} ends now; day {state.game_day + 1} begins")

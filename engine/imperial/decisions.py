@@ -15,6 +15,7 @@ from engine.imperial.state import ImperialState, Submission
 from engine.imperial.steps import Outcome, Verdict
 from engine.imperial.winning import game_over
 from engine.inputs import Message
+from engine.refusal import Refusal
 
 _RULE_IN_REASON = re.compile(r"\brule\s+(\d{1,9})\b", re.I)
 
@@ -49,18 +50,18 @@ def judge(state: ImperialState, msg: Message, cmd: JudgeCmd, ctx: Context) -> No
         state, msg.references, ctx.config.address)
     sub = state.submission(number) if number is not None else None
     if sub is None:
-        what = f"there is no submission {cmd.number}" if cmd.number else "which submission? write e.g. 'Accept 3'"
-        ctx.say(cmd.line, f"{what}; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"there is no submission {cmd.number}", ruleless="no such") if cmd.number
+                   else Refusal("which submission? write e.g. 'Accept 3'", "3"))
         return
     if sub.status != "pending":
-        ctx.say(cmd.line, f"submission {sub.number} was already {sub.status}; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"submission {sub.number} was already {sub.status}", ruleless="already"))
         return
     if sub.kind == "point_of_order":
         points_of_order.judge(state, sub, cmd, ctx)
         return
     if cmd.verdict == "ignore" and not (cmd.reason or "").strip():
-        ctx.say(cmd.line, "ignoring a Proposal needs its reason from the ruleset (rule 3): "
-                f"write 'Ignore {sub.number} because ...'; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal("ignoring a Proposal needs its reason from the ruleset (rule 3): "
+                                     f"write 'Ignore {sub.number} because ...'", "3"))
         return
     if cmd.area:
         sub.area = cmd.area.strip()

@@ -7,6 +7,7 @@ from engine.events import Cause
 from engine.inputs import Message
 from engine.imperial.state import ImperialState, Revision
 from engine.imperial.events import Directive, Rewritten
+from engine.refusal import Refusal
 
 
 def directive(state: ImperialState, msg: Message, cmd: DirectiveCmd, ctx: Context) -> None:
@@ -21,7 +22,7 @@ def directive(state: ImperialState, msg: Message, cmd: DirectiveCmd, ctx: Contex
 
 def revoke(state: ImperialState, msg: Message, cmd: RevokeDirectiveCmd, ctx: Context) -> None:
     if state.directive is None:
-        ctx.say(cmd.line, "there is no Directive to revoke; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal("there is no Directive to revoke", ruleless="no such"))
         return
     area, state.directive = state.directive, None
     ctx.emit(Directive(area=None, revoked=area))
@@ -32,12 +33,12 @@ def rewrite(state: ImperialState, msg: Message, cmd: RewriteCmd, ctx: Context) -
     """Rule 3: THS rewrites a Proposal to clarify it; every revision is kept, the original first."""
     sub = state.submission(cmd.number)
     if sub is None or sub.kind != "proposal":
-        ctx.say(cmd.line, f"there is no Proposal {cmd.number}; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"there is no Proposal {cmd.number}", ruleless="no such"))
         return
     text = cmd.text.strip()
     if not text or text == sub.text.strip():
-        ctx.say(cmd.line, f"the new text of Proposal {sub.number} is empty or unchanged; nothing done",
-                ok=False)
+        ctx.refuse(cmd.line, Refusal(f"the new text of Proposal {sub.number} is empty or unchanged: THS rewrites "
+                                     "a Proposal to clarify it", "3"))
         return
     if not sub.revisions:
         sub.revisions.append(Revision(text=sub.text, at=sub.received_at or ctx.at, by=sub.author))

@@ -21,6 +21,7 @@ from engine.imperial.variables import rule_on
 from engine.imperial.state import ImperialPlayer, ImperialState, Submission
 from engine.imperial.steps import Outcome
 from engine.imperial.events import Category
+from engine.refusal import Refusal
 
 THRESHOLD = 300
 BONUS_LINE = 290
@@ -64,13 +65,13 @@ def become_ff(state: ImperialState, sub: Submission, out: Outcome, ctx: Context)
     request = next(r for r in sub.requests if r.kind == "become_ff")
     if author.email in ctx.config.officers:
         why = "TIE and THS stay GP (rule 16)"
-        out.refuse(sub, request, f"Become FF not granted: {why}", why)
+        out.refuse(sub, request, Refusal(f"Become FF not granted: {why}", "16"), why)
         return
     total = state.temperature + state.accept_streak ** 3 - entropy(state, author)
     sum_text = f"{state.temperature} K + {state.accept_streak}^3 - entropy {entropy(state, author)} = {total}"
     if total < THRESHOLD:
         why = f"{sum_text} < {THRESHOLD} (rule 16)"
-        out.refuse(sub, request, f"Become FF not granted: {why}", why)
+        out.refuse(sub, request, Refusal(f"Become FF not granted: {why}", "16"), why)
         return
     author.category = "FF"
     ctx.emit(Category(player=author.email, category="FF", submission=sub.number))

@@ -30,7 +30,7 @@ line after ``Enact``/``Amend`` is rule text).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engine.imperial.commands import ProclamationCmd
 from engine.context import Context
@@ -42,6 +42,8 @@ from engine.state import Rule, RuleVersion
 from engine.imperial.state import ImperialState, Proclamation, Submission, VariableChange
 from engine.imperial.steps import Outcome
 from engine.imperial.events import Amended, Proclaimed
+from engine import refusal
+from engine.refusal import Refusal
 
 _RULE = r"rule\s+(\d{1,9})\s*(?:\(\s*([^)]*?)\s*\))?"
 _ENACT = re.compile(r"^enact\s+rule\s+(\d{1,9})\s*:\s*(.+)$", re.I)
@@ -53,7 +55,7 @@ _CHANGE_LIKE = re.compile(r"^(enact|amend|repeal)\s+rule\b", re.I)  # meant as a
 _WHAT = "'Enact rule N: TITLE', 'Amend rule N', 'Repeal rule N' or 'Set NAME = VALUE'"
 
 
-class Refused(Exception):
+class Refused(refusal.Refused):
     """Why a change list changes nothing."""
 
 
@@ -82,9 +84,9 @@ def parse(text: str) -> list[Change]:
         elif changes and changes[-1].op in ("enact", "amend"):
             changes[-1].lines.append(raw.rstrip())
         elif line:
-            raise Refused(f"{line!r} is not {_WHAT}")
+            raise Refused(Refusal(f"{line!r} is not {_WHAT}", "3"))
     if not [c for c in changes if c.op != "from"]:
-        raise Refused(f"it changes nothing (write {_WHAT} lines)")
+        raise Refused(Refusal(f"it changes nothing (write {_WHAT} lines)", "3"))
     return changes
 
 
@@ -94,13 +96,13 @@ def proposal_changes(text: str) -> list[Change]:
     start = next((i for i, raw in enumerate(lines) if _header(raw.strip()) is not None), None)
     malformed = next((raw.strip() for raw in lines[:start] if _CHANGE_LIKE.match(raw.strip())), None)
     if malformed is not None:  # a change line meant but not written in form is refused, never read as prose
-        raise Refused(f"{malformed!r} is not {_WHAT}")
+        raise Refused(Refusal(f"{malformed!r} is not {_WHAT}", "3"))
     if start is None:
         return []
     changes = parse("\n".join(lines[start:]))
     if any(c.op == "from" for c in changes):
-        raise Refused("a Proposal applies from its own number on (rule 7): 'From submission N' "
-                      "is for Proclamations")
+        raise Refused(Refusal("a Proposal applies from its own number on (rule 7): 'From submission N' "
+                              "is for Proclamations", "7"))
     return changes
 
 
@@ -128,12 +130,12 @@ def _target(state: ImperialState, change: Change) -> Rule | None:
     if change.op == "enact":
         titled = next((r for r in same if _key(r.title) == _key(change.title)), None)
         if (titled is not None and not titled.repealed) or (titled is None and any(not r.repealed for r in same)):
-            raise Refused(f"rule {change.target} exists; amend it instead")
+            raise Refused(Refusal(f"rule {change.target} exists; amend it instead", "3"))
         return titled or next((r for r in same if r.repealed), None)
     named = [r for r in same if _key(r.title) == _key(change.which)] if change.which else same[:1]
     if not named or named[0].repealed:
         which = f" ({change.which})" if change.which else ""
-        raise Refused(f"there is no rule {change.target}{which} in force")
+        raise Refused(Refusal(f"there is no rule {change.target}{which} in force", ruleless="no such"))
     return named[0]
 
 
@@ -141,19 +143,19 @@ def check(state: ImperialState, change: Change) -> None:
     """Refuse a change that cannot be made to the game as it stands."""
     if change.op == "from":
         if change.amount < 1:
-            raise Refused("submissions are numbered from 1")
+            raise Refused(Refusal("submissions are numbered from 1", "7"))
         return
     if change.op == "set":
         if change.target not in state.variables:
-            raise Refused(f"there is no game variable {change.target!r} "
-                          f"(known: {', '.join(sorted(state.variables))})")
+            raise Refused(Refusal(f"there is no game variable {change.target!r} "
+                                  f"(known: {', '.join(sorted(state.variables))})", ruleless="no such"))
         least = MINIMUM.get(change.target, 0)
         if change.amount < least:
-            raise Refused(f"{change.target} cannot be less than {least}")
+            raise Refused(Refusal(f"{change.target} cannot be less than {least}", ruleless="house"))
         return
     _target(state, change)
     if change.op in ("enact", "amend") and not change.text:
-        raise Refused(f"{change.op} rule {change.target} has no text")
+        raise Refused(Refusal(f"{change.op} rule {change.target} has no text", "3"))
 
 
 def describe(state: ImperialState, change: Change) -> str:
@@ -189,7 +191,7 @@ def proclaim(state: ImperialState, msg: Message, cmd: ProclamationCmd, ctx: Cont
         for change in changes:
             check(state, change)
     except Refused as why:
-        ctx.say(cmd.line, f"Proclamation refused: {why}; nothing changed", ok=False)
+        ctx.refuse(cmd.line, replace(why.refusal, why=f"Proclamation refused: {why.refusal.why}"), "nothing changed")
         return
     start = [c.amount for c in changes if c.op == "from"]
     proc = Proclamation(number=len(state.proclamations) + 1, title=cmd.title, text=cmd.text,
@@ -213,7 +215,7 @@ def read_proposal(state: ImperialState, sub: Submission) -> str | None:
             check(state, change)
         sub.changes = [describe(state, c) for c in changes]
     except Refused as why:
-        sub.changes, sub.changes_invalid = [], str(why)
+        sub.changes, sub.changes_invalid = [], why.refusal.why
         return f"its rule changes cannot be read: {why}; accepted, it would change no rule"
     if not changes:
         return None

@@ -26,6 +26,7 @@ from engine.imperial.scoring import award, describe
 from engine.imperial.variables import rule_on
 from engine.imperial.state import ImperialPlayer, ImperialState, Request, Submission
 from engine.imperial.steps import DayEnd, Outcome
+from engine.refusal import Refusal
 
 RETOOL = ("raise", "shave", "rotate")
 SEALANT_COST = 6
@@ -94,7 +95,7 @@ def retool_points(state: ImperialState, sub: Submission, out: Outcome, ctx: Cont
     author, request = applicable
     why = refusal(state, author, request, out.verdict)
     if why:
-        out.refuse(sub, request, f"{request.kind} not granted: {why}", why)
+        out.refuse(sub, request, Refusal(f"{request.kind} not granted: {why}", "14"), why)
     elif out.verdict == "accept" and out.points > 0:
         out.points -= 1
         out.points_why.append("one point less for the retool request (rule 14)")
@@ -109,7 +110,7 @@ def retool_profile(state: ImperialState, sub: Submission, out: Outcome, ctx: Con
         return
     author, request = applicable
     if author.sealed:
-        out.refuse(sub, request, "the Profile is sealed: it does not change", "the Profile is sealed")
+        out.refuse(sub, request, Refusal("the Profile is sealed: it does not change", "14"), "the Profile is sealed")
         return
     new, what = _retooled(state, sub, author.profile, request, out, ctx)
     out.notes.append(f"{what}: " + reshape(author, new, f"{what} (rule 14)", ctx, sub.number))
@@ -140,7 +141,7 @@ def sealant(state: ImperialState, sub: Submission, out: Outcome, ctx: Context) -
         return
     if author.sealed_until is not None:
         why = f"already sealed until the end of day {author.sealed_until}"
-        out.refuse(sub, request, f"sealant not granted: {why}", why)
+        out.refuse(sub, request, Refusal(f"sealant not granted: {why}", "14"), why)
         return
     delta = award(state, author, -SEALANT_COST, f"sealant (rule 14), Proposal {sub.number}", ctx,
                   rule=14, submission=sub.number)

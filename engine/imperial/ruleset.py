@@ -13,6 +13,7 @@ from engine.imperial.variables import DEFAULTS, rule_on
 from engine.imperial.winning import game_over
 from engine.inputs import ClockStep, Message
 from engine.ruleset import command_models
+from engine.refusal import Refusal
 
 BY_KIND = {d.kind: d for d in COMMANDS}
 # Rule 10: event kinds that make an Emperor's message an announcement (it may end the day).
@@ -57,10 +58,10 @@ class Imperial:
         return None
 
 
-def _ended(state: ImperialState) -> str | None:
-    """Rules 8/11: once there is a TEW the game has ended."""
+def _ended(state: ImperialState) -> Refusal | None:
+    """Rules 8/11: once there is a TEW the game has ended (rule 8, Winning the Game, says so)."""
     if game_over(state):
-        return f"the game has ended: {state.winner} is The Exalted Winner; nothing done"
+        return Refusal(f"the game has ended: {state.winner} is The Exalted Winner", "8")
     return None
 
 

@@ -13,6 +13,7 @@ from typing import Literal
 
 from engine.context import Context
 from engine.imperial.state import ImperialState, Request, Submission
+from engine.refusal import Refusal
 
 Verdict = Literal["accept", "reject", "ignore"]
 
@@ -31,9 +32,10 @@ class Outcome:
     notes: list[str] = field(default_factory=list)  # phrases of the answer line
     refused: dict[int, str] = field(default_factory=dict)  # a request not granted (its place) -> why
 
-    def refuse(self, sub: Submission, request: Request, note: str, why: str) -> None:
-        """A request of ``sub`` not granted: ``note`` for the answer, ``why`` by the request's place."""
-        self.notes.append(note)
+    def refuse(self, sub: Submission, request: Request, note: Refusal, why: str) -> None:
+        """A request of ``sub`` not granted: ``note`` for the answer, with its rule; ``why`` by the
+        request's place."""
+        self.notes.append(note.text(""))
         place = next(i for i, r in enumerate(sub.requests) if r is request)
         self.refused.setdefault(place, why)
 

@@ -18,6 +18,7 @@ from engine.imperial.variables import rule_on, value
 from engine.inputs import Message
 from engine.imperial.state import ImperialPlayer, ImperialState, Submission
 from engine.imperial.events import Joined, Submitted
+from engine.refusal import Refusal
 
 
 def _join(state: ImperialState, msg: Message, ctx: Context) -> ImperialPlayer:
@@ -40,12 +41,11 @@ def submit(state: ImperialState, msg: Message, cmd: ProposalCmd | PointOfOrderCm
     it (without rule 2 nobody new does), so joining is among the submission's effects."""
     player = state.player(msg.sender)
     if isinstance(cmd, PointOfOrderCmd) and cmd.malformed:
-        ctx.say(cmd.line, f"{cmd.malformed[0]!r} is not a scoring claim of the form 'Score of PLAYER "
-                "should be N' (N a whole number; rule 5); nothing submitted", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"{cmd.malformed[0]!r} is not a scoring claim of the form 'Score of PLAYER "
+                                     "should be N' (N a whole number; rule 5)", "5"), "nothing submitted")
         return None
     if player is None and not rule_on(state, 2):
-        ctx.say(cmd.line, "rule 2 is repealed: nobody new becomes a player, and only players "
-                "submit; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal("rule 2 is repealed: nobody new becomes a player, and only players submit", "2"))
         return None
     with ctx.because(Cause("submission", len(state.submissions) + 1)):
         return _record(state, player or _join(state, msg, ctx), msg, cmd, ctx)
@@ -78,7 +78,7 @@ def _arrive(state: ImperialState, player: ImperialPlayer, sub: Submission, cmd: 
     if ignored is not None:
         reason, rule = ignored
         out = decisions.conclude(state, sub, "ignore", ctx, reason=reason, rule=rule, by_engine=True)
-        ctx.say(cmd.line, decisions.summary(sub, out), ok=False)
+        ctx.refuse(cmd.line, Refusal(decisions.summary(sub, out), str(rule)), "")
         return
     line = f"recorded as Proposal {sub.number}, pending before the Emperor"
     changes = proclamations.read_proposal(state, sub)

@@ -14,6 +14,7 @@ from engine.imperial.variables import rule_on
 from engine.inputs import Message
 from engine.imperial.state import ImperialPlayer, ImperialState, Swap
 from engine.imperial.events import SwapOffered
+from engine.refusal import Refusal
 
 WIDTH = 4
 
@@ -22,7 +23,7 @@ def offer(state: ImperialState, msg: Message, cmd: SwapCmd, ctx: Context) -> Non
     proposer, partner = state.player(msg.sender), state.player(cmd.partner)
     why = _offer_refusal(state, proposer, partner, cmd)
     if why:
-        ctx.say(cmd.line, f"{why}; nothing done", ok=False)
+        ctx.refuse(cmd.line, why)
         return
     assert proposer is not None and partner is not None
     swap = Swap(number=len(state.swaps) + 1, proposer=proposer.email, partner=partner.email,
@@ -36,26 +37,26 @@ def offer(state: ImperialState, msg: Message, cmd: SwapCmd, ctx: Context) -> Non
 
 
 def _offer_refusal(state: ImperialState, proposer: ImperialPlayer | None, partner: ImperialPlayer | None,
-                   cmd: SwapCmd) -> str | None:
+                   cmd: SwapCmd) -> Refusal | None:
     if not rule_on(state, 14):
-        return "rule 14 is not in force"
+        return Refusal("rule 14 is not in force", "14")
     if proposer is None:
-        return "only players may swap sections (rule 14)"
+        return Refusal("only players may swap sections", "14")
     if partner is None:
-        return f"{cmd.partner} is not a player"
+        return Refusal(f"{cmd.partner} is not a player", ruleless="no such")
     if partner.email == proposer.email:
-        return "a swap takes two players"
+        return Refusal("a swap takes two players", "14")
     for first, last in ((cmd.first, cmd.last), (cmd.partner_first, cmd.partner_last)):
         if not (1 <= first and last <= SECTIONS and last - first == WIDTH - 1):
-            return (f"sections {first}-{last} are not exactly {WIDTH} contiguous sections "
-                    f"between 1 and {SECTIONS} (rule 14)")
+            return Refusal(f"sections {first}-{last} are not exactly {WIDTH} contiguous sections "
+                           f"between 1 and {SECTIONS}", "14")
     return _sealed(proposer, partner)
 
 
-def _sealed(*players: ImperialPlayer) -> str | None:
+def _sealed(*players: ImperialPlayer) -> Refusal | None:
     for p in players:
         if p.sealed:
-            return f"{p.email}'s Profile is sealed: its sections may not change (rule 14)"
+            return Refusal(f"{p.email}'s Profile is sealed: its sections may not change", "14")
     return None
 
 
@@ -63,7 +64,7 @@ def agree(state: ImperialState, msg: Message, cmd: AgreeSwapCmd, ctx: Context) -
     swap = next((s for s in state.swaps if s.number == cmd.number), None)
     why = _agree_refusal(state, swap, msg.sender, cmd.number)
     if why:
-        ctx.say(cmd.line, f"{why}; nothing done", ok=False)
+        ctx.refuse(cmd.line, why)
         return
     assert swap is not None
     proposer, partner = state.player(swap.proposer), state.player(swap.partner)
@@ -77,15 +78,15 @@ def agree(state: ImperialState, msg: Message, cmd: AgreeSwapCmd, ctx: Context) -
                       f"{partner.email} {changes[1]}")
 
 
-def _agree_refusal(state: ImperialState, swap: Swap | None, sender: str, number: int) -> str | None:
+def _agree_refusal(state: ImperialState, swap: Swap | None, sender: str, number: int) -> Refusal | None:
     if not rule_on(state, 14):
-        return "rule 14 is not in force"
+        return Refusal("rule 14 is not in force", "14")
     if swap is None:
-        return f"there is no swap offer {number}"
+        return Refusal(f"there is no swap offer {number}", ruleless="no such")
     if swap.partner != sender:
-        return f"swap offer {number} awaits the consent of {swap.partner}, not yours"
+        return Refusal(f"swap offer {number} awaits the consent of {swap.partner}, not yours", "14")
     if swap.status == "done":
-        return f"swap {number} was already done on day {swap.done_day}"
+        return Refusal(f"swap {number} was already done on day {swap.done_day}", ruleless="already")
     proposer, partner = state.player(swap.proposer), state.player(swap.partner)
     assert proposer is not None and partner is not None
     return _sealed(proposer, partner)

@@ -25,23 +25,23 @@ from engine.inputs import Message
 from engine.imperial.state import ImperialPlayer, ImperialState, Submission
 from engine.imperial.steps import DayEnd, Outcome
 from engine.imperial.events import Active, Inactive, It
+from engine.refusal import Refusal
 
 ACTIONS = {"point_of_order", "whap_tivol", "swap", "agree_swap", "report"}
 IT_DROP = 15
 TIMEOUT_DAYS = 5
 
 
-def refusal(state: ImperialState, email: str, kind: str) -> str | None:
+def refusal(state: ImperialState, email: str, kind: str) -> Refusal | None:
     """Why ``email`` may not do ``kind`` now (rule 22), or None."""
     if kind not in ACTIONS or not rule_on(state, 22):
         return None
     player = state.player(email)
     if player is not None and not player.active:
-        return ("you are on Inactive status: an Inactive player may not perform any game action other "
-                "than submitting Proposals (rule 22); nothing done")
+        return Refusal("you are on Inactive status: an Inactive player may not perform any game action other "
+                       "than submitting Proposals", "22")
     if state.it == email:
-        return ("you are It: It may not perform any game action other than submitting Proposals "
-                "(rule 22); nothing done")
+        return Refusal("you are It: It may not perform any game action other than submitting Proposals", "22")
     return None
 
 
@@ -54,7 +54,7 @@ def named_day(state: ImperialState) -> int:
 def tag(state: ImperialState, msg: Message, cmd: TagCmd, ctx: Context) -> None:
     why = _tag_refusal(state, msg.sender, cmd.player, ctx)
     if why:
-        ctx.say(cmd.line, f"{why}; nothing done", ok=False)
+        ctx.refuse(cmd.line, why)
         return
     target = state.player(cmd.player)
     assert target is not None
@@ -62,27 +62,27 @@ def tag(state: ImperialState, msg: Message, cmd: TagCmd, ctx: Context) -> None:
     ctx.say(cmd.line, f"{target.email} becomes It at the end of day {state.game_day}")
 
 
-def _tag_refusal(state: ImperialState, sender: str, who: str, ctx: Context) -> str | None:
+def _tag_refusal(state: ImperialState, sender: str, who: str, ctx: Context) -> Refusal | None:
     tagger, target = state.player(sender), state.player(who)
     if not rule_on(state, 22):
-        return "rule 22 is not in force"
+        return Refusal("rule 22 is not in force", "22")
     if state.it != sender or tagger is None:
-        return f"only It may tag, and It is {state.it or 'nobody'} (rule 22)"
+        return Refusal(f"only It may tag, and It is {state.it or 'nobody'}", "22")
     if not tagger.active:
-        return "an Inactive player may not tag (rule 22)"
+        return Refusal("an Inactive player may not tag", "22")
     if not any(s.status == "accepted" and s.judged_day == state.game_day
                for s in state.proposals_of(sender)):
-        return "It may tag only on the game day one of its Proposals is accepted (rule 22)"
+        return Refusal("It may tag only on the game day one of its Proposals is accepted", "22")
     if state.it_next is not None:
-        return f"you have already tagged {state.it_next} today"
+        return Refusal(f"you have already tagged {state.it_next} today", "22")
     if target is None:
-        return f"{who} is not a player"
+        return Refusal(f"{who} is not a player", ruleless="no such")
     if target.email == sender:
-        return "you cannot tag yourself"
+        return Refusal("you cannot tag yourself", "22")
     if target.email == ctx.config.holder("emperor"):
-        return "TIE may not be It (rule 22)"
+        return Refusal("TIE may not be It", "22")
     if not target.active:
-        return f"{target.email} is on Inactive status and may not be tagged It by an active player (rule 22)"
+        return Refusal(f"{target.email} is on Inactive status and may not be tagged It by an active player", "22")
     return None
 
 

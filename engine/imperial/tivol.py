@@ -23,6 +23,7 @@ from engine.imperial.submissions import undecided_proposals
 from engine.imperial.variables import rule_on
 from engine.inputs import Message
 from engine.imperial.state import ImperialPlayer, ImperialState
+from engine.refusal import Refusal
 
 TIVOL = "tivol"
 FIFTY = 50  # rule 20 says fifty, whatever win_score is
@@ -37,7 +38,7 @@ def whap(state: ImperialState, msg: Message, cmd: WhapTivolCmd, ctx: Context) ->
     player = state.player(msg.sender)
     why = _refusal(state, player, msg.sender)
     if why:
-        ctx.say(cmd.line, f"{why}; nothing done", ok=False)
+        ctx.refuse(cmd.line, why)
         return
     assert player is not None
     state.whaps += 1
@@ -48,18 +49,17 @@ def whap(state: ImperialState, msg: Message, cmd: WhapTivolCmd, ctx: Context) ->
     ctx.say(cmd.line, "Tivol is whapped: " + "; ".join(n for n in notes if n))
 
 
-def _refusal(state: ImperialState, player: ImperialPlayer | None, sender: str) -> str | None:
+def _refusal(state: ImperialState, player: ImperialPlayer | None, sender: str) -> Refusal | None:
     if not rule_on(state, 20):
-        return "rule 20 is not in force"
+        return Refusal("rule 20 is not in force", "20")
     if player is None:
-        return "only players may whap Tivol (rule 20)"
+        return Refusal("only players may whap Tivol", "20")
     if in_game_profile(state, sender):
-        return ("your Profile is part of the Game Profile (you are GP): "
-                "only FF players may whap Tivol (rule 20)")
+        return Refusal("your Profile is part of the Game Profile (you are GP): only FF players may whap Tivol", "20")
     waiting = undecided_proposals(state, player.email)
     if rule_on(state, 4) and waiting >= state.var("queue_limit"):
-        return (f"you have {waiting} undecided Proposals, so you cannot make one now, nor whap Tivol "
-                "instead of one (rules 4 and 20)")
+        return Refusal(f"you have {waiting} undecided Proposals, so you cannot make one now, nor whap Tivol "
+                       "instead of one", "4, 20")
     return None
 
 

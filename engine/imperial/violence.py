@@ -22,6 +22,7 @@ from engine.imperial.variables import rule_on
 from engine.inputs import Message
 from engine.imperial.state import ImperialPlayer, ImperialState, Report, Request, Submission
 from engine.imperial.steps import DayEnd, Outcome
+from engine.refusal import Refusal
 
 REPORT_POINTS = 3
 
@@ -40,7 +41,7 @@ def vandalism(state: ImperialState, sub: Submission, out: Outcome, ctx: Context)
         head = f"vandalism of {request.target} section {request.section or 0}"
         why = _vandal_refusal(state, sub, request)
         if why:
-            out.refuse(sub, request, f"{head} failed: {why}", why)
+            out.refuse(sub, request, Refusal(f"{head} failed: {why}", "21"), why)
         else:
             out.notes.append(f"{head} succeeded: {_vandalize(state, sub, request, ctx)}")
 
@@ -74,7 +75,7 @@ def _vandalize(state: ImperialState, sub: Submission, request: Request, ctx: Con
 def report(state: ImperialState, msg: Message, cmd: ReportCmd, ctx: Context) -> None:
     why = _report_refusal(state, msg.sender, cmd.player)
     if why:
-        ctx.say(cmd.line, f"{why}; nothing done", ok=False)
+        ctx.refuse(cmd.line, why)
         return
     reporter, target = state.player(msg.sender), state.player(cmd.player)
     assert reporter is not None and target is not None
@@ -85,21 +86,21 @@ def report(state: ImperialState, msg: Message, cmd: ReportCmd, ctx: Context) -> 
                       f"(they differ in {now} section{'s' if now != 1 else ''} now)")
 
 
-def _report_refusal(state: ImperialState, sender: str, who: str) -> str | None:
+def _report_refusal(state: ImperialState, sender: str, who: str) -> Refusal | None:
     reporter, target = state.player(sender), state.player(who)
     if not rule_on(state, 21):
-        return "rule 21 is not in force"
+        return Refusal("rule 21 is not in force", "21")
     if reporter is None:
-        return "only players may report (rule 21)"
+        return Refusal("only players may report", "21")
     if target is None:
-        return f"{who} is not a player"
+        return Refusal(f"{who} is not a player", ruleless="no such")
     if target.email == reporter.email:
-        return "you cannot report yourself"
+        return Refusal("you cannot report yourself", "21")
     if reporter.last_reported == target.email:
-        return f"your last report was on {target.email}: not twice in succession on the same player (rule 21)"
+        return Refusal(f"your last report was on {target.email}: not twice in succession on the same player", "21")
     if any(r.reporter == reporter.email and r.target == target.email and r.day == state.game_day
            for r in state.reports):
-        return f"you have already reported {target.email} today"
+        return Refusal(f"you have already reported {target.email} today", "21")
     return None
 
 

@@ -19,6 +19,7 @@ from engine.suber import mechanics, points, turns
 from engine.suber.commands import CallForActionCmd, SkipVoteCmd
 from engine.suber.state import CallForAction, SuberState
 from engine.suber.events import ActionCalled, CallLapsed, SkipVoteOpen, Skipped
+from engine.refusal import Refusal
 
 RULE = 305
 WAIT = timedelta(weeks=1)  # a turn without a proposal, before a Call
@@ -32,7 +33,7 @@ def played(config: EngineConfig) -> bool:
 def call(state: SuberState, msg: Message, cmd: CallForActionCmd, ctx: Context) -> None:
     why = _no_call(state, msg.sender, ctx)
     if why is not None:
-        ctx.say(cmd.line, why, ok=False)
+        ctx.refuse(cmd.line, why, "")
         return
     assert state.turn is not None
     state.call_for_action = CallForAction(by=msg.sender, player=state.turn, at=ctx.at)
@@ -41,30 +42,31 @@ def call(state: SuberState, msg: Message, cmd: CallForActionCmd, ctx: Context) -
             f"from {(ctx.at + VOTE_AFTER):%Y-%m-%d %H:%M} UTC ('Skip yes' or 'Skip no'; rule 305)")
 
 
-def _no_call(state: SuberState, sender: str, ctx: Context) -> str | None:
+def _no_call(state: SuberState, sender: str, ctx: Context) -> Refusal | None:
     if not played(ctx.config):
-        return "this game does not play rule 305 (a later rule, not in the Initial Set)"
+        return Refusal("this game does not play rule 305 (a later rule, not in the Initial Set)", "305")
     if sender == state.turn:
-        return "only the other players may issue a Call for Action"
+        return Refusal("only the other players may issue a Call for Action", "305")
     if state.current_proposal() is not None:
-        return f"{state.turn} has made this turn's proposal"
+        return Refusal(f"{state.turn} has made this turn's proposal", "305")
     if state.call_for_action is not None:
-        return "a Call for Action is already under way"
+        return Refusal("a Call for Action is already under way", ruleless="already")
     since = state.turn_started or state.started
     if ctx.at < since + WAIT:
-        return f"not before one week has passed since the turn began: from {(since + WAIT):%Y-%m-%d %H:%M} UTC"
+        return Refusal(f"not before one week has passed since the turn began: from {(since + WAIT):%Y-%m-%d %H:%M} UTC",
+                       "305")
     return None
 
 
 def skip_vote(state: SuberState, msg: Message, cmd: SkipVoteCmd, ctx: Context) -> None:
     c = state.call_for_action
     if c is None:
-        ctx.say(cmd.line, "there is no Call for Action to vote on", ok=False)
+        ctx.refuse(cmd.line, Refusal("there is no Call for Action to vote on", ruleless="no such"), "")
     elif msg.sender == c.player or msg.sender in c.votes:
-        ctx.say(cmd.line, "each of the other players votes once on the skip", ok=False)
+        ctx.refuse(cmd.line, Refusal("each of the other players votes once on the skip", "305"), "")
     elif ctx.at < c.at + VOTE_AFTER:
-        ctx.say(cmd.line, f"the vote takes place two days after the Call: from "
-                f"{(c.at + VOTE_AFTER):%Y-%m-%d %H:%M} UTC", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"the vote takes place two days after the Call: from "
+                                     f"{(c.at + VOTE_AFTER):%Y-%m-%d %H:%M} UTC", "305"), "")
     else:
         c.votes[msg.sender] = cmd.skip
         ctx.say(cmd.line, f"your vote {'to skip' if cmd.skip else 'not to skip'} {c.player} is recorded")

@@ -26,10 +26,12 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from engine import mechanics as generic
+from engine import refusal
 from engine.state import RuleVersion
 from engine.suber import mechanics
 from engine.suber.state import Change, Proposal, SuberRule, SuberState
 from engine.suber.events import RulesChanged
+from engine.refusal import Refusal
 
 _ENACT = re.compile(r"^enact\s+rule\s*:\s*(.*)$", re.I)
 _AMEND = re.compile(r"^amend\s+rule\s+#?(\d{1,9})\s*:\s*(.*)$", re.I)
@@ -39,7 +41,7 @@ MAX_MUTABLE = 209  # the rule that caps mutable rules (its parameter mutable_rul
 WHAT = "'Enact rule: TEXT', 'Amend rule N: TEXT', 'Repeal rule N', 'Transmute rule N' or 'Set NAME = VALUE'"
 
 
-class Refused(Exception):
+class Refused(refusal.Refused):
     """Why a proposal cannot be made."""
 
 
@@ -60,11 +62,11 @@ def parse(text: str) -> list[Change]:
         elif drafts and drafts[-1].change.kind in ("enact", "amend"):
             drafts[-1].lines.append(raw.rstrip())
         elif _CHANGE_LIKE.match(line):  # a change line meant but not written in form is never prose
-            raise Refused(f"'{line[:60]}' is not a change line; expected {WHAT}")
+            raise Refused(Refusal(f"'{line[:60]}' is not a change line; expected {WHAT}", "103"))
         elif drafts and line:
-            raise Refused(f"'{line[:60]}' follows '{_head(drafts[-1].change)}', which takes no text")
+            raise Refused(Refusal(f"'{line[:60]}' follows '{_head(drafts[-1].change)}', which takes no text", "103"))
     if not drafts:
-        raise Refused(f"it has no change line ({WHAT}); rule 202: a turn proposes one rule-change")
+        raise Refused(Refusal(f"it has no change line ({WHAT}); rule 202: a turn proposes one rule-change", "202"))
     return [_finished(d) for d in drafts]
 
 
@@ -78,7 +80,7 @@ def _header(line: str) -> Change | None:
     try:
         setting = mechanics.DECLARED.read_set(line)
     except generic.Refused as refused:
-        raise Refused(str(refused)) from None
+        raise Refused(refused.refusal) from None
     return None if setting is None else Change(kind="set", text=f"{setting.name} = {setting.value}")
 
 
@@ -92,8 +94,8 @@ def _finished(draft: _Draft) -> Change:
         return change
     change.text = "\n".join(draft.lines).strip()
     if change.kind in ("enact", "amend") and not change.text:
-        raise Refused(f"'{change.kind.capitalize()} rule{'' if change.rule is None else f' {change.rule}'}' "
-                      "has no text")
+        raise Refused(Refusal(f"'{change.kind.capitalize()} rule{'' if change.rule is None else f' {change.rule}'}' "
+                              "has no text: a rule-change is written down before it is voted on", "106"))
     return change
 
 
@@ -109,14 +111,14 @@ def check(state: SuberState, changes: list[Change]) -> None:
         if change.kind != "repeal":
             renumbered.add(change.rule)
     if len(renumbered) > 1:
-        raise Refused("it would give its number to two rules (rule 108); a proposal may enact, amend or "
-                      "transmute one rule (and repeal others)")
+        raise Refused(Refusal("it would give its number to two rules (rule 108); a proposal may enact, amend or "
+                              "transmute one rule (and repeal others)", "108"))
     count = sum(mutable.values()) + sum(c.kind == "enact" for c in changes)
     if count == 0:
-        raise Refused("there must always be at least one mutable rule (rule 114)")
+        raise Refused(Refusal("there must always be at least one mutable rule", "114"))
     cap = mechanics.value(state, "mutable_rule_limit")
     if mechanics.on(state, MAX_MUTABLE) and count > cap:
-        raise Refused(f"it would make {count} mutable rules; at most {cap} (rule {MAX_MUTABLE})")
+        raise Refused(Refusal(f"it would make {count} mutable rules; at most {cap}", str(MAX_MUTABLE)))
 
 
 def setting(change: Change) -> generic.Setting:
@@ -132,22 +134,23 @@ def _check_setting(state: SuberState, change: Change, changes: list[Change]) -> 
     assert parameter is not None
     rule = mechanics.rule_of(state, int(parameter.rule))
     if rule is None or rule.repealed:
-        raise Refused(f"'Set {change.text}' sets a parameter of rule {parameter.rule}, which is not in effect")
+        raise Refused(Refusal(f"'Set {change.text}' sets a parameter of rule {parameter.rule}, which is not in effect",
+                              str(parameter.rule)))
     if not any(c.kind == "amend" and c.rule == rule.number for c in changes):
-        raise Refused(f"'Set {change.text}' changes rule {rule.number}'s text ({parameter.wording!r}): "
-                      f"the proposal must also amend it ('Amend rule {rule.number}: TEXT')")
+        raise Refused(Refusal(f"'Set {change.text}' changes rule {rule.number}'s text ({parameter.wording!r}): "
+                              f"the proposal must also amend it ('Amend rule {rule.number}: TEXT')", str(rule.number)))
 
 
 def _check_one(change: Change, mutable: dict[int, bool]) -> None:
     if change.rule is None:
         return
     if change.rule not in mutable:
-        raise Refused(f"there is no rule {change.rule} in effect")
+        raise Refused(Refusal(f"there is no rule {change.rule} in effect", ruleless="no such"))
     if change.kind == "transmute":
         mutable[change.rule] = not mutable[change.rule]
     elif not mutable[change.rule]:
-        raise Refused(f"rule {change.rule} is immutable: only a transmutation, stated explicitly, "
-                      f"may change it first (rules 103, 109)")
+        raise Refused(Refusal(f"rule {change.rule} is immutable: only a transmutation, stated explicitly, "
+                              "may change it first", "103, 109"))
     elif change.kind == "repeal":
         del mutable[change.rule]
 

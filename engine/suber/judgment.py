@@ -23,13 +23,14 @@ from engine.suber import mechanics, turns
 from engine.suber.commands import ConsentCmd, InvokeJudgmentCmd, JudgmentCmd, OverruleCmd
 from engine.suber.state import Judgment, SuberState
 from engine.suber.events import Consent, JudgmentGiven, JudgmentInvoked, Overruled, Winner
+from engine.refusal import Refusal
 
 RULE_213 = re.compile(r"^\s*rule\s+213\b", re.I)
 
 
 def invoke(state: SuberState, msg: Message, cmd: InvokeJudgmentCmd, ctx: Context) -> None:
     if state.turn is None or len(state.players) < 2:
-        ctx.say(cmd.line, "there is no Judge: rule 212 needs a player before the one on turn", ok=False)
+        ctx.refuse(cmd.line, Refusal("there is no Judge: rule 212 needs a player before the one on turn", "212"), "")
         return
     question = cmd.question or cmd.text.strip()
     judge = turns.previous(state, state.turn)
@@ -46,8 +47,8 @@ def answer(state: SuberState, msg: Message, cmd: JudgmentCmd, ctx: Context) -> N
     open_ = [j for j in state.judgments if j.answer is None and j.judge == msg.sender
              and (cmd.number is None or j.number == cmd.number)]
     if not open_:
-        ctx.say(cmd.line, "you are not the Judge of any open question"
-                + ("" if cmd.number is None else f" numbered {cmd.number}"), ok=False)
+        ctx.refuse(cmd.line, Refusal("you are not the Judge of any open question"
+                                     + ("" if cmd.number is None else f" numbered {cmd.number}"), "212"), "")
         return
     judgment = open_[0]
     judgment.answer, judgment.answered_at = cmd.text, ctx.at
@@ -87,7 +88,7 @@ def overrule(state: SuberState, msg: Message, cmd: OverruleCmd, ctx: Context) ->
     judgment = _answered(state, cmd.number)
     why = _no_overrule(state, judgment, msg.sender)
     if why is not None or judgment is None:
-        ctx.say(cmd.line, why or "no such Judgment", ok=False)
+        ctx.refuse(cmd.line, why or Refusal("no such Judgment", ruleless="no such"), "")
         return
     judgment.overrule.append(msg.sender)
     others = [p.email for p in state.players if p.email != judgment.judge]
@@ -102,15 +103,15 @@ def _answered(state: SuberState, number: int | None) -> Judgment | None:
     return answered[-1] if answered else None
 
 
-def _no_overrule(state: SuberState, judgment: Judgment | None, sender: str) -> str | None:
+def _no_overrule(state: SuberState, judgment: Judgment | None, sender: str) -> Refusal | None:
     if judgment is None:
-        return "there is no answered Judgment of that number to overrule"
+        return Refusal("there is no answered Judgment of that number to overrule", ruleless="no such")
     if judgment.turn != state.turns_ended:
-        return f"Judgment {judgment.number} stands: the next turn has begun (rule 212)"
+        return Refusal(f"Judgment {judgment.number} stands: the next turn has begun", "212")
     if sender == judgment.judge:
-        return "the Judge does not vote on overruling their own Judgment"
+        return Refusal("the Judge does not vote on overruling their own Judgment", "212")
     if sender in judgment.overrule:
-        return f"you have already voted to overrule Judgment {judgment.number}"
+        return Refusal(f"you have already voted to overrule Judgment {judgment.number}", ruleless="already")
     return None
 
 
@@ -141,7 +142,7 @@ def consent(state: SuberState, msg: Message, cmd: ConsentCmd, ctx: Context) -> N
     if state.consent is None:
         ctx.say(cmd.line, "no consent is needed now; nothing done")
     elif msg.sender == state.turn or msg.sender in state.consent:
-        ctx.say(cmd.line, "only each of the other players consents, once", ok=False)
+        ctx.refuse(cmd.line, Refusal("only each of the other players consents, once", "212"), "")
     else:
         state.consent.append(msg.sender)
         ctx.emit(Consent(player=msg.sender, turn=state.turn, given=waiting_for_consent(state) is None))

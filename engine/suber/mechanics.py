@@ -19,6 +19,7 @@ from engine import preview as shown
 from engine.mechanics import Declarations, Mechanic, Parameter, Setting, Value, current
 from engine.preview import RuleView
 from engine.suber.state import Proposal, SuberRule, SuberState
+from engine.refusal import Refusal
 
 DECLARED = Declarations(
     mechanics=(
@@ -73,12 +74,12 @@ def on(state: SuberState, original: int) -> bool:
     return rule is not None and not rule.repealed
 
 
-def refusal(state: SuberState, kind: str) -> str | None:
+def refusal(state: SuberState, kind: str) -> Refusal | None:
     """Why a command cannot be given: its rule is repealed (None: it can, or it is no rule's)."""
     rule = COMMAND_RULES.get(kind)
     if rule is None or on(state, rule) or rule_of(state, rule) is None:
         return None  # a rule the game never had is the command's own business (305: calls.py)
-    return f"rule {rule} is repealed: nothing runs it; nothing done"
+    return Refusal(f"rule {rule} is repealed: nothing runs it", str(rule))
 
 
 def automatic_change(state: SuberState) -> bool:

@@ -6,6 +6,8 @@ Judgment, rule 212) is refused with the reason, takes no number, and the turn st
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.context import Context
 from engine.events import Cause
 from engine.inputs import Message
@@ -13,17 +15,18 @@ from engine.suber import calls, changes, judgment, mechanics
 from engine.suber.commands import ProposalCmd
 from engine.suber.state import FIRST_NUMBER, Change, Proposal, SuberState
 from engine.suber.events import Proposed
+from engine.refusal import Refusal
 
 
-def refusal(state: SuberState, sender: str) -> str | None:
+def refusal(state: SuberState, sender: str) -> Refusal | None:
     """Why ``sender`` may not propose now (201, 202, 212), or None."""
     if sender != state.turn:
-        return f"it is {state.turn}'s turn; only the player on turn may propose (rule 201)"
+        return Refusal(f"it is {state.turn}'s turn; only the player on turn may propose", "201")
     if (waiting := judgment.waiting_for_consent(state)) is not None:
-        return waiting
+        return Refusal(waiting, "212")
     current = state.current_proposal()
     if current is not None:
-        return f"this turn's proposal is {current.number}, still in {current.status}: one per turn (rule 202)"
+        return Refusal(f"this turn's proposal is {current.number}, still in {current.status}: one per turn", "202")
     return None
 
 
@@ -35,7 +38,7 @@ def propose(state: SuberState, msg: Message, cmd: ProposalCmd, ctx: Context) -> 
         lines = changes.parse(cmd.text)
         changes.check(state, lines)
     except changes.Refused as refused:
-        ctx.say(cmd.line, f"refused, no number given: {refused}", ok=False)
+        ctx.refuse(cmd.line, replace(refused.refusal, why=f"refused, no number given: {refused.refusal.why}"), "")
         return
     number = FIRST_NUMBER + len(state.proposals)
     proposal = Proposal(number=number, author=msg.sender, title=cmd.title or f"Proposal {number}",

@@ -11,6 +11,7 @@ from engine.suber import calls, daily, mechanics, turns, voting
 from engine.suber.declarations import COMMANDS, OFFICE_NOTES
 from engine.suber.ruletext import parse_rules
 from engine.suber.state import SuberState
+from engine.refusal import Refusal
 
 BY_KIND = {d.kind: d for d in COMMANDS}
 ANYONE = frozenset({"join", "subscribe", "unsubscribe", "digest", "list_post"})  # the rest: players only
@@ -54,15 +55,15 @@ class Suber:
         return min(due, default=None)
 
 
-def _ended(state: SuberState) -> str | None:
+def _ended(state: SuberState) -> Refusal | None:
     if state.winner is not None:
-        return f"the game has ended: {state.winner} won; nothing done"
+        return Refusal(f"the game has ended: {state.winner} won", "208, 213")
     return None
 
 
-def _refusal(state: SuberState, sender: str, kind: str) -> str | None:
+def _refusal(state: SuberState, sender: str, kind: str) -> Refusal | None:
     if kind not in ANYONE and state.player(sender) is None:
-        return "only players may do that; send 'Join' before the first proposal to play"
+        return Refusal("only players may do that: send 'Join' before the first proposal to play", ruleless="house")
     return mechanics.refusal(state, kind)
 
 

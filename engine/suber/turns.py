@@ -16,6 +16,7 @@ from engine.suber import mechanics
 from engine.suber.commands import JoinCmd
 from engine.suber.state import SuberPlayer, SuberState
 from engine.suber.events import Joined, Turn, UnanimityEnded
+from engine.refusal import Refusal
 
 UNANIMOUS_CIRCUITS = 2  # rule 203: unanimity until the end of the second complete circuit
 
@@ -43,10 +44,10 @@ def from_config(entries: Iterable[str] | str) -> list[SuberPlayer]:
     return players
 
 
-def join_closed(state: SuberState) -> str | None:
+def join_closed(state: SuberState) -> Refusal | None:
     """Why a Join is refused now: players join before the first Proposal (docs/contract.md)."""
     if state.proposals or state.turns_ended:
-        return "players join only before the first proposal; the game is under way"
+        return Refusal("players join only before the first proposal; the game is under way", ruleless="house")
     return None
 
 
@@ -56,7 +57,7 @@ def join(state: SuberState, msg: Message, cmd: JoinCmd, ctx: Context) -> None:
         return
     why = join_closed(state)
     if why is not None:
-        ctx.say(cmd.line, why, ok=False)
+        ctx.refuse(cmd.line, why, "")
         return
     player = SuberPlayer(email=msg.sender, name=state.name_for(msg.sender, msg.name))
     seat(state, [player])

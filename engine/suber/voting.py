@@ -27,6 +27,7 @@ from engine.suber import changes, mechanics, points, turns
 from engine.suber.commands import CallVoteCmd, VoteCmd
 from engine.suber.state import Proposal, SuberState
 from engine.suber.events import Completed, VoteCalled, Voted
+from engine.refusal import Refusal
 
 
 def _named(state: SuberState, msg: Message, number: int | None, ctx: Context) -> Proposal | None:
@@ -41,13 +42,13 @@ def _named(state: SuberState, msg: Message, number: int | None, ctx: Context) ->
 def call_vote(state: SuberState, msg: Message, cmd: CallVoteCmd, ctx: Context) -> None:
     proposal = _named(state, msg, cmd.number, ctx)
     if proposal is None:
-        ctx.say(cmd.line, "there is no such proposal; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal("there is no such proposal", ruleless="no such"))
     elif proposal.author != msg.sender:
-        ctx.say(cmd.line, f"only the proposer, {proposal.author}, ends debate (rule 111)", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"only the proposer, {proposal.author}, ends debate", "111"), "")
     elif proposal.status == "voting":  # called again ("Call vote" in the subject and the body): no fault
         ctx.say(cmd.line, f"the vote on proposal {proposal.number} is open already")
     elif proposal.status != "debate":
-        ctx.say(cmd.line, f"proposal {proposal.number} is {proposal.status}, not in debate", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"proposal {proposal.number} is {proposal.status}, not in debate", "111"), "")
     else:
         proposal.status, proposal.called_at = "voting", ctx.at
         ctx.emit(VoteCalled(number=proposal.number, author=proposal.author), Cause("proposal", proposal.number))
@@ -58,12 +59,13 @@ def call_vote(state: SuberState, msg: Message, cmd: CallVoteCmd, ctx: Context) -
 def vote(state: SuberState, msg: Message, cmd: VoteCmd, ctx: Context) -> None:
     proposal = _named(state, msg, cmd.number, ctx)
     if proposal is None:
-        ctx.say(cmd.line, "there is no such proposal; nothing done", ok=False)
+        ctx.refuse(cmd.line, Refusal("there is no such proposal", ruleless="no such"))
     elif proposal.status not in ("debate", "voting"):
-        ctx.say(cmd.line, f"the vote on proposal {proposal.number} is complete ({proposal.status})", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"the vote on proposal {proposal.number} is complete ({proposal.status})",
+                                     "107"), "")
     elif msg.sender in proposal.votes and mechanics.on(state, 207):
-        ctx.say(cmd.line, f"you have voted {proposal.votes[msg.sender]} on proposal {proposal.number}; "
-                "each player has exactly one vote (rule 207)", ok=False)
+        ctx.refuse(cmd.line, Refusal(f"you have voted {proposal.votes[msg.sender]} on proposal {proposal.number}; "
+                                     "each player has exactly one vote", "207"), "")
     else:  # with 207 repealed a player may change their vote while it is open: the last counts
         proposal.votes[msg.sender] = cmd.vote
         ctx.emit(Voted(number=proposal.number, player=msg.sender, vote=cmd.vote),

@@ -18,8 +18,11 @@ from mailer.rulesets import Composition
 ICONS = ("FOR", "AGAINST", "DEFERENTIAL")
 
 
-def named(m: VotableMatter) -> str:
-    return f"{KIND_NAMES[m.kind]} {m.number}: {m.title}"
+def named(m: VotableMatter, status: str = "") -> str:
+    """"Proposal 3: Ponies", or with ``status`` "Proposal 3 enacted: Ponies"; an untitled matter's
+    name ends at its number (or status), not at a colon."""
+    head = " ".join(filter(None, (KIND_NAMES[m.kind], str(m.number), status)))
+    return f"{head}: {m.title}" if m.title.strip() else head
 
 
 def opened(c: Composition) -> None:
@@ -56,7 +59,7 @@ def resolved(c: Composition) -> None:
     if m is None:
         return
     amended = next((e.data for e in c.events if e.kind == "amended" and e.data.get("number") == m.number), None)
-    subject = f"{c.settings.subject_tag} {KIND_NAMES[m.kind]} {m.number} {m.status}: {m.title}"
+    subject = f"{c.settings.subject_tag} {named(m, m.status)}"
     msgid = message_id(c.settings, "resolved", c.seq, c.entry.hash, sub=m.number)
     context = {"m": m, "what": KIND_NAMES[m.kind], "author": _author(c.state, m.author), "event": c.event.data,
                "by_admin": c.event.data.get("by") != c.settings.address, "amended": amended}

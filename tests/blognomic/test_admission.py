@@ -15,9 +15,9 @@ def test_six_sock_puppets_stay_applicants_and_cannot_vote_or_call_for_judgement(
             "you will be told when you are a Pactmaker"]
     game.mail(ADMIN, "Proposal: Cake", "Cake for all.", hours=2)
     assert answers(game.mail(PUPPETS[0], "Re: Cake", "FOR 1", hours=2.1)) == [
-        "FOR 1: only a Pactmaker may vote; no Vote cast"]
+        "FOR 1: only a Pactmaker may vote (rule Votes); no Vote cast"]
     assert answers(game.mail(PUPPETS[1], "Call for Judgement: Rewrite the core", hours=2.2)) == [
-        "Call for Judgement: Rewrite the core: only a Pactmaker may do that (send Join first); "
+        "Call for Judgement: Rewrite the core: only a Pactmaker may do that (send Join first) (rule Calls for Judgement); "
         "no Call for Judgement made"]
     view = game.json()
     assert [p["email"] for p in view["players"]] == [ADMIN]

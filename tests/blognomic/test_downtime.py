@@ -11,7 +11,7 @@ from tests.blognomic.test_dynasty import victorious_game
 
 EVE, CHRISTMAS, AFTER = 353, 354, 356  # 24, 25 and 27 December 2026, in days from the game's start
 CLOSED = "it is the Seasonal Downtime (24 to 26 December): only Votes and Calls for Judgement go on until " \
-         "27 December; nothing done"
+         "27 December (rule Seasonal Downtime); nothing done"
 
 
 def game_state(game: Game) -> dict[str, Any]:
@@ -40,12 +40,12 @@ def test_the_downtime_refuses_joining_leaving_idling_dice_veto_proposals_and_the
         [f"Leave: {CLOSED}", f"Idle: {CLOSED}", f"Roll DICE6: {CLOSED}"],
         [f"Idle Carol: {CLOSED}",
          "Applied 1: baked it: it is the Seasonal Downtime (24 to 26 December): only a Call for Judgement's prose may be "
-         "applied until 27 December; nothing recorded",
+         "applied until 27 December (rule Seasonal Downtime); nothing recorded",
          "Enact 2: Proposal 2 may not be Enacted: it is the Seasonal Downtime (24 to 26 December): only Calls "
-         "for Judgement are resolved; nothing done"],
+         "for Judgement are resolved (rule Seasonal Downtime); nothing done"],
         ['VETO 2: it is the Seasonal Downtime (24 to 26 December): VETO (rule "Special Proposal Voting") waits '
-         'until 27 December; no Vote cast'],
-        ["Proposal: Tart: it is the Seasonal Downtime (24 to 26 December); no Proposal made"]]
+         'until 27 December (rule Seasonal Downtime); no Vote cast'],
+        ["Proposal: Tart: it is the Seasonal Downtime (24 to 26 December) (rule Seasonal Downtime); no Proposal made"]]
     assert game_state(game) == before
     assert [of(events, "draw") for events in refused] == [[]] * 5
     assert answers(game.mail(ERIN, "Join", days=AFTER)) == ["Join: Erin (erin@blog.test) is a Pactmaker; "

@@ -20,7 +20,7 @@ def test_a_dov_puts_the_game_into_hiatus_and_refuses_proposals():
     game.mail(ALICE, "Declaration of Victory: I won", hours=1)
     assert game.json()["hiatus"] is True
     assert answers(game.mail(BOB, "Proposal: X", hours=2)) == [
-        "Proposal: X: the game is in Hiatus; no Proposal made"]
+        "Proposal: X: the game is in Hiatus (rule Victory and Ascension); no Proposal made"]
     assert answers(game.mail(BOB, "Call for Judgement: Y", hours=2)) == [
         'Call for Judgement: Y: Call for Judgement 2 "Y" is open for voting; Quorum is 3']
 
@@ -34,14 +34,14 @@ def test_an_enacted_dov_begins_a_dynasty_with_the_victor_as_seraphim():
     assert (view["dynasty"], view["hiatus"]) == (2, True)
     assert [p["email"] for p in view["players"] if p["seraphim"]] == [ALICE]
     assert answers(game.mail(BOB, "Declaration of Victory: Me too", hours=14)) == [
-        "Declaration of Victory: Me too: no DoV may be made between an enacted DoV and its Ascension Address; "
+        "Declaration of Victory: Me too: no DoV may be made between an enacted DoV and its Ascension Address (rule Victory and Ascension); "
         "no Declaration of Victory made"]
 
 
 def test_the_ascension_address_keeps_repeals_fails_and_renames():
     game = victorious_game()
     assert answers(game.mail(BOB, "Ascension Address: Pirates", hours=14)) == [
-        "Ascension Address: Pirates: only a Seraphim of the new Dynasty may do that; nothing done"]
+        "Ascension Address: Pirates: only a Seraphim of the new Dynasty may do that (rule Victory and Ascension); nothing done"]
     events = game.mail(ALICE, "Ascension Address: Pirates",
                        'Keep rule "Tags"\nRename Pactmaker to Pirate\nRename Seraphim to Captain', hours=14)
     assert answers(events) == [
@@ -60,9 +60,9 @@ def test_the_ascension_address_keeps_repeals_fails_and_renames():
 def test_pass_victory_and_stepping_down():
     game = victorious_game()
     assert answers(game.mail(BOB, "x", "Pass victory to Carol", hours=14)) == [
-        "Pass victory to Carol: only a Seraphim of the new Dynasty may do that; nothing done"]
+        "Pass victory to Carol: only a Seraphim of the new Dynasty may do that (rule Victory and Ascension); nothing done"]
     assert answers(game.mail(ALICE, "x", "Step down", hours=14)) == [
-        "Step down: only a Victor or co-Victor of a collective victory may step down; nothing done"]
+        "Step down: only a Victor or co-Victor of a collective victory may step down (rule Victory and Ascension); nothing done"]
     assert answers(game.mail(ALICE, "x", "Pass victory to Carol", hours=14)) == [
         "Pass victory to Carol: Carol now heads Dynasty 2"]
     assert [p["email"] for p in game.json()["players"] if p["seraphim"]] == [CAROL]
@@ -91,7 +91,7 @@ def test_a_failed_dov_with_an_against_vote_locks_its_author_out_for_120_hours():
     assert game.json()["hiatus"] is False
     assert answers(game.mail(ALICE, "Declaration of Victory: Again", hours=14)) == [
         "Declaration of Victory: Again: your last DoV failed with AGAINST Votes: you may make another after "
-        "2026-01-10T13:00:00Z; no Declaration of Victory made"]
+        "2026-01-10T13:00:00Z (rule Victory and Ascension); no Declaration of Victory made"]
     assert answers(game.mail(ALICE, "Declaration of Victory: Again", hours=133.5))[0].startswith(
         'Declaration of Victory: Again: Declaration of Victory 2 "Again" is open')
 

@@ -72,7 +72,7 @@ def test_109_deferential_follows_the_potentate_on_proposals_only():
 def test_109_the_potentate_makes_no_dov_and_lockout_needs_more_against_than_quorum():
     game = new_game(FIVE, edition="109", seraphims=(POTENTATE,))
     assert answers(game.mail(POTENTATE, "Declaration of Victory: Me", hours=1)) == [
-        "Declaration of Victory: Me: the Potentate may not make a DoV; no Declaration of Victory made"]
+        "Declaration of Victory: Me: the Potentate may not make a DoV (rule Victory and Ascension); no Declaration of Victory made"]
     game.mail(ALICE, "Declaration of Victory: Me", hours=1)
     for voter in (BOB, CAROL, DAVE):
         game.mail(voter, "v", "AGAINST 1", hours=2)

@@ -15,7 +15,7 @@ def test_idling_oneself_is_at_once_and_unidling_waits_four_days():
     assert game.json()["players"][2]["idle"] is True
     assert answers(game.mail(BOB, "Unidle", days=3)) == [
         "Unidle: Bob went Idle at 2026-01-05T01:00:00Z, within the previous four days and this dynasty: "
-        "they may be unidled from 2026-01-09T01:00:00Z; nothing done"]
+        "they may be unidled from 2026-01-09T01:00:00Z (rule Idle Pactmakers); nothing done"]
     assert answers(game.mail(BOB, "Unidle", days=4, hours=1)) == ["Unidle: Bob is no longer Idle; Quorum is now 3"]
 
 
@@ -24,12 +24,12 @@ def test_an_admin_idles_a_pactmaker_silent_for_seven_days_and_unidles_one_who_as
     game.mail(BOB, "Proposal: A", hours=1)
     assert answers(game.mail(ADMIN, "x", "Idle Bob", days=7)) == [
         "Idle Bob: Bob asked for nothing and last wrote at 2026-01-05T01:00:00Z: an Admin may idle them from "
-        "2026-01-12T01:00:00Z; nothing done"]
+        "2026-01-12T01:00:00Z (rule Idle Pactmakers); nothing done"]
     assert answers(game.mail(CAROL, "x", "Idle Bob", days=8)) == [
-        "Idle Bob: only an Admin may idle or unidle another; nothing done"]
+        "Idle Bob: only an Admin may idle or unidle another (rule Idle Pactmakers); nothing done"]
     assert answers(game.mail(ADMIN, "x", "Idle Bob", days=8)) == ["Idle Bob: Bob is Idle; Quorum is now 3"]
     assert answers(game.mail(ADMIN, "x", "Unidle Bob", days=8)) == [
-        "Unidle Bob: Bob has not asked to become Unidle in the past four days; nothing done"]
+        "Unidle Bob: Bob has not asked to become Unidle in the past four days (rule Idle Pactmakers); nothing done"]
     game.mail(BOB, "x", "Unidle", days=9)  # not within four days of asking to idle: at once
     assert game.json()["players"][2]["idle"] is False
 
@@ -50,7 +50,7 @@ def test_an_idle_pactmaker_has_no_vote_and_an_unidled_one_has_their_old_vote_bac
     game.mail(BOB, "Idle", hours=3)
     assert game.matter(1)["votes"] == {ALICE: "FOR"}
     assert answers(game.mail(BOB, "v", "FOR 1", hours=4)) == [
-        "FOR 1: an Idle Pactmaker has no Vote (send Unidle first); no Vote cast"]
+        "FOR 1: an Idle Pactmaker has no Vote (send Unidle first) (rule Idle Pactmakers); no Vote cast"]
     game.mail(BOB, "Unidle", days=4, hours=4)
     assert game.matter(1)["votes"] == {ALICE: "FOR", BOB: "AGAINST"}
 
@@ -72,7 +72,7 @@ def test_no_proposals_in_the_seasonal_downtime_but_cfjs_go_on():
     christmas = datetime(2026, 12, 25, 10, tzinfo=timezone.utc)
     events = machine.apply(state, _mail(ALICE, "Proposal: Cake", christmas), cfg)
     assert answers(events) == [
-        "Proposal: Cake: it is the Seasonal Downtime (24 to 26 December); no Proposal made"]
+        "Proposal: Cake: it is the Seasonal Downtime (24 to 26 December) (rule Seasonal Downtime); no Proposal made"]
     events = machine.apply(state, _mail(ALICE, "Call for Judgement: Cake", christmas), cfg)
     assert of(events, "matter_opened")[0]["kind"] == "cfj"
     assert [r.title for r in state.rules] == ["Votes"]

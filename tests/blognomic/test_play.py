@@ -84,9 +84,9 @@ def test_without_auto_resolve_the_admin_enacts_and_is_told_why_not():
     game.mail(CAROL, "v", "FOR 1\nFOR 2", hours=2)
     assert machine.next_due(game.state, game.config) is None
     assert answers(game.mail(ADMIN, "resolve", "Enact 1\nEnact 2\nFail 1\nEnact 9", hours=5)) == [
-        "Enact 1: Proposal 1 may not be Enacted: it has been open for voting for less than 12 hours; nothing done",
-        "Enact 2: Proposal 2 may not be Enacted: it is not the oldest pending Proposal (Proposal 1 is); nothing done",
-        "Fail 1: Proposal 1 may not be Failed: it is not Unpopular (5 not voting AGAINST, Quorum 3); nothing done",
+        "Enact 1: Proposal 1 may not be Enacted: it has been open for voting for less than 12 hours (rule Enacting and Failing); nothing done",
+        "Enact 2: Proposal 2 may not be Enacted: it is not the oldest pending Proposal (Proposal 1 is) (rule Enacting and Failing); nothing done",
+        "Fail 1: Proposal 1 may not be Failed: it is not Unpopular (5 not voting AGAINST, Quorum 3) (rule Enacting and Failing); nothing done",
         "Enact 9: there is no Votable Matter 9; nothing done"]
     assert answers(game.mail(BOB, "resolve", "Enact 1", hours=13)) == [
         "Enact 1: only the Admins may do that (rule Enacting and Failing)"]
@@ -108,7 +108,7 @@ def test_self_killed_and_vetoed_are_sticky_and_fail_at_once():
         'Proposal 1 "A" failed: Self-killed']
     game.mail(BOB, "Proposal: B", hours=3)
     assert answers(game.mail(DAVE, "v", "VETO 2", hours=4)) == [
-        "VETO 2: only a Seraphim may VETO; no Vote cast"]
+        "VETO 2: only a Seraphim may VETO (rule Special Proposal Voting); no Vote cast"]
     assert answers(game.mail(CAROL, "v", "VETO 2", hours=4)) == [
         'VETO 2: VETO on Proposal 2 "B": Vetoed, and it stays Vetoed whatever the Votes (rule "Special Proposal '
         'Voting"); now 1 FOR, 0 AGAINST, 0 DEFERENTIAL (Quorum 3)',
@@ -143,9 +143,9 @@ def test_a_proposal_pending_over_seven_days_drops_out_of_oldest_and_may_only_be_
     game.mail(CAROL, "v", "FOR 1\nFOR 2", hours=3)
     game.mail(DAVE, "v", "FOR 1\nFOR 2", hours=3)
     assert answers(game.mail(ADMIN, "r", "Enact 2", days=7, hours=1)) == [
-        "Enact 2: Proposal 2 may not be Enacted: it is not the oldest pending Proposal (Proposal 1 is); nothing done"]
+        "Enact 2: Proposal 2 may not be Enacted: it is not the oldest pending Proposal (Proposal 1 is) (rule Enacting and Failing); nothing done"]
     assert answers(game.mail(ADMIN, "r", "Enact 1\nEnact 2\nFail 1", days=7, hours=2)) == [
-        "Enact 1: Proposal 1 may not be Enacted: it has been pending for more than 7 days: it may only be failed; "
+        "Enact 1: Proposal 1 may not be Enacted: it has been pending for more than 7 days: it may only be failed (rule Enacting and Failing); "
         "nothing done",
         'Enact 2: Proposal 2 "B": Enacted 3-0 (Quorum 3)',
         'Fail 1: Proposal 1 "A": Timed out 3-0']
@@ -154,9 +154,9 @@ def test_refused_proposals_take_no_number():
     game.mail(ALICE, "Proposal: A", hours=1)
     game.mail(ALICE, "Proposal: B", hours=1)
     assert answers(game.mail(ALICE, "Proposal: C", hours=1)) == [
-        "Proposal: C: you already have 2 Proposals pending (1, 2); no Proposal made"]
+        "Proposal: C: you already have 2 Proposals pending (1, 2) (rule Proposals); no Proposal made"]
     assert answers(game.mail("stranger@else.test", "Proposal: D", hours=1)) == [
-        "Proposal: D: only a Pactmaker may do that (send Join first); no Proposal made"]
+        "Proposal: D: only a Pactmaker may do that (send Join first) (rule Proposals); no Proposal made"]
     assert [m["number"] for m in game.json()["matters"]] == [1, 2]
 
 
@@ -168,7 +168,7 @@ def test_three_proposals_a_utc_day():
             game.mail(ALICE, "v", f"AGAINST {n + 1}", hours=1 + n)  # self-killed: no longer pending
     assert answers(game.mail(ALICE, "v", "AGAINST 3", hours=4)) [0].startswith("AGAINST 3: AGAINST")
     assert answers(game.mail(ALICE, "Proposal: D", hours=5)) == [
-        "Proposal: D: you have already made 3 Proposals today (2026-01-05, UTC); no Proposal made"]
+        "Proposal: D: you have already made 3 Proposals today (2026-01-05, UTC) (rule Proposals); no Proposal made"]
     assert answers(game.mail(ALICE, "Proposal: D", hours=24)) == [
         'Proposal: D: Proposal 4 "D" is open for voting; Quorum is 3']
 
@@ -219,7 +219,7 @@ def test_join_leave_and_rejoin_within_two_weeks():
         "Leave: Alice is no longer a Pactmaker; you may join again from 2026-01-20T00:00:00Z; Quorum is now 1"]
     assert answers(game.mail(ALICE, "Join", days=14)) == [
         "Join: you ceased to be a Pactmaker at 2026-01-06T00:00:00Z: you may join again from "
-        "2026-01-20T00:00:00Z; nothing done"]
+        "2026-01-20T00:00:00Z (rule Pactmakers); nothing done"]
     assert answers(game.mail(ALICE, "Join", days=15))[0].startswith("Join: Alice (alice@blog.test) is a Pactmaker")
     assert game.state.players[-1].joined_at == at(days=15)
 

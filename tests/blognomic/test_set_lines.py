@@ -26,7 +26,7 @@ def test_an_enacted_set_line_raises_the_limit_of_pending_proposals() -> None:
     game.mail(BOB, "Proposal: One", "One.", hours=1)
     game.mail(BOB, "Proposal: Two", "Two.", hours=1.1)
     assert answers(game.mail(BOB, "Proposal: Three", "Three.", hours=1.2)) == [
-        "Proposal: Three: you already have 2 Proposals pending (1, 2); no Proposal made"]
+        "Proposal: Three: you already have 2 Proposals pending (1, 2) (rule Proposals); no Proposal made"]
     arrival = enacted_cfj(game, "[Core] Three at once", "Set max_pending_proposals = 3", hours=2)
     assert arrival[0].endswith("\n".join(["    If enacted:", "    Mechanics: none changed",
                                           "    Parameters: max_pending_proposals: 2 -> 3", "    To apply by hand: nothing"]))
@@ -81,7 +81,7 @@ def test_a_malformed_change_line_is_refused_with_the_forms_not_read_as_prose() -
     arrival = answers(game.mail(ALICE, "Proposal: Bananas", "More fruit.\nAmend rule banana", hours=1))
     assert arrival == [
         'Proposal: Bananas: Proposal 1 "Bananas" is open for voting; Quorum is 3',
-        f"Amend rule banana: refused: not a change line; expected {FORMS}; nothing of it will be applied"]
+        f"Amend rule banana: refused: not a change line; expected {FORMS} (rule Resolution of Proposals); nothing of it will be applied"]
     assert game.state.matters[0].by_hand is True  # "More fruit." is prose an Admin applies
 
 

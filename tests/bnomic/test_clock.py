@@ -45,11 +45,11 @@ def test_the_mom_starts_the_clock_only_with_no_vacant_ministry_and_it_stops_at_b
     g = Game()
     assert said(g.send(BOB, "x", "Clock on")) == [
         '! "Clock on": only the MoM, or the Chairman after publishing a Ballot in the Voting Period, starts the '
-        'Clock (2-1); nothing done']
+        'Clock (rule 2-1); nothing done']
     g.send(ALICE, "x", "Take MoM")
     assert said(g.send(ALICE, "x", "Start the clock")) == [
         '! "Start the clock": the Ministry of Society is Vacant: the MoM starts the Clock only with no Vacant '
-        'Ministry (2-1); nothing done']
+        'Ministry (rule 2-1); nothing done']
     g.midnight(2)
     g.send(ALICE, "x", SEVEN.replace("Take MoM", ""))
     assert said(g.send(ALICE, "x", "Clock on")) == ['  "Clock on": the Clock is On: nweek 1, nday 1 (Breakday)']
@@ -67,7 +67,7 @@ def test_the_chairman_starts_the_clock_after_his_ballot_and_the_wrap_stops_it():
     g.send(ALICE, "x", SEVEN + "\nClock on")
     g.to_nday(9)
     assert said(g.send(BOB, "x", "Publish ballot")) == [
-        '! "Publish ballot": only the Chairman may do that, and you do not hold the Ministry now; nothing done']
+        '! "Publish ballot": only the Chairman may do that, and you do not hold the Ministry now (rule 2-2); nothing done']
     g.send(ALICE, "x", "Resign MoM")
     assert said(g.send(ALICE, "x", "Clock on"))[0].startswith('! "Clock on": only the MoM, or the Chairman')
     g.send(ALICE, "x", "Publish ballot")

@@ -26,7 +26,7 @@ def test_a_consultation_claimed_inconsistent_goes_to_a_new_priest_and_is_pondere
         '  "Consultation: Is tea a drink?": Consultation 1, Waiting']
     assert said(g.send(DAVE, "x", "Priest 1: Bob\nPriest 1: Carol")) == [
         '! "Priest 1: Bob": Bob is not eligible: an Active Player, not the Supplicant, the Unbeliever, the Oracle nor '
-        "a former Priest (2-5); nothing done",
+        "a former Priest (rule 2-5); nothing done",
         '  "Priest 1: Carol": Carol is the Priest of Consultation 1']
     assert said(g.send(CAROL, "x", "Answer 1: YES\nTea is a drink.\nOracularity:\nAlice gains 3 points")) == [
         '  "Answer 1: YES": Consultation 1 is Answered YES with an Oracularity of 1 change line; claims are open for '
@@ -34,7 +34,7 @@ def test_a_consultation_claimed_inconsistent_goes_to_a_new_priest_and_is_pondere
     assert said(g.send(ERIN, "x", "Claim 1 consistent\nClaim 1 inconsistent"))[1] == (
         '  "Claim 1 inconsistent": your claim that Consultation 1\'s Answer is Inconsistent is recorded')
     assert said(g.send(BOB, "x", "Claim 1 inconsistent")) == [
-        '! "Claim 1 inconsistent": the Supplicant and the Unbeliever make no claim (2-5); nothing done']
+        '! "Claim 1 inconsistent": the Supplicant and the Unbeliever make no claim (rule 2-5); nothing done']
     assert ticks(g, 1, 4) == [(4, {"number": 1, "status": "waiting", "priest": None,
                                     "why": "claimed Inconsistent 1 to 0: Waiting for a new Priest"})]
     assert g.json()["consultations"] == [{
@@ -83,7 +83,7 @@ def test_the_oracle_zots_a_consultation_without_a_priest_or_whose_priest_asks():
         '  "ZOT 1": Consultation 1 is ZOTTED: it has no further effect (2-5)']
     g.send(DAVE, "x", "Priest 2: Bob")
     assert said(g.send(DAVE, "x", "ZOT 2")) == [
-        '! "ZOT 2": Consultation 2 has a Priest who did not ask for it to be ZOTTED; nothing done']
+        '! "ZOT 2": Consultation 2 has a Priest who did not ask for it to be ZOTTED (rule 2-5); nothing done']
     assert said(g.send(BOB, "x", "Request ZOT 2")) == [
         '  "Request ZOT 2": the Oracle is asked to ZOT Consultation 2 or to reassign it (2-5)']
     assert [e.data["lines"][1] for e in g.midnight(1) if e.kind == "daily"] == [

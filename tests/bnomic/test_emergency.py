@@ -62,7 +62,7 @@ def test_the_last_metamin_if_active_coordinates_else_the_first_pep_to_organize()
         events = g.send(who, "x", "Hit my Panic Button")
     assert steps(events)[0][1].endswith("The Emergency Coordinator is Alice, who last held the Ministry of Ministry.")
     assert said(g.send(BOB, "x", "Organize the Procedure")) == [
-        '! "Organize the Procedure": the Emergency Coordinator is Alice already; nothing done']
+        '! "Organize the Procedure": the Emergency Coordinator is Alice already (rule 0); nothing done']
     g.send(ALICE, "x", "Stop my Panic Button")
     g.state.players[0].active = False
     events = g.send(ALICE, "x", "Hit my Panic Button")
@@ -76,14 +76,14 @@ def test_the_pause_grows_at_midnights_and_by_unobjected_increments_once_a_day():
     emergency(g)
     assert said(g.send(ERIN, "x", "Increment the Pause\nInitialize the Pause\nInitialize the Pause\n"
                                   "Increment the Pause\nIncrement the Pause")) == [
-        '! "Increment the Pause": only the Emergency Coordinator does that (Rule 0); nothing done',
+        '! "Increment the Pause": only the Emergency Coordinator does that (rule 0); nothing done',
         '  "Initialize the Pause": the Pause is 0 (Rule 0, step 4)',
-        '! "Initialize the Pause": the Pause is initialized already: it is 0; nothing done',
+        '! "Initialize the Pause": the Pause is initialized already: it is 0 (rule 0); nothing done',
         '  "Increment the Pause": the Pause is incremented at 2026-01-06T01:05:00Z unless a PEP objects (Rule 0, '
         "step 4)",
-        '! "Increment the Pause": an increment awaits its 24 hours already; nothing done']
+        '! "Increment the Pause": an increment awaits its 24 hours already (rule 0); nothing done']
     assert said(g.send(ERIN, "x", "Object to the increment")) == [
-        '! "Object to the increment": the Emergency Coordinator does not object to his own increment; nothing done']
+        '! "Object to the increment": the Emergency Coordinator does not object to his own increment (rule 0); nothing done']
     g.midnight(1)
     assert g.json()["emergency"]["pause"] == 1
     assert said(g.send(ALICE, "x", "Object to the increment")) == [
@@ -102,7 +102,7 @@ def test_the_pause_grows_at_midnights_and_by_unobjected_increments_once_a_day():
     g.now = g.now.replace(hour=2)
     assert said(g.send(ZED, "x", "Object to the increment")) == [
         '! "Object to the increment": only a PEP (Potential Emergency Participant) takes part in the Procedure '
-        "(Rule 0); nothing done"]
+        "(rule 0); nothing done"]
     assert g.json()["emergency"]["pause"] == 4  # the increment came at 01:01, before Zed's mail
 
 
@@ -117,14 +117,14 @@ def test_refresh_proposals_a_ballot_at_pause_5_and_a_unique_most_at_7_applied_en
                                                        "Bob gains m5\nThe Clock starts afresh.")) == [
         '  "Refresh Proposal: Restart": Refresh Proposal 1, with 3 change lines']
     assert said(g.send(BOB, "Refresh Proposal: Again", "Bob gains 1 point")) == [
-        '! "Refresh Proposal: Again": you have submitted a Refresh Proposal in this Emergency already; nothing done']
+        '! "Refresh Proposal: Again": you have submitted a Refresh Proposal in this Emergency already (rule 0); nothing done']
     g.send(CAROL, "Refresh Proposal: Nothing", "Zed gains 1 point")
     assert g.json()["emergency"]["refresh_proposals"] == [{"number": 1, "by": BOB, "title": "Restart"},
                                                           {"number": 2, "by": CAROL, "title": "Nothing"}]
     for n in range(1, 5):
         g.midnight(n)
     assert said(g.send(ALICE, "x", "Refresh vote 1")) == [
-        '! "Refresh vote 1": no Ballot is open for votes; nothing done']
+        '! "Refresh vote 1": no Ballot is open for votes (rule 0); nothing done']
     assert steps(g.midnight(5))[1] == ("ballot", "The first-round Ballot: 1. Restart; 2. Nothing. Each PEP casts a "
                                                  "single vote: 'Refresh vote N' (Rule 0, steps 6, 7)")
     assert said(g.send(DAVE, "Refresh Proposal: Late", "Dave gains 9 points")) == [
@@ -133,9 +133,9 @@ def test_refresh_proposals_a_ballot_at_pause_5_and_a_unique_most_at_7_applied_en
     g.send(ALICE, "x", "Refresh vote 1")
     g.send(BOB, "x", "Refresh vote 1")
     assert said(g.send(CAROL, "x", "Refresh vote 3\nRefresh vote 2\nRefresh vote 1")) == [
-        '! "Refresh vote 3": Refresh Proposal 3 is not on the Ballot: 1, 2; nothing done',
+        '! "Refresh vote 3": Refresh Proposal 3 is not on the Ballot: 1, 2 (rule 0); nothing done',
         '  "Refresh vote 2": your vote for Refresh Proposal 2 in round 1 is recorded',
-        '! "Refresh vote 1": you have voted in round 1 already: each PEP casts a single vote (Rule 0); nothing done']
+        '! "Refresh vote 1": you have voted in round 1 already: each PEP casts a single vote (rule 0); nothing done']
     assert g.json()["emergency"] | {"peps": None, "panic_buttons": None} == {
         "active": True, "coordinator": ERIN, "forum": "the players' list", "pause": 5, "round": 1, "ballot": [1, 2],
         "votes": {ALICE: 1, BOB: 1, CAROL: 2}, "selected": None, "peps": None, "panic_buttons": None,
@@ -159,7 +159,7 @@ def test_refresh_proposals_a_ballot_at_pause_5_and_a_unique_most_at_7_applied_en
     assert said(g.send(ERIN, "x", "Applied refresh 1: the Clock started afresh\nApplied refresh 2: x")) == [
         '  "Applied refresh 1: the Clock started afresh": recorded: Refresh Proposal 1 implemented: the Clock started '
         "afresh",
-        '! "Applied refresh 2: x": no selected Refresh Proposal 2 of an Emergency you coordinated; nothing done']
+        '! "Applied refresh 2: x": no selected Refresh Proposal 2 of an Emergency you coordinated (rule 0); nothing done']
     g.midnight(8)
     assert g.json()["clock"]["rdays"] == 1  # the midnight the Emergency ended in was no game time: the next is
 
@@ -191,8 +191,8 @@ def test_ties_go_to_a_second_ballot_and_then_to_the_coordinators_selection():
         ("count", "A tie again: the Emergency Coordinator selects one of 1, 3: 'Select refresh proposal N' (Rule 0, "
                   "step 11)")]
     assert said(g.send(ERIN, "x", "Refresh vote 1\nSelect refresh proposal 2\nSelect refresh proposal 3")) == [
-        '! "Refresh vote 1": no Ballot is open for votes; nothing done',
-        '! "Select refresh proposal 2": Refresh Proposal 2 is not one of the tied: 1, 3; nothing done',
+        '! "Refresh vote 1": no Ballot is open for votes (rule 0); nothing done',
+        '! "Select refresh proposal 2": Refresh Proposal 2 is not one of the tied: 1, 3 (rule 0); nothing done',
         '  "Select refresh proposal 3": Refresh Proposal 3 is selected (Rule 0, step 11)']
     assert g.json()["emergency"]["active"] is False
     assert (g.player(DAVE)["hit_points"], g.player(DAVE)["dead"]) == (0, True)
@@ -221,7 +221,7 @@ def test_peps_below_four_players_are_those_of_the_last_moment_there_were_four():
     g.send(ERIN, "x", "Forfeit")
     assert g.json()["emergency"]["peps"] == [ALICE, BOB, CAROL, ERIN]  # the four after Dave left
     assert said(g.send(DAVE, "x", "Hit my Panic Button")) == [
-        '! "Hit my Panic Button": only a PEP (Potential Emergency Participant) has a Panic Button (Rule 0); '
+        '! "Hit my Panic Button": only a PEP (Potential Emergency Participant) has a Panic Button (rule 0); '
         "nothing done"]
     assert said(g.send(ERIN, "x", "Hit my Panic Button")) == [
         '  "Hit my Panic Button": your Panic Button is On: 1 of 4 Panic Buttons are On (Rule 0)']

@@ -21,18 +21,18 @@ def guild_game() -> Game:
 def test_a_faction_is_registered_by_a_player_party_with_a_public_agreement_reading_40():
     g = guild_game()
     assert said(g.send(CAROL, "Faction: Union", "Parties: Alice\nAgreement: https://u.test")) == [
-        '! "Faction: Union": you must be one of its Parties (5-2); nothing done']
+        '! "Faction: Union": you must be one of its Parties (rule 5-2); nothing done']
     assert said(g.send(CAROL, "Faction: guild", "Parties: Carol\nAgreement: https://u.test")) == [
-        '! "Faction: guild": guild is a Faction or a Player already (5-2); nothing done']
+        '! "Faction: guild": guild is a Faction or a Player already (rule 5-2); nothing done']
     assert said(g.send(CAROL, "Faction: Dave", "Parties: Carol\nAgreement: https://u.test")) == [
-        '! "Faction: Dave": Dave is a Faction or a Player already (5-2); nothing done']
+        '! "Faction: Dave": Dave is a Faction or a Player already (rule 5-2); nothing done']
     assert said(g.send(CAROL, "Faction: Union", "Parties: Carol, Zed\nAgreement: https://u.test")) == [
-        '! "Faction: Union": there is no Player Zed; nothing done']
+        '! "Faction: Union": there is no Player Zed (rule 5-2); nothing done']
     assert said(g.send(CAROL, "Faction: Union", "Parties: Carol")) == [
-        '! "Faction: Union": an \'Agreement: URL\' line must say where the Agreement is public (5-1); nothing done']
+        '! "Faction: Union": an \'Agreement: URL\' line must say where the Agreement is public (rule 5-1); nothing done']
     assert said(g.send(BOB, "x", "Parties of Guild: Bob\nDissolve faction Guild")) == [
-        '! "Parties of Guild: Bob": only the agent of Guild speaks for it (5-2); nothing done',
-        '! "Dissolve faction Guild": only the agent of Guild speaks for it (5-2); nothing done']
+        '! "Parties of Guild: Bob": only the agent of Guild speaks for it (rule 5-2); nothing done',
+        '! "Dissolve faction Guild": only the agent of Guild speaks for it (rule 5-2); nothing done']
     assert g.json()["factions"] == [{"name": "Guild", "agent": ALICE, "parties": [ALICE, BOB], "vote_power": "0",
                                      "agreement": "https://guild.test/agreement"}]
 
@@ -42,24 +42,24 @@ def test_allegiance_votes_and_the_three_quarters_decay_of_a_factions_vote_power(
     g.send(DAVE, "Proposal: Tea", "Tea.\nDave gains 1 point")
     assert said(g.send(ALICE, "x", "Give allegiance to Guild\nGive allegiance to Guild")) == [
         '  "Give allegiance to Guild": Guild\'s Vote Power is 1; yours will be 0 from Ballotday (2-7)',
-        '! "Give allegiance to Guild": you have Given your Allegiance this nweek (5-3); nothing done']
+        '! "Give allegiance to Guild": you have Given your Allegiance this nweek (rule 5-3); nothing done']
     g.send(BOB, "x", "Give allegiance to guild")
     assert said(g.send(CAROL, "x", "Give allegiance to Guild\nGive allegiance to Union")) == [
-        '! "Give allegiance to Guild": you are not a party to Guild (5-3); nothing done',
+        '! "Give allegiance to Guild": you are not a party to Guild (rule 5-3); nothing done',
         '! "Give allegiance to Union": there is no Faction Union; nothing done']
     g.to_nday(9)
     assert [(p["email"], p["vote_power"]) for p in g.json()["players"]] == [
         (ALICE, "0"), (BOB, "0"), (CAROL, "1"), (DAVE, "1"), (ERIN, "1")]
     assert said(g.send(BOB, "x", "Give allegiance to Guild\nFOR 1 as Guild")) == [
         '! "Give allegiance to Guild": Allegiance is given from the start of Breakday to the end of Rushnight '
-        '(5-3); nothing done',
-        '! "FOR 1 as Guild": only the agent of Guild speaks for it (5-2); nothing done']
+        '(rule 5-3); nothing done',
+        '! "FOR 1 as Guild": only the agent of Guild speaks for it (rule 5-2); nothing done']
     assert said(g.send(ALICE, "x", "Vote FOR 1 as Guild\nSet vote power of Guild to 3/2\n"
                                    "Set vote power of Guild to 2")) == [
         '  "Vote FOR 1 as Guild": FOR on proposal 1 is Guild\'s Final Vote (Vote Power 2)',
         '  "Set vote power of Guild to 3/2": Guild\'s Vote Power is 3/2',
         '! "Set vote power of Guild to 2": Guild\'s Vote Power is 3/2: it may only be lowered, to a nonnegative '
-        'rational (2-2); nothing done']
+        'rational (rule 2-2); nothing done']
     g.send(CAROL, "x", "AGAINST 1")
     tea = g.json()["proposals"][0]
     assert (tea["votes"], tea["stamina"], tea["strength"]) == ({"faction:Guild": "FOR", CAROL: "AGAINST"}, "5/2", "1/2")
@@ -73,7 +73,7 @@ def test_allegiance_votes_and_the_three_quarters_decay_of_a_factions_vote_power(
     assert g.json()["factions"][0]["vote_power"] == "17/8"
     assert said(g.send(CAROL, "x", "BEGIN TRANSACTION\nAssert vote power of Guild is 2\nEND TRANSACTION")) == [
         '! "BEGIN TRANSACTION": line 1, \'Assert vote power of Guild is 2\', failed: Guild\'s Vote Power is 17/8; '
-        'the transaction failed (1-16); nothing done']
+        'the transaction failed (rule 1-16); nothing done']
 
 
 def test_a_faction_ceases_when_no_party_is_a_player_or_its_agent_dissolves_it():
@@ -81,7 +81,7 @@ def test_a_faction_ceases_when_no_party_is_a_player_or_its_agent_dissolves_it():
     g.send(CAROL, "Faction: Union", "Parties: Carol\nAgreement: https://u.test")
     assert said(g.send(ALICE, "x", "Parties of Guild: Alice, Bob, Erin\nParties of Guild: Bob")) == [
         f'  "Parties of Guild: Alice, Bob, Erin": Guild\'s parties: {ALICE}, {BOB}, {ERIN}',
-        '! "Parties of Guild: Bob": the agent stays a party: to leave, \'Dissolve faction\'; nothing done']
+        '! "Parties of Guild: Bob": the agent stays a party: to leave, \'Dissolve faction\' (rule 5-2); nothing done']
     g.send(ALICE, "x", "Forfeit")
     g.send(BOB, "x", "Forfeit")
     assert [f["name"] for f in g.json()["factions"]] == ["Guild", "Union"]

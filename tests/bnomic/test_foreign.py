@@ -14,7 +14,7 @@ def test_a_foreign_action_needs_two_supporters_and_no_objection_decided_when_its
     g = Game(clock_on=True)
     assert said(g.send(ALICE, "x", "Foreign action: Vote FOR proposal 12 in Agora")) == [
         '! "Foreign action: Vote FOR proposal 12 in Agora": only the Ambassador may do that, and you do not hold the '
-        "Ministry now; nothing done"]
+        "Ministry now (rule 2-10); nothing done"]
     g.send(DAVE, "x", "Take the Ambassador")
     assert said(g.send(DAVE, "x", "Foreign action: Vote FOR proposal 12 in Agora\nRelation with Agora: at peace\n"
                                   "Foreign action: Declare war on Agora\nForeign action: Send a gift to Agora")) == [

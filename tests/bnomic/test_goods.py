@@ -29,12 +29,12 @@ def test_a_gift_must_be_positive_within_the_balance_and_to_a_player_reading_36()
     assert said(events) == [  # the lines not understood are answered first
         '! "Give m-5 to Bob": not understood; nothing done',
         '! "Give m1234567890123 to Bob": not understood; nothing done',
-        '! "Give m0 to Bob": a gift must be more than m0 (3-10); nothing done',
-        '! "Give m50.01 to Bob": you have m50: you cannot give more (3-10); nothing done',
+        '! "Give m0 to Bob": a gift must be more than m0 (rule 3-10); nothing done',
+        '! "Give m50.01 to Bob": you have m50: you cannot give more (rule 3-10); nothing done',
         '! "Give m5 to Zed": there is no Player Zed; nothing done',
-        '! "Give m5 to Alice": you cannot give mackerel to yourself; nothing done',
+        '! "Give m5 to Alice": you cannot give mackerel to yourself (rule 3-10); nothing done',
         '  "Give m50 to Bob": Bob has m100, you have m0',
-        '! "Give m0.01 to Bob": you have m0: you cannot give more (3-10); nothing done']
+        '! "Give m0.01 to Bob": you have m0: you cannot give more (rule 3-10); nothing done']
     assert balances(g)[ALICE] == "m0" and balances(g)[BOB] == "m100"
 
 
@@ -44,7 +44,7 @@ def test_points_are_exchanged_for_m5_each_from_0_to_all_held_reading_37():
     events = g.send(BOB, "x", "Exchange 5 points for mackerel\nExchange 0 points for mackerel\n"
                               "Exchange 3 points for mackerel\nExchange 1 point for macks")
     assert said(events) == [
-        '! "Exchange 5 points for mackerel": you have 4 points: you cannot exchange more (3-10); nothing done',
+        '! "Exchange 5 points for mackerel": you have 4 points: you cannot exchange more (rule 3-10); nothing done',
         '  "Exchange 0 points for mackerel": you have 4 points and m50',
         '  "Exchange 3 points for mackerel": you have 1 points and m65',
         '  "Exchange 1 point for macks": you have 0 points and m70']
@@ -74,12 +74,12 @@ def artisan_game() -> Game:
 def test_a_blueprint_is_created_without_2_objections_in_2_ndays_once_per_nweek():
     g = artisan_game()
     assert said(g.send(BOB, "Blueprint: Kite", "Unique")) == [
-        '! "Blueprint: Kite": only the Artisan may do that, and you do not hold the Ministry now; nothing done']
+        '! "Blueprint: Kite": only the Artisan may do that, and you do not hold the Ministry now (rule 3-14); nothing done']
     assert said(g.send(ALICE, "Blueprint: Lamp", LAMP)) == [
         '  "Blueprint: Lamp": A1: the blueprint Lamp (non-unique, m12.5) exists unless 2 Players object within '
         '2 ndays (3-14)']
     assert said(g.send(ALICE, "Blueprint: Kite", "Unique")) == [
-        '! "Blueprint: Kite": the Ministry of Goods has created a blueprint this nweek, or is awaiting one (3-14); '
+        '! "Blueprint: Kite": the Ministry of Goods has created a blueprint this nweek, or is awaiting one (rule 3-14); '
         'nothing done']
     g.send(BOB, "x", "Object to A1")
     assert said(g.send(BOB, "x", "Buy Lamp")) == ['! "Buy Lamp": there is no blueprint Lamp; nothing done']
@@ -94,10 +94,10 @@ def test_a_blueprint_is_created_without_2_objections_in_2_ndays_once_per_nweek()
 def test_the_artisan_creates_no_blueprint_after_corvette_nor_one_without_unique_or_non_unique_reading_33():
     g = artisan_game()
     assert said(g.send(ALICE, "Blueprint: Lamp", "Price: m5")) == [
-        '! "Blueprint: Lamp": the body must say \'Unique\' or \'Non-unique\'; nothing done']
+        '! "Blueprint: Lamp": the body must say \'Unique\' or \'Non-unique\' (rule 3-14); nothing done']
     g.to_nday(6)
     assert said(g.send(ALICE, "Blueprint: Lamp", LAMP)) == [
-        '! "Blueprint: Lamp": the Ministry of Goods creates blueprints no later than Corvette, nday 5 (3-14); '
+        '! "Blueprint: Lamp": the Ministry of Goods creates blueprints no later than Corvette, nday 5 (rule 3-14); '
         'nothing done']
     assert g.json()["actions"] == []
 
@@ -114,14 +114,14 @@ def test_devices_are_bought_at_the_price_given_and_destroyed_by_their_owner_and_
         '  "Destroy device 2": device 2, a Lamp, is destroyed',
         '! "Give device 2 to Bob": there is no device 2; nothing done',
         '! "Destroy device 9": there is no device 9; nothing done']
-    assert said(g.send(BOB, "x", "Destroy device 1")) == ['! "Destroy device 1": device 1 is not yours (3-12); nothing done']
+    assert said(g.send(BOB, "x", "Destroy device 1")) == ['! "Destroy device 1": device 1 is not yours (rule 3-12); nothing done']
     assert said(g.send(CAROL, "x", "Buy Lamp")) == ['  "Buy Lamp": you own device 3, a Lamp; you have m37.5']
     assert g.json()["devices"] == [
         {"number": 1, "blueprint": "Lamp", "owner": CAROL, "attributes": {"colour": "red"}, "properties": ["Bright"]},
         {"number": 3, "blueprint": "Lamp", "owner": CAROL, "attributes": {"colour": "red"}, "properties": ["Bright"]}]
     assert said(g.send(ALICE, "x", "Set price of Lamp to m60\nSet price of Kite to m1")) == [
         '  "Set price of Lamp to m60": A2: the price of Lamp is m60 unless 2 Players object within 2 ndays (3-14)',
-        '! "Set price of Kite to m1": there is no blueprint Kite; nothing done']
+        '! "Set price of Kite to m1": there is no blueprint Kite (rule 3-14); nothing done']
     g.send(BOB, "x", "Object to A2")
     g.send(CAROL, "x", "Object to A2")
     assert g.json()["actions"][1]["status"] == "failed"
@@ -129,7 +129,7 @@ def test_devices_are_bought_at_the_price_given_and_destroyed_by_their_owner_and_
     g.to_nday(7)
     assert g.json()["blueprints"][0]["price"] == "m25.25"
     assert said(g.send(BOB, "x", "Buy Lamp")) == [
-        '! "Buy Lamp": Lamp costs m25.25 and you have m25 (3-14); nothing done']
+        '! "Buy Lamp": Lamp costs m25.25 and you have m25 (rule 3-14); nothing done']
     assert g.player(BOB)["mackerel"] == "m25" and len(g.json()["devices"]) == 2
 
 
@@ -166,7 +166,7 @@ def test_an_auction_is_won_by_the_second_bidder_after_the_first_fails_his_grace_
     assert [e.data["lines"][1:] for e in events if e.kind == "daily"][-1] == [
         "Auction of Crown: grace (bob@b.test, m80)", "It is the Voting Period: no proposal is Open"]
     assert said(g.send(ERIN, "x", "Bid m90 on Crown")) == [
-        '! "Bid m90 on Crown": bidding on Crown ended at the start of Zarpint (3-14); nothing done']
+        '! "Bid m90 on Crown": bidding on Crown ended at the start of Zarpint (rule 3-14); nothing done']
     assert g.player(BOB)["vote_power"] == "1"
     assert auction(g.to_nday(12)) == [("penalty", BOB, "80")]
     assert (g.player(BOB)["vote_power"], g.player(BOB)["points"], g.player(BOB)["mackerel"]) == ("0", 5, "m50")
@@ -183,7 +183,7 @@ def test_the_highest_bidder_who_can_pay_buys_at_the_start_of_zarpint_and_an_unbi
     assert said(g.send(BOB, "x", "Bid m0.5 on Crown\nBid m5 on Lamp\nBuy Crown")) == [
         '  "Bid m0.5 on Crown": your bid of m0.5 on Crown is recorded; the highest is m0.5 by bob@b.test',
         '! "Bid m5 on Lamp": there is no blueprint Lamp; nothing done',
-        '! "Buy Crown": Crown is unique: \'Bid mX on Crown\' (3-14); nothing done']
+        '! "Buy Crown": Crown is unique: \'Bid mX on Crown\' (rule 3-14); nothing done']
     assert auction(to_zarpint(g)) == [("bought", BOB, "0.5")]
     assert g.player(BOB)["mackerel"] == "m49.5" and g.json()["devices"][0]["owner"] == BOB
     h = crown_game()

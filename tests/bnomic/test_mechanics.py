@@ -278,7 +278,7 @@ def test_a_passed_set_line_changes_the_ministers_pay_at_the_same_midnight() -> N
     ("Set minister_pay = -1", "minister_pay = -1 is out of bounds (rule 6-5: each Player who is a Minister gains "
      "m50); expected 'Set minister_pay = N' (N a whole number at least 0 and at most 1000000)"),
     ("Set tea = 5", "there is no parameter 'tea' (known: expel_supporters, expel_recent_ndays, max_hit_points, "
-     "fail_penalty, exchange_rate, auction_penalty, usurp_objections, minister_pay); expected 'Set NAME = VALUE'"),
+     "fail_penalty, exchange_rate, auction_penalty, usurp_objections, minister_pay); expected 'Set NAME = VALUE' (rule 2-2)"),
 ])
 def test_a_set_line_out_of_form_refuses_the_proposal_with_the_form(line: str, why: str) -> None:
     g = Game()

@@ -21,7 +21,7 @@ def test_the_chairman_applies_a_passed_proposals_prose_with_change_lines_or_reco
     g = Game()
     passed_proposal(g)
     assert said(g.send(BOB, "x", "Apply 1:\nCarol gains 4 points")) == [
-        '! "Apply 1:": only the Chairman may do that, and you do not hold the Ministry now; nothing done']
+        '! "Apply 1:": only the Chairman may do that, and you do not hold the Ministry now (rule 2-2); nothing done']
     g.send(ALICE, "x", "Take Chairman")
     assert said(g.send(ALICE, "x", "Apply 1:\nCarol gains 4 points")) == [
         '  "Apply 1:": proposal 1\'s prose applied: 1 change line']
@@ -29,7 +29,7 @@ def test_the_chairman_applies_a_passed_proposals_prose_with_change_lines_or_reco
     assert said(g.send(ALICE, "x", "Applied 1: done by hand")) == [
         '  "Applied 1: done by hand": recorded: proposal 1\'s prose applied: done by hand']
     assert g.state.proposal(1).applied == ["Carol gains 4 points", "done by hand"]
-    assert said(g.send(ALICE, "x", "Applied 2: no")) == ['! "Applied 2: no": proposal 2 has not Passed; nothing done']
+    assert said(g.send(ALICE, "x", "Applied 2: no")) == ['! "Applied 2: no": proposal 2 has not Passed (rule 2-2); nothing done']
 
 
 def test_a_vacant_miniministry_keeps_the_mom_from_starting_the_clock():
@@ -37,11 +37,11 @@ def test_a_vacant_miniministry_keeps_the_mom_from_starting_the_clock():
     g.send(ALICE, "x", SEVEN)
     assert said(g.send(BOB, "x", 'Create miniministry "Tea Room": keep the tea')) == [
         '! "Create miniministry "Tea Room": keep the tea": only the MetaMin may do that, and you do not hold the '
-        'Ministry now; nothing done']
+        'Ministry now (rule 6-9); nothing done']
     g.send(ALICE, "x", 'Create miniministry "Tea Room": keep the tea')
     assert g.json()["ministries"][-1] == {"name": "Tea Room", "minister": None, "holder": None, "mini": True}
     assert said(g.send(ALICE, "x", "Clock on")) == [
-        '! "Clock on": the Tea Room is Vacant: the MoM starts the Clock only with no Vacant Ministry (2-1); '
+        '! "Clock on": the Tea Room is Vacant: the MoM starts the Clock only with no Vacant Ministry (rule 2-1); '
         'nothing done']
     g.send(BOB, "x", "Take the Tea Room")
     assert said(g.send(ALICE, "x", "Clock on")) == ['  "Clock on": the Clock is On: nweek 1, nday 1 (Breakday)']
@@ -52,7 +52,7 @@ def test_the_rulekeeper_renumbers_rules_and_keeps_sections():
     g.send(ALICE, "x", "Take Law")
     assert said(g.send(ALICE, "x", 'Renumber rule 2-6 to 2-12\nRenumber rule "Scoring" to 2-66\nCreate section 7 "Tea"\n'
                                    'Move rule 2-12 to section 7\nRemove section 5\nUnnumber rule 3-13')) == [
-        '! "Renumber rule 2-6 to 2-12": there is a rule 2-12 already; nothing done',
+        '! "Renumber rule 2-6 to 2-12": there is a rule 2-12 already (rule 1-8); nothing done',
         '  "Renumber rule "Scoring" to 2-66": rule 2-6 is now rule 2-66',
         '  "Create section 7 "Tea"": section 7 Tea exists',
         '  "Move rule 2-12 to section 7": rule 2-12 is in section 7',

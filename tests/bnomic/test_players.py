@@ -19,10 +19,10 @@ def test_join_as_name_makes_a_player_with_the_rules_defaults():
 
 def test_a_name_must_be_valid_and_not_taken_up_to_case_and_spaces():
     g = Game()
-    assert said(g.send(ZED, "x", "Join as  alice ")) == ['! "Join as  alice": the name alice is taken (1-4); nothing done']
+    assert said(g.send(ZED, "x", "Join as  alice ")) == ['! "Join as  alice": the name alice is taken (rule 1-4); nothing done']
     assert said(g.send(ZED, "x", "Join as Zed!")) == [
-        '! "Join as Zed!": a name is 1 to 64 letters, digits, spaces, \'_\', \'-\' or "\'" (1-4); nothing done']
-    assert said(g.send(ZED, "x", "Join as " + "z" * 65))[0].endswith("(1-4); nothing done")
+        '! "Join as Zed!": a name is 1 to 64 letters, digits, spaces, \'_\', \'-\' or "\'" (rule 1-4); nothing done']
+    assert said(g.send(ZED, "x", "Join as " + "z" * 65))[0].endswith("(rule 1-4); nothing done")
     assert said(g.send(ZED, "x", "Join")) == ['! "Join": not understood; nothing done']  # Reading 4
     assert [p["email"] for p in g.json()["players"]] == [ALICE, BOB, CAROL, DAVE, ERIN]
 
@@ -30,7 +30,7 @@ def test_a_name_must_be_valid_and_not_taken_up_to_case_and_spaces():
 def test_only_players_act_and_forfeit_vacates_ministries():
     g = Game()
     assert said(g.send(ZED, "x", "Take MoM")) == [
-        '! "Take MoM": only Players may do that; send \'Join as NAME\' to play; nothing done']
+        '! "Take MoM": only Players may do that: send \'Join as NAME\' to play (rule 1-4); nothing done']
     g.send(BOB, "x", "Take Chairman\nTake Ministry of Law")
     assert said(g.send(BOB, "x", "Forfeit")) == ['  "Forfeit": Bob has forfeited and is no longer a Player']
     assert [m["holder"] for m in g.json()["ministries"]] == [None] * 7
@@ -44,7 +44,7 @@ def test_a_name_change_takes_effect_when_the_registrar_recognizes_it():
         'recognizes it (1-4)']
     assert g.player(BOB)["pending_name"] == "Robert"
     assert said(g.send(CAROL, "x", "Recognize name change of Bob")) == [
-        '! "Recognize name change of Bob": only the Registrar may do that, and you do not hold the Ministry now; '
+        '! "Recognize name change of Bob": only the Registrar may do that, and you do not hold the Ministry now (rule 1-4); '
         'nothing done']
     g.send(CAROL, "x", "Take Registrar")
     assert said(g.send(CAROL, "x", "Recognize name change of Bob")) == [
@@ -60,7 +60,7 @@ def test_expel_needs_three_supporters_and_a_recent_player():
         '  "Expel Zed because spam": A1: Zed is expelled with 3 supporters by the end of the nday 2 ndays from now '
         '(1-4, 2-9)']
     assert said(g.send(ALICE, "x", "Support A1")) == [
-        '! "Support A1": you attempted A1: no support of your own (2-8, 2-9); nothing done']
+        '! "Support A1": you attempted A1: no support of your own (rules 2-8 and 2-9); nothing done']
     g.send(BOB, "x", "Support A1")
     assert said(g.send(BOB, "x", "Support action 1")) == [
         '! "Support action 1": you have already supported or objected to A1; nothing done']
@@ -69,7 +69,7 @@ def test_expel_needs_three_supporters_and_a_recent_player():
     assert g.json()["actions"] == [{"number": 1, "kind": "expel", "by": ALICE, "status": "occurred",
                                     "supporters": [BOB, CAROL, DAVE], "objectors": []}]
     assert g.state.player(ZED) is None
-    assert said(g.send(ERIN, "x", "Support A1")) == ['! "Support A1": A1 has occurred: it takes no support; nothing done']
+    assert said(g.send(ERIN, "x", "Support A1")) == ['! "Support A1": A1 has occurred: it takes no support (rules 2-8 and 2-9); nothing done']
 
 
 def test_an_expulsion_without_support_fails_at_the_end_of_the_second_nday_after():
@@ -93,7 +93,7 @@ def test_a_player_of_more_than_12_ndays_cannot_be_expelled():
     g.to_nday(2)
     assert g.state.clock.nday_changes == 13
     assert said(g.send(BOB, "x", "Expel Carol because old")) == [
-        '! "Expel Carol because old": Carol has been a Player for more than 12 ndays (1-4); nothing done']
+        '! "Expel Carol because old": Carol has been a Player for more than 12 ndays (rule 1-4); nothing done']
 
 
 def test_usurp_occurs_after_two_rdays_unless_two_object():

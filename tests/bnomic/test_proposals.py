@@ -48,9 +48,9 @@ def test_a_proposal_needs_a_body_and_existing_conflicts_and_takes_no_number_when
     g = Game()
     g.send(DAVE, "x", "Take Chairman")
     assert said(g.send(BOB, "Proposal: Empty", "")) == [
-        '! "Proposal: Empty": a proposal needs a Body (2-2, Reading 15); nothing done, no number given']
+        '! "Proposal: Empty": a proposal needs a Body (2-2, Reading 15) (rule 2-2); nothing done, no number given']
     assert said(g.send(BOB, "Proposal: Tea", "Tea.\nConflicts: 4")) == [
-        '! "Proposal: Tea": there is no proposal 4 (Reading 15); nothing done, no number given']
+        '! "Proposal: Tea": there is no proposal 4 (Reading 15) (rule 2-2); nothing done, no number given']
     g.send(BOB, "Proposal: Tea", "Tea.")
     assert g.json()["proposals"][0]["number"] == 1
 
@@ -60,7 +60,7 @@ def test_revise_and_withdraw_only_the_authors_pending_proposal():
     g.send(DAVE, "x", "Take Chairman")
     g.send(BOB, "Proposal: Tea", "Tea.")
     assert said(g.send(CAROL, "Revise proposal 1: Coffee", "Coffee.")) == [
-        '! "Revise proposal 1: Coffee": proposal 1 is bob@b.test\'s; nothing done']
+        '! "Revise proposal 1: Coffee": proposal 1 is bob@b.test\'s (rule 2-2); nothing done']
     assert said(g.send(BOB, "Revise proposal 1: Green tea", "Green tea.\nBob gains 2 points")) == [
         '  "Revise proposal 1: Green tea": proposal 1 revised; its number and votes stay; 1 change line '
         '(Bob gains 2 points)']
@@ -70,7 +70,7 @@ def test_revise_and_withdraw_only_the_authors_pending_proposal():
         '  "Withdraw 1": proposal 1 withdrawn: Historical and Lost, scored (2-6)']
     p = g.json()["proposals"][0]
     assert (p["status"], p["success"], p["passed"], p["ever_won"]) == ("historical", "lost", False, False)
-    assert said(g.send(BOB, "x", "Withdraw 1")) == ['! "Withdraw 1": proposal 1 is Historical, not Pending; nothing done']
+    assert said(g.send(BOB, "x", "Withdraw 1")) == ['! "Withdraw 1": proposal 1 is Historical, not Pending (rule 2-2); nothing done']
 
 
 def test_only_open_proposals_take_votes_and_the_last_vote_is_final():
@@ -78,7 +78,7 @@ def test_only_open_proposals_take_votes_and_the_last_vote_is_final():
     g.send(DAVE, "x", "Take Chairman")
     g.send(BOB, "Proposal: Tea", "Tea.")
     assert said(g.send(CAROL, "x", "FOR 1")) == [
-        '! "FOR 1": proposal 1 is Pending: only an Open proposal takes Votes (2-2); nothing done']
+        '! "FOR 1": proposal 1 is Pending: only an Open proposal takes Votes (rule 2-2); nothing done']
     ballot(g)
     assert said(g.send(CAROL, "x", "Vote AGAINST 1")) == [
         '  "Vote AGAINST 1": AGAINST on proposal 1 is your Final Vote (Vote Power 1)']
@@ -87,7 +87,7 @@ def test_only_open_proposals_take_votes_and_the_last_vote_is_final():
     assert said(g.send(DAVE, "x", "MAYBE 1")) == ['! "MAYBE 1": not understood; nothing done']  # Reading 20
     assert said(g.send(DAVE, "x", "Set my vote power to 1/3")) == ['  "Set my vote power to 1/3": your Vote Power is 1/3']
     assert said(g.send(DAVE, "x", "Set my vote power to 0.5")) == [
-        '! "Set my vote power to 0.5": your Vote Power is 1/3: it may only be lowered (2-2); nothing done']
+        '! "Set my vote power to 0.5": your Vote Power is 1/3: it may only be lowered (rule 2-2); nothing done']
     g.send(DAVE, "x", "AGAINST 1")
     p = g.json()["proposals"][0]
     assert (p["votes"], p["stamina"], p["strength"]) == ({CAROL: "FOR", DAVE: "AGAINST"}, "4/3", "2/3")

@@ -49,13 +49,13 @@ def test_the_ballot_is_published_only_in_the_voting_period():
     g = Game()
     g.send(ALICE, "x", "Take Chairman")
     assert said(g.send(ALICE, "x", "Publish ballot")) == [
-        '! "Publish ballot": the Ballot is published in the Voting Period (nday 9 on); nothing done']
+        '! "Publish ballot": the Ballot is published in the Voting Period (nday 9 on) (rule 2-2); nothing done']
 
 
 def test_a_player_cannot_expel_himself():
     g = Game()
     assert said(g.send(BOB, "x", "Expel Bob because tired")) == [
-        '! "Expel Bob because tired": to leave, send \'Forfeit\'; nothing done']
+        '! "Expel Bob because tired": to leave, send \'Forfeit\' (rule 1-4); nothing done']
 
 
 def test_a_loss_of_mackerel_stops_at_m0_and_a_change_line_that_cannot_apply_is_skipped():

@@ -45,11 +45,11 @@ def test_a_tidiness_list_takes_place_without_objection_after_five_ndays_a_point_
 def test_one_objection_fails_a_tidiness_list_and_a_bad_line_refuses_it():
     g = running()
     assert said(g.send(CAROL, "Tidiness List", 'Rule 9-9: "a" -> "b"')) == [
-        '! "Tidiness List": line 1: there is no rule 9-9; nothing done']
+        '! "Tidiness List": line 1: there is no rule 9-9 (rule 3-9); nothing done']
     assert said(g.send(CAROL, "Tidiness List", 'Rule 1-1: "a" -> "b"\nplease fix this')) == [
-        '! "Tidiness List": line 2, \'please fix this\', is not like: Rule 2-5: "teh" -> "the"; nothing done']
+        '! "Tidiness List": line 2, \'please fix this\', is not like: Rule 2-5: "teh" -> "the" (rule 3-9); nothing done']
     assert said(g.send(CAROL, "Tidiness List", "")) == [
-        '! "Tidiness List": a Tidiness List has lines like: Rule 2-5: "teh" -> "the"; nothing done']
+        '! "Tidiness List": a Tidiness List has lines like: Rule 2-5: "teh" -> "the" (rule 3-9); nothing done']
     g.send(CAROL, "Tidiness List", 'Rule 1-1: "B Nomic" -> "B"')
     g.send(DAVE, "x", "Object to A1")
     assert g.json()["actions"][0]["status"] == "failed"
@@ -60,9 +60,9 @@ def test_the_message_of_the_nweek_changes_with_one_supporter_once_an_nweek():
     g = running()
     assert said(g.send(BOB, "x", "Set the message of the nweek: Tea")) == [
         '! "Set the message of the nweek: Tea": only the Registrar may do that, and you do not hold the Ministry '
-        "now; nothing done"]
+        "now (rule 3-16); nothing done"]
     assert said(g.send(ALICE, "x", "Set the message of the nweek: " + "x" * 257)) == [
-        f'! "Set the message of the nweek: {"x" * 257}": the Message is 1 to 256 characters (3-16); nothing done']
+        f'! "Set the message of the nweek: {"x" * 257}": the Message is 1 to 256 characters (rule 3-16); nothing done']
     assert said(g.send(ALICE, "x", "Set the message of the nweek: Tea   at four\nSet the message of the nweek: Cake")) == [
         '  "Set the message of the nweek: Tea   at four": A1: the Message of the nweek becomes \'Tea at four\' once a '
         "Player supports it, within 2 ndays (3-16)",
@@ -75,7 +75,7 @@ def test_the_message_of_the_nweek_changes_with_one_supporter_once_an_nweek():
     assert g.json()["actions"][1]["status"] == "failed"
     assert g.json()["motnw"] == "Tea at four"
     assert said(g.send(ALICE, "x", "Set the message of the nweek: Cake")) == [
-        '! "Set the message of the nweek: Cake": the Message of the nweek has changed this nweek already (3-16); '
+        '! "Set the message of the nweek: Cake": the Message of the nweek has changed this nweek already (rule 3-16); '
         "nothing done"]
 
 
@@ -90,18 +90,18 @@ def test_an_unsupported_message_fails_when_its_window_closes():
 def test_the_mom_hoists_a_flag_once_per_nday_never_black_watch_plaid():
     g = running()
     assert said(g.send(BOB, "x", "Hoist the Polka Dots flag")) == [
-        '! "Hoist the Polka Dots flag": only the MoM may do that, and you do not hold the Ministry now; nothing done']
+        '! "Hoist the Polka Dots flag": only the MoM may do that, and you do not hold the Ministry now (rule 3-17); nothing done']
     assert said(g.send(ALICE, "x", "Hoist the Black Watch Plaid flag\nHoist the Tartan flag\n"
                                    "Set the Threat Flag to pink   ponies\nHoist the Polka Dots flag\n"
                                    "Hoist the Setting Orange flag")) == [
-        '! "Hoist the Black Watch Plaid flag": Black Watch Plaid is hoisted only by the Panic Buttons (3-17); '
+        '! "Hoist the Black Watch Plaid flag": Black Watch Plaid is hoisted only by the Panic Buttons (rule 3-17); '
         "nothing done",
         '! "Hoist the Tartan flag": there is no flag Tartan: the flags are Pink Ponies, Polka Dots, Setting Orange, '
-        "Jolly Roger, Black Watch Plaid; nothing done",
-        '! "Set the Threat Flag to pink   ponies": the Threat Flag is Pink Ponies already; nothing done',
+        "Jolly Roger, Black Watch Plaid (rule 3-17); nothing done",
+        '! "Set the Threat Flag to pink   ponies": the Threat Flag is Pink Ponies already (rule 3-17); nothing done',
         '  "Hoist the Polka Dots flag": the Threat Flag is Polka Dots (3-17)',
         '! "Hoist the Setting Orange flag": the MoM changes the Threat Flag at most once per nday, and has this nday '
-        "(3-17); nothing done"]
+        "(rule 3-17); nothing done"]
     g.midnight(1)
     assert said(g.send(ALICE, "x", "Hoist the Setting Orange flag")) == [
         '  "Hoist the Setting Orange flag": the Threat Flag is Setting Orange (3-17)']
@@ -146,19 +146,19 @@ def test_the_oracle_renumbers_a_new_consultation_before_its_priest_is_selected()
     g.send(ALICE, "Consultation: Q?")
     g.send(BOB, "Consultation: R?")
     assert said(g.send(CAROL, "x", "Renumber consultation 1 to 7")) == [
-        '! "Renumber consultation 1 to 7": only the Oracle may do that, and you do not hold the Ministry now; '
+        '! "Renumber consultation 1 to 7": only the Oracle may do that, and you do not hold the Ministry now (rule 2-5); '
         "nothing done"]
     assert said(g.send(DAVE, "x", "Take Questions\nRenumber consultation 1 to 2\nRenumber consultation 1 to 7\n"
                                   "Renumber consultation 3 to 5")) == [
         '  "Take Questions": you hold the Ministry of Questions (the Oracle)',
-        '! "Renumber consultation 1 to 2": the number 2 is taken, or not positive; nothing done',
+        '! "Renumber consultation 1 to 2": the number 2 is taken, or not positive (rule 2-5); nothing done',
         '  "Renumber consultation 1 to 7": Consultation 1 is now Consultation 7 (2-5)',
-        '! "Renumber consultation 3 to 5": there is no Consultation 3; nothing done']
+        '! "Renumber consultation 3 to 5": there is no Consultation 3 (rule 2-5); nothing done']
     g.send(ERIN, "Consultation: S?", "Unbeliever: Carol")
     assert said(g.send(DAVE, "x", "Renumber consultation 8 to 9\nZOT 2\nRenumber consultation 2 to 3")) == [
-        '! "Renumber consultation 8 to 9": Consultation 8 is no longer new: it has had a Priest; nothing done',
+        '! "Renumber consultation 8 to 9": Consultation 8 is no longer new: it has had a Priest (rule 2-5); nothing done',
         '  "ZOT 2": Consultation 2 is ZOTTED: it has no further effect (2-5)',
-        '! "Renumber consultation 2 to 3": Consultation 2 is ZOTTED: only a new one is renumbered; nothing done']
+        '! "Renumber consultation 2 to 3": Consultation 2 is ZOTTED: only a new one is renumbered (rule 2-5); nothing done']
     assert [(q["number"], q["supplicant"], q["priest"]) for q in g.json()["consultations"]] == [
         (7, ALICE, None), (2, BOB, None), (8, ERIN, DAVE)]  # 8: the greatest number + 1
 

@@ -8,7 +8,7 @@ from engine import machine
 from engine.inputs import ClockStep
 from tests.bnomic.support import ALICE, BOB, CAROL, DAVE, GRAMMAR, START, Game, said
 
-HELD = "the Ministry of Law is held by bob@b.test: only a Vacant Ministry may be taken (6-2); 'Usurp' it instead"
+HELD = "the Ministry of Law is held by bob@b.test: only a Vacant Ministry may be taken ('Usurp' it instead) (rule 6-2)"
 
 
 def holders(g: Game) -> dict[str, str | None]:
@@ -28,7 +28,7 @@ def test_a_false_assertion_undoes_the_lines_before_it_and_names_the_line():
     g = Game()
     events = g.send(BOB, "x", "BEGIN TRANSACTION\nTake Law\nAssert points of Bob is 5\nEND TRANSACTION")
     assert said(events) == ['! "BEGIN TRANSACTION": line 2, \'Assert points of Bob is 5\', failed: Bob\'s points is 0; '
-                            'the transaction failed (1-16); nothing done']
+                            'the transaction failed (rule 1-16); nothing done']
     assert holders(g) == {}
     assert [e.kind for e in events] == ["outcome"]  # the trial's events are not the game's
 
@@ -38,7 +38,7 @@ def test_a_refused_line_fails_the_transaction_with_its_reason():
     g.send(BOB, "x", "Take Law")
     events = g.send(ALICE, "x", "BEGIN TRANSACTION\nTake Society\nTake Law\nEND TRANSACTION")
     assert said(events) == [f'! "BEGIN TRANSACTION": line 2, \'Take Law\', failed: {HELD}; nothing done; '
-                            'the transaction failed (1-16); nothing done']
+                            'the transaction failed (rule 1-16); nothing done']
     assert holders(g) == {"Ministry of Law": BOB}
 
 
@@ -46,7 +46,7 @@ def test_an_unread_line_fails_the_transaction_reading_43():
     g = Game()
     events = g.send(BOB, "x", "BEGIN TRANSACTION\nTake Law\nplease\nEND TRANSACTION")
     assert said(events) == ['! "BEGIN TRANSACTION": the line \'please\' is no Game Action nor assertion, so the '
-                            'transaction cannot be determined with finality (1-16): it failed; nothing done']
+                            'transaction cannot be determined with finality: it failed (rule 1-16); nothing done']
     assert holders(g) == {}
 
 
@@ -54,7 +54,7 @@ def test_an_assertion_outside_a_transaction_is_refused():
     g = Game()
     assert said(g.send(BOB, "x", "Assert nday is 1")) == [
         '! "Assert nday is 1": an assertion is no Game Action: it goes in a BEGIN TRANSACTION ... END TRANSACTION '
-        '(1-16); nothing done']
+        '(rule 1-16); nothing done']
 
 
 def test_each_repetition_is_its_own_action_reading_44():
@@ -77,7 +77,7 @@ def test_an_action_at_an_absolute_time_runs_then_as_if_sent_then():
     ran = [e.data for e in events if e.kind == "scheduled_ran"]
     assert ran == [{"number": 1, "by": CAROL, "line": "At 2026-01-05T12:00:00Z: Take Change",
                     "lines": ['! "Take Change": the Ministry of Change is held by dave@b.test: only a Vacant Ministry '
-                              "may be taken (6-2); 'Usurp' it instead; nothing done"],
+                              "may be taken ('Usurp' it instead) (rule 6-2); nothing done"],
                     "message_id": "m1@mail.test"}]
     assert g.json()["scheduled"] == []
     assert holders(g) == {"Ministry of Change": DAVE}
@@ -88,7 +88,7 @@ def test_an_action_at_an_nday_waits_while_the_clock_is_off_and_a_past_moment_is_
     g = Game()
     g.send(CAROL, "x", "At the start of nday 3 of nweek 1: Take Goods")
     assert said(g.send(CAROL, "x", "At the start of nday 1 of nweek 1: Take Goods")) == [
-        '! "At the start of nday 1 of nweek 1: Take Goods": that moment has passed; nothing done']
+        '! "At the start of nday 1 of nweek 1: Take Goods": that moment has passed (rule 1-10); nothing done']
     g.midnight(3)  # three ndelays: no nday starts
     assert [s["number"] for s in g.json()["scheduled"]] == [1]
     assert holders(g) == {}
@@ -107,7 +107,7 @@ def test_hostile_wrapping_lines_are_bounded():
     nested = g.send(DAVE, "x", "BEGIN TRANSACTION\nBEGIN TRANSACTION\nTake Goods\nEND TRANSACTION\nEND TRANSACTION")
     assert said(nested)[1].startswith('! "BEGIN TRANSACTION": the line \'BEGIN TRANSACTION\' is no Game Action')
     assert said(g.send(DAVE, "x", "Repeat 2 times: Repeat 2 times: Take Goods")) == [
-        '! "Repeat 2 times: Repeat 2 times: Take Goods": \'Repeat 2 times: Take Goods\' is no Game Action; nothing done']
+        '! "Repeat 2 times: Repeat 2 times: Take Goods": \'Repeat 2 times: Take Goods\' is no Game Action (rule 1-10); nothing done']
     assert said(g.send(DAVE, "x", "Repeat 999999999 times: Take Goods")) == [
         '! "Repeat 999999999 times: Take Goods": a line is repeated 1 to 20 times; nothing done']
     huge = GRAMMAR.read("x", "BEGIN TRANSACTION\n" + "Take Goods\n" * 5000 + "END TRANSACTION")
@@ -115,7 +115,8 @@ def test_hostile_wrapping_lines_are_bounded():
     assert huge.commands[0].unread == ["(the 4,900 lines after the first 100 commands: not read)"]  # type: ignore[attr-defined]
     assert said(g.send(DAVE, "x", "BEGIN TRANSACTION\nTake Goods")) == [
         '! "BEGIN TRANSACTION": the line "(no end line after \'BEGIN TRANSACTION\')" is no Game Action nor assertion, '
-        'so the transaction cannot be determined with finality (1-16): it failed; nothing done']
+        'so the transaction cannot be determined with finality: it failed (rule 1-16); nothing done']
     assert holders(g) == {}
     many = "\n".join("At the end of nday 5: Take Goods" for _ in range(21))
-    assert said(g.send(DAVE, "x", many))[-1] == '! "At the end of nday 5: Take Goods": you have 20 actions waiting already; nothing done'
+    assert said(g.send(DAVE, "x", many))[-1] == (
+        '! "At the end of nday 5: Take Goods": you have 20 actions waiting already (rule 1-10); nothing done')

@@ -38,7 +38,7 @@ def test_a_passed_proposal_makes_victory_conditions_trophies_properties_and_obli
     # the Revoke was skipped: Carol had no Baker
     g.send(ALICE, "x", "Take Goods\nTake Law")
     assert said(g.send(BOB, "x", "Fulfilled obligation 1: a lemon cake")) == [
-        '! "Fulfilled obligation 1: a lemon cake": only the obliged Minister fulfils it (6-10); nothing done']
+        '! "Fulfilled obligation 1: a lemon cake": only the obliged Minister fulfils it (rule 6-10); nothing done']
     assert said(g.send(ALICE, "x", "Fulfilled obligation 1: a lemon cake")) == [
         '  "Fulfilled obligation 1: a lemon cake": obligation 1 fulfilled']
 
@@ -48,11 +48,11 @@ def test_a_victory_condition_is_fulfilled_once_an_nweek_with_a_trophy_to_each_vi
     pass_body(g, BODY)
     g.send(ALICE, "x", SEVEN)
     assert said(g.send(ALICE, "x", 'Fulfilled "sweet tooth": Bob, Zed')) == [
-        '! "Fulfilled "sweet tooth": Bob, Zed": name each Victor, a Player; nothing done']
+        '! "Fulfilled "sweet tooth": Bob, Zed": name each Victor, a Player (rule 2-3); nothing done']
     assert said(g.send(ALICE, "x", 'Fulfilled "Sweet Tooth": Bob, carol')) == [
         '  "Fulfilled "Sweet Tooth": Bob, carol": "Sweet Tooth" is Fulfilled: a Trophy to Bob, Carol; '
         'Cleanup: the cakes are put away']
-    assert said(g.send(ALICE, "x", 'Fulfilled "Sweet Tooth": Bob'))[0].endswith("Fulfilled already this nweek (2-3); nothing done")
+    assert said(g.send(ALICE, "x", 'Fulfilled "Sweet Tooth": Bob'))[0].endswith("Fulfilled already this nweek (rule 2-3); nothing done")
     assert (g.player(BOB)["win_count"], g.player(CAROL)["win_count"]) == (1, 2)
     g.send(ALICE, "x", "Clock on")
     g.to_nday(9)

@@ -105,7 +105,8 @@ def test_five_pactmakers_through_every_bullet_of_issue_17(tmp_path, new_database
     play.send_all(dec(1, 2), (ALICE, "Proposal: Tart", "Tarts."), (BOB, "My votes", "Cake, yes.\nFOR 1\nSee you."),
                   (CAROL, "Votes", "AGAINST 1"))
     play.reply(DAVE, message_id(opened), "FOR", at=dec(1, 2), subject="Re: [BlogNomic] Proposal 1: Cake")
-    said(play, ALICE, '! "Proposal: Tart": you already have 2 Proposals pending (1, 2); no Proposal made')
+    said(play, ALICE, '! "Proposal: Tart": you already have 2 Proposals pending (1, 2) (rule Proposals); '
+                      'no Proposal made')
     said(play, BOB, '  "FOR 1": FOR on Proposal 1 "Cake"; now 2 FOR, 0 AGAINST, 0 DEFERENTIAL (Quorum 3)')
     said(play, DAVE, '  "FOR": FOR on Proposal 1 "Cake"; now 3 FOR, 1 AGAINST, 0 DEFERENTIAL (Quorum 3)')
     for voter, icon in ((BOB, "FOR"), (CAROL, "AGAINST"), (DAVE, "FOR")):
@@ -149,8 +150,8 @@ def test_five_pactmakers_through_every_bullet_of_issue_17(tmp_path, new_database
                       '(1 such mail so far)')
     want.open(3, "proposal", ALICE, "Tart", dec(1, 14))
     play.send_all(dec(1, 15), (ALICE, "Proposal: Scone", "Scones."), (BOB, "Votes", "AGAINST 3"))
-    said(play, ALICE, '! "Proposal: Scone": you have already made 3 Proposals today (2026-12-01, UTC); '
-                      'no Proposal made')
+    said(play, ALICE, '! "Proposal: Scone": you have already made 3 Proposals today (2026-12-01, UTC) '
+                      '(rule Proposals); no Proposal made')
     want.vote(3, BOB, "AGAINST")
     want.check()
 
@@ -208,16 +209,17 @@ def test_five_pactmakers_through_every_bullet_of_issue_17(tmp_path, new_database
     want.vote(6, BOB, "FOR")
     want.vote(6, DAVE, "AGAINST")
     play.send(ADMIN, "Resolve", "Enact 4\nFail 3", at=dec(2, 13, 30))
-    said(play, ADMIN, '! "Enact 4": Proposal 4 may not be Enacted: it is not the oldest pending Proposal (Proposal 3 is); '
-                      'nothing done',
-         '! "Fail 3": Proposal 3 may not be Failed: it is not Unpopular (4 not voting AGAINST, Quorum 3); nothing done')
+    said(play, ADMIN, '! "Enact 4": Proposal 4 may not be Enacted: it is not the oldest pending Proposal (Proposal 3 is) '
+                      '(rule Enacting and Failing); nothing done',
+         '! "Fail 3": Proposal 3 may not be Failed: it is not Unpopular (4 not voting AGAINST, Quorum 3) '
+         '(rule Enacting and Failing); nothing done')
     want.check()
 
     # -- Dec 3: an Admin may idle only one silent for seven days; Proposal 3 times out at 48 hours,
     # and Proposal 4, Popular for a day already, is enacted the same second.
     play.send(ADMIN, "Idling", "Idle Bob", at=dec(3, 10))
     said(play, ADMIN, '! "Idle Bob": Bob asked for nothing and last wrote at 2026-12-02T07:00:00Z: an Admin may idle '
-                      'them from 2026-12-09T07:00:00Z; nothing done')
+                      'them from 2026-12-09T07:00:00Z (rule Idle Pactmakers); nothing done')
     assert play.tick(dec(3, 13, 59, 58)).endswith(": reminder\n")  # a day before the later matters' 48 hours
     assert play.tick(dec(3, 13, 59, 59)) == "nothing due\n"
     play.tick(dec(3, 14))
@@ -252,15 +254,15 @@ def test_five_pactmakers_through_every_bullet_of_issue_17(tmp_path, new_database
     want.open(9, "dov", ALICE, "Cake queen", dec(4, 1))
     want.view["hiatus"] = True
     play.send(BOB, "Proposal: Crumpet", "Crumpets.", at=dec(4, 1, 30))
-    said(play, BOB, '! "Proposal: Crumpet": the game is in Hiatus; no Proposal made')
+    said(play, BOB, '! "Proposal: Crumpet": the game is in Hiatus (rule Victory and Ascension); no Proposal made')
     play.send(BOB, "Declaration of Victory: Scone king", "Scones were enacted.", at=dec(4, 2))
     want.open(10, "dov", BOB, "Scone king", dec(4, 2))
     play.send_all(dec(4, 3), (BOB, "Votes", "AGAINST 9"), (CAROL, "Votes", "FOR 10"), (ADMIN, "Votes", "FOR 10"),
                   (DAVE, "Back", "FOR 10\nUnidle"))
     said(play, DAVE, '! "Back": dave@blog.test is not away; nothing changed',  # the subject: a command of its own
-         '! "FOR 10": an Idle Pactmaker has no Vote (send Unidle first); no Vote cast',
+         '! "FOR 10": an Idle Pactmaker has no Vote (send Unidle first) (rule Idle Pactmakers); no Vote cast',
          '! "Unidle": Dave went Idle at 2026-12-03T17:00:00Z, within the previous four days and this dynasty: '
-         'they may be unidled from 2026-12-07T17:00:00Z; nothing done')
+         'they may be unidled from 2026-12-07T17:00:00Z (rule Idle Pactmakers); nothing done')
     want.vote(9, BOB, "AGAINST")
     want.vote(10, CAROL, "FOR")
     want.vote(10, ADMIN, "FOR")
@@ -284,8 +286,9 @@ def test_five_pactmakers_through_every_bullet_of_issue_17(tmp_path, new_database
     # No DoV until the Address; Bob won alone, so he may not step down but may pass the role on.
     play.send_all(dec(4, 15), (CAROL, "Declaration of Victory: Me", "Me."), (BOB, "Victory", "Step down\nPass victory to Carol"))
     said(play, CAROL, '! "Declaration of Victory: Me": no DoV may be made between an enacted DoV and its Ascension '
-                      'Address; no Declaration of Victory made')
-    said(play, BOB, '! "Step down": only a Victor or co-Victor of a collective victory may step down; nothing done',
+                      'Address (rule Victory and Ascension); no Declaration of Victory made')
+    said(play, BOB, '! "Step down": only a Victor or co-Victor of a collective victory may step down '
+         '(rule Victory and Ascension); nothing done',
          '  "Pass victory to Carol": Carol now heads Dynasty 2')
     want.player(BOB)["seraphim"] = False
     want.player(CAROL)["seraphim"] = True
@@ -323,7 +326,7 @@ def test_five_pactmakers_through_every_bullet_of_issue_17(tmp_path, new_database
     # Alice's Declaration 9 failed with an AGAINST Vote: no DoV from her for 120 hours.
     play.send(ALICE, "Declaration of Victory: Again", "Again.", at=dec(9, 10, 30))
     said(play, ALICE, '! "Declaration of Victory: Again": your last DoV failed with AGAINST Votes: you may make another '
-                      'after 2026-12-09T14:00:00Z; no Declaration of Victory made')
+                      'after 2026-12-09T14:00:00Z (rule Victory and Ascension); no Declaration of Victory made')
 
     # DEFERENTIAL follows the Seraphim; a Seraphim's VETO is sticky.
     play.send_all(dec(9, 11), (ALICE, "Proposal: Waffle", "Waffles."), (DAVE, "Proposal: Crepe", "Crepes."))
@@ -334,7 +337,7 @@ def test_five_pactmakers_through_every_bullet_of_issue_17(tmp_path, new_database
     said(play, BOB, '  "FOR 11": FOR on Proposal 11 "Waffle"; now 2 FOR, 0 AGAINST, 0 DEFERENTIAL (Quorum 3)',
          '  "DEFERENTIAL 11": DEFERENTIAL on Proposal 11 "Waffle" (your FOR stands: a DEFERENTIAL counts only once '
          'a quorum of the Seraphims shares a Vote); now 2 FOR, 0 AGAINST, 0 DEFERENTIAL (Quorum 3)',
-         '! "VETO 12": only a Seraphim may VETO; no Vote cast')
+         '! "VETO 12": only a Seraphim may VETO (rule Special Proposal Voting); no Vote cast')
     said(play, CAROL, '  "VETO 12": VETO on Proposal 12 "Crepe": Vetoed, and it stays Vetoed whatever '
          'the Votes (rule "Special Proposal Voting"); now 1 FOR, 0 AGAINST, 0 DEFERENTIAL (Quorum 3)')
     want.board(11, {ALICE: "FOR", BOB: "FOR", DAVE: "DEFERENTIAL", ADMIN: "AGAINST"}, (2, 1, 1))
@@ -366,7 +369,7 @@ def test_five_pactmakers_through_every_bullet_of_issue_17(tmp_path, new_database
     play.send_all(dec(10, 2), (ADMIN, "Votes", "AGAINST 13"), (BOB, "Votes", "AGAINST 13"),
                   (CAROL, "Votes", "AGAINST 13\nVETO 13"))
     said(play, CAROL, '  "AGAINST 13": AGAINST on Declaration of Victory 13 "Crepe master"; now 1 FOR, 3 AGAINST, '
-                      '0 DEFERENTIAL (Quorum 3)', '! "VETO 13": VETO is for Proposals only; no Vote cast')
+                      '0 DEFERENTIAL (Quorum 3)', '! "VETO 13": VETO is for Proposals only (rule Special Proposal Voting); no Vote cast')
     for voter in (ADMIN, BOB, CAROL):
         want.vote(13, voter, "AGAINST")
     want.check()
@@ -383,9 +386,10 @@ def test_five_pactmakers_through_every_bullet_of_issue_17(tmp_path, new_database
     # Alice as co-Victor. Admin's AGAINST means 24 hours, unless a quorum of the Seraphim is FOR.
     play.send_all(dec(15, 13), (BOB, "Join", ""), (DAVE, "Declaration of Victory: Crepe master again", "Still crepes."))
     said(play, BOB, '! "Join": you ceased to be a Baker at 2026-12-10T14:00:00Z: you may join again from '
-                    '2026-12-24T14:00:00Z; nothing done')
+                    '2026-12-24T14:00:00Z (rule Bakers); nothing done')
     said(play, DAVE, '! "Declaration of Victory: Crepe master again": your last DoV failed with AGAINST Votes: you may '
-                     'make another after 2026-12-15T13:00:00Z; no Declaration of Victory made')
+                     'make another after 2026-12-15T13:00:00Z (rule Victory and Ascension); no Declaration of Victory '
+                     'made')
     play.send(DAVE, "Declaration of Victory: Crepe master again", "Still crepes.\nCo-Victors: Alice",
               at=dec(15, 13, 0, 1))
     want.open(14, "dov", DAVE, "Crepe master again", dec(15, 13, 0, 1))
@@ -409,7 +413,8 @@ def test_five_pactmakers_through_every_bullet_of_issue_17(tmp_path, new_database
     # A collective victory: no passing the role; when both step down, a Metadynasty.
     play.send_all(dec(16, 6), (ALICE, "Victory", "Step down"), (DAVE, "Victory", "Pass victory to Carol\nStep down"))
     said(play, ALICE, '  "Step down": you have stepped down; 1 still heads the Dynasty')
-    said(play, DAVE, '! "Pass victory to Carol": only a Victor who achieved victory alone may pass the role; nothing done',
+    said(play, DAVE, '! "Pass victory to Carol": only a Victor who achieved victory alone may pass the role '
+         '(rule Victory and Ascension); nothing done',
          '  "Step down": you have stepped down; Dynasty 3 is a Metadynasty and every dynastic rule is repealed')
     want.player(DAVE)["seraphim"] = want.player(ALICE)["seraphim"] = False
     want.view["hiatus"] = False
@@ -419,7 +424,7 @@ def test_five_pactmakers_through_every_bullet_of_issue_17(tmp_path, new_database
     # -- Dec 22-23: the Admin idles Alice once she has been silent seven days: Quorum 2.
     play.send(ADMIN, "Idling", "Idle Alice", at=dec(22, 10))
     said(play, ADMIN, '! "Idle Alice": Alice asked for nothing and last wrote at 2026-12-16T06:00:00Z: an Admin may '
-                      'idle them from 2026-12-23T06:00:00Z; nothing done')
+                      'idle them from 2026-12-23T06:00:00Z (rule Idle Bakers); nothing done')
     play.send(ADMIN, "Idling", "Idle Alice", at=dec(23, 6))
     said(play, ADMIN, '  "Idle Alice": Alice is Idle; Quorum is now 2')
     want.player(ALICE)["idle"] = True
@@ -446,8 +451,9 @@ def test_five_pactmakers_through_every_bullet_of_issue_17(tmp_path, new_database
         "", "Journal head after entry 82:", "  HEAD", "", "The queue: http://127.0.0.1:8000/", "", *SIGNATURE])
     play.send_all(dec(24, 10), (DAVE, "Proposal: Mince pie", "Pies."), (DAVE, "Declaration of Victory: Yule", "Me."),
                   (DAVE, "Votes", "FOR 15"), (CAROL, "Call for Judgement: Holly", 'Enact rule "Holly": Deck the halls.'))
-    said_each(play, DAVE, '! "Proposal: Mince pie": it is the Seasonal Downtime (24 to 26 December); no Proposal made',
-              '! "Declaration of Victory: Yule": it is the Seasonal Downtime (24 to 26 December); '
+    said_each(play, DAVE, '! "Proposal: Mince pie": it is the Seasonal Downtime (24 to 26 December) (rule Seasonal Downtime); '
+              'no Proposal made',
+              '! "Declaration of Victory: Yule": it is the Seasonal Downtime (24 to 26 December) (rule Seasonal Downtime); '
               'no Declaration of Victory made',
               '  "FOR 15": FOR on Proposal 15 "Yule log"; now 3 FOR, 0 AGAINST, 0 DEFERENTIAL (Quorum 2)')
     want.vote(15, DAVE, "FOR")
@@ -489,7 +495,7 @@ def test_the_seasonal_downtime_refuses_joining_idling_and_dice(tmp_path, new_dat
     want.view["quorum"] = 2
     play.send_all(dec(24, 10), (BOB, "Join", ""), (ALICE, "Away", "Idle"), (ADMIN, "Dice", "Roll DICE6"))
     why = ("it is the Seasonal Downtime (24 to 26 December): only Votes and Calls for Judgement go on "
-           "until 27 December; nothing done")
+           "until 27 December (rule Seasonal Downtime); nothing done")
     for sender, command in ((BOB, "Join"), (ALICE, "Idle"), (ADMIN, "Roll DICE6")):
         said(play, sender, f'! "{command}": {why}')
     want.check()

@@ -62,14 +62,15 @@ def test_a_dynasty_by_mail_and_the_clock(tmp_path, new_database_url):
     play.send(ALICE, "Proposal: More cake", "Seconds.", at=t(5, 4), name="Alice")
     want.open(2, "proposal", ALICE, "More cake", t(5, 4))
     assert play.send(ALICE, "Proposal: Even more cake", "Thirds.", at=t(5, 4, 30)).endswith(
-        "you already have 2 Proposals pending (1, 2); no Proposal made\n")
-    said(play, ALICE, '! "Proposal: Even more cake": you already have 2 Proposals pending (1, 2); no Proposal made')
+        "you already have 2 Proposals pending (1, 2) (rule Proposals); no Proposal made\n")
+    said(play, ALICE, '! "Proposal: Even more cake": you already have 2 Proposals pending (1, 2) (rule Proposals); '
+                      'no Proposal made')
     want.check()
 
     # The Admin may not enact Proposal 2 before Proposal 1, the oldest.
     play.send(ADMIN, "Enact", "Enact 2", at=t(5, 5))
     said(play, ADMIN, '! "Enact 2": Proposal 2 may not be Enacted: it is not the oldest pending Proposal '
-                      '(Proposal 1 is); nothing done')
+                      '(Proposal 1 is) (rule Enacting and Failing); nothing done')
     want.check()
 
     # auto_resolve: the clock enacts Proposal 1 at the very second its 12 hours are up.
@@ -134,7 +135,7 @@ def test_without_auto_resolve_an_admin_enacts_when_the_rules_allow(tmp_path, new
     want.vote(1, BOB, "FOR")
     play.send(ADMIN, "Enact", "Enact 1", at=t(5, 12, 59, 59))
     said(play, ADMIN, '! "Enact 1": Proposal 1 may not be Enacted: it has been open for voting for less than '
-                      '12 hours; nothing done')
+                      '12 hours (rule Enacting and Failing); nothing done')
     assert play.tick(t(5, 20)) == "nothing due\n"  # the clock resolves nothing: the Admins do
     want.check()
     play.send(ADMIN, "Enact", "Enact 1", at=t(5, 20, 5))

@@ -433,7 +433,7 @@ def nweek_three(play: BNomicPlay, want: Expect) -> None:
     play.send(ALICE, "Offices", "BEGIN TRANSACTION\nTake Society\nTake Law\nAssert points of Alice is 1\n"
                                 "END TRANSACTION", "2026-01-29T01:00:00Z")
     said(play, ALICE, '! "BEGIN TRANSACTION": line 3, \'Assert points of Alice is 1\', failed: Alice\'s points is 9; '
-                      "the transaction failed (1-16); nothing done")
+                      "the transaction failed (rule 1-16); nothing done")
     want.check()  # nothing taken
     play.send(ALICE, "Offices", "BEGIN TRANSACTION\nTake Society\nTake Law\nTake MoM\nAssert Alice holds Rulekeeper\n"
                                 "END TRANSACTION", "2026-01-29T01:10:00Z")
@@ -446,7 +446,7 @@ def nweek_three(play: BNomicPlay, want: Expect) -> None:
     play.send(BOB, "Again", "Repeat 2 times: Take Change", "2026-01-29T01:20:00Z")
     said(play, BOB, '  "Repeat 2 times: Take Change (1 of 2)": you hold the Ministry of Change (the Chairman)',
          '! "Repeat 2 times: Take Change (2 of 2)": the Ministry of Change is held by bob@b.test: only a Vacant '
-         "Ministry may be taken (6-2); 'Usurp' it instead; nothing done")
+         "Ministry may be taken ('Usurp' it instead) (rule 6-2); nothing done")
     want.hold(BOB, "Chairman")
     want.check()
     play.send(CAROL, "Later", "At 2026-01-29T12:00:00Z: Take Goods", "2026-01-29T01:30:00Z")
@@ -576,7 +576,7 @@ def nweek_three(play: BNomicPlay, want: Expect) -> None:
         "2026-02-02: nweek 3, Corvette")
     play.send(DAVE, "Priest", "Priest 6: Carol\nPriest 6: Erin", "2026-02-02T01:00:00Z")
     said(play, DAVE, '! "Priest 6: Carol": Carol is not eligible: an Active Player, not the Supplicant, the '
-                     "Unbeliever, the Oracle nor a former Priest (2-5); nothing done",
+                     "Unbeliever, the Oracle nor a former Priest (rule 2-5); nothing done",
          '  "Priest 6: Erin": Erin is the Priest of Consultation 6')
     tea["priest"] = ERIN
     want.check()

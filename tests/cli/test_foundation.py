@@ -62,7 +62,7 @@ def test_mail_without_message_id_is_deduplicated_by_content(play, tmp_path):
 def test_only_the_emperor_judges(play):
     play.propose(ALICE, "Free cake")
     out = play.send(ALICE, "judging myself", "Accept 1")
-    assert ": only the Emperor may do that (rules 3, 11)" in out
+    assert ": only the Emperor may do that (rules 3 and 11)" in out
     assert play.state()["submissions"][0]["status"] == "pending"
 
 

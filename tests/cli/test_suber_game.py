@@ -106,7 +106,7 @@ def test_two_circuits_and_a_third_turn_by_mail(tmp_path, new_database_url):
     # number; transmuting rule 116 (unanimously) makes it mutable rule 304; 13 points.
     play.mail(ALICE, "Proposal: Bad", "Amend rule 116: Anything goes.")
     said(play, ALICE, '! "Proposal: Bad": refused, no number given: rule 116 is immutable: only a '
-                      "transmutation, stated explicitly, may change it first (rules 103, 109)")
+                      "transmutation, stated explicitly, may change it first (rules 103 and 109)")
     want.check()
     play_turn(play, want, 304, ALICE, "Soften 116", "Transmute rule 116", {ALICE: "yes", BOB: "yes", CAROL: "yes"})
     done(want, 304, "adopted", 13)

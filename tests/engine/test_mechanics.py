@@ -23,7 +23,7 @@ def test_a_set_line_is_read_against_the_declarations() -> None:
     ("Set limit = 10", "limit = 10 is out of bounds (rule 1: no more than 5); expected 'Set limit = N' "
      "(N a whole number at least 1 and at most 9)"),
     ("Set limit = many", "limit is a whole number; expected 'Set limit = N' (N a whole number at least 1 and "
-     "at most 9)"),
+     "at most 9) (rule 1)"),
     ("Set mode = dice", "mode is hands or ballot (rule 2: by show of hands); expected 'Set mode = hands | ballot'"),
     ("Set speed = 3", "there is no parameter 'speed' (known: limit, mode); expected 'Set NAME = VALUE'"),
 ])

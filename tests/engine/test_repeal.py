@@ -140,7 +140,7 @@ def test_repealing_rule_8_second_lets_the_game_go_on_after_tew(make_play):
                     at="2026-01-05T05:00:00Z")
     assert "rule 8 enacted (switches on the end of the game at TEW)" in out
     out = play.propose(BOB, "Too late", at="2026-01-05T06:00:00Z")
-    assert "the game has ended: alice@wonder.land is The Exalted Winner; nothing done" in out
+    assert "the game has ended: alice@wonder.land is The Exalted Winner (rule 8); nothing done" in out
     play.verify()
 
 

@@ -68,7 +68,7 @@ def test_repealing_a_rule_switches_its_mechanics_off_for_later_submissions(play)
 def test_a_bad_proclamation_changes_nothing(play):
     out = proclaim(play, "Typo", "Repel rule 20")
     assert ("Proclamation refused: 'Repel rule 20' is not 'Enact rule N: TITLE', 'Amend rule N', "
-            "'Repeal rule N' or 'Set NAME = VALUE'; nothing changed") in out
+            "'Repeal rule N' or 'Set NAME = VALUE' (rule 3); nothing changed") in out
     assert "there is no game variable 'prize'" in proclaim(play, "Unknown", "Set prize = 4")
     assert "rule 11 exists; amend it instead" in proclaim(play, "Twice", "Enact rule 11: X\ntext")
     assert "there is no rule 99 in force" in proclaim(play, "Nothing", "Repeal rule 99")
@@ -77,5 +77,5 @@ def test_a_bad_proclamation_changes_nothing(play):
     st = play.state()
     assert st["proclamations"] == [] and st["variables"]["win_score"] == 50
     out = play.send(ALICE, "Proclamation: Mine", "Set accept_points = 100")
-    assert ": only the Emperor may do that (rules 3, 7)" in out
+    assert ": only the Emperor may do that (rules 3 and 7)" in out
     play.verify()

@@ -150,5 +150,5 @@ def test_a_change_line_not_in_form_is_refused_with_the_form_expected_not_read_as
     out = play.propose(ALICE, "Bananas", "Bananas for all.\nAmend rule banana\nBananas twice.")
     assert (": recorded as Proposal 1, pending before the Emperor; its rule changes cannot be "
             "read: 'Amend rule banana' is not 'Enact rule N: TITLE', 'Amend rule N', 'Repeal rule N' or "
-            "'Set NAME = VALUE'; accepted, it would change no rule") in out
+            "'Set NAME = VALUE' (rule 3); accepted, it would change no rule") in out
     play.verify()

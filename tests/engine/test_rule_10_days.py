@@ -54,7 +54,7 @@ def test_fixed_days_end_every_24_hours_at_the_clock(make_play):
     assert "day_end" in out
     st = play.state()
     assert (st["game_day"], st["day_started"]) == (4, "2026-01-08T00:00:00Z")
-    assert "in this game a day ends every 24 hours at the clock; nothing done" in play.judge(
+    assert "in this game a day ends every 24 hours at the clock (rule 10); nothing done" in play.judge(
         "New day", at="2026-01-08T13:00:00Z")
     play.verify()
 

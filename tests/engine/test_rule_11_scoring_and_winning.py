@@ -32,7 +32,7 @@ def test_the_first_player_with_exactly_win_score_is_tew_and_the_game_ends(make_p
     st = play.state()
     assert st["winner"] == ALICE and st["ranking"] == [ALICE, SCRIBE, EMPEROR]  # rule 1: players, by Profile
     out = play.propose(BOB, "Too late")
-    assert "the game has ended: alice@wonder.land is The Exalted Winner; nothing done" in out
+    assert "the game has ended: alice@wonder.land is The Exalted Winner (rule 8); nothing done" in out
     assert len(play.state()["submissions"]) == 2
     play.verify()
 

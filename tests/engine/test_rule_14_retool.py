@@ -56,7 +56,7 @@ def test_a_raise_with_an_empty_pool_is_not_granted_and_costs_nothing(make_play):
     play = make_play(first_it=NOBODY)
     play.propose(ALICE, "Glue", "Raise section 1")
     out = play.judge("Accept 1")
-    assert "raise not granted: the pool of wood chips is empty; +3 points (now 3)" in out
+    assert "raise not granted: the pool of wood chips is empty (rule 14); +3 points (now 3)" in out
     assert public(play.state())["players"] == [*officers(), player(ALICE, 3, 21942, 1)]
     play.verify()
 
@@ -65,8 +65,8 @@ def test_a_raised_section_cannot_be_raised_nor_a_depressed_one_shaved(make_play)
     play = make_play(first_it=NOBODY)
     play.propose(ALICE, "Glue", "Raise section 2")
     play.propose(ALICE, "Trim", "Shave section 1")
-    assert "raise not granted: section 2 is already raised; +3 points (now 3)" in play.judge("Accept 1")
-    assert "shave not granted: section 1 is already depressed; -2 points (now 1)" in play.judge("Reject 2")
+    assert "raise not granted: section 2 is already raised (rule 14); +3 points (now 3)" in play.judge("Accept 1")
+    assert "shave not granted: section 1 is already depressed (rule 14); -2 points (now 1)" in play.judge("Reject 2")
     assert public(play.state())["players"] == [*officers(), player(ALICE, 1, 21942, 1)]
     play.verify()
 

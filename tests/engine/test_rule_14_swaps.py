@@ -34,12 +34,12 @@ def test_bad_swaps_are_refused_and_change_nothing(make_play):
         f"Swap sections 14-17 with {BOB} sections 1-4":
             "sections 14-17 are not exactly 4 contiguous sections between 1 and 16 (rule 14)",
         "Swap sections 1-4 with nobody@x.org sections 1-4": "nobody@x.org is not a player",
-        f"Swap sections 1-4 with {ALICE} sections 5-8": "a swap takes two players",
+        f"Swap sections 1-4 with {ALICE} sections 5-8": "a swap takes two players (rule 14)",
     }
     for line, why in refusals.items():
         assert f"{why}; nothing done" in play.send(ALICE, "swap", line)
     play.send(ALICE, "swap", "Swap sections 5-8 with bob sections 9-12")  # a name works too
-    assert f"swap offer 1 awaits the consent of {BOB}, not yours; nothing done" in play.send(
+    assert f"swap offer 1 awaits the consent of {BOB}, not yours (rule 14); nothing done" in play.send(
         CAROL, "me", "Agree swap 1")
     assert "there is no swap offer 2; nothing done" in play.send(BOB, "me", "Agree swap 2")
     st = play.state()

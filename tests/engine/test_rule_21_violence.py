@@ -39,7 +39,7 @@ def test_vandalism_succeeds_only_if_accepted_undefended_and_raised(make_play):
 def test_the_first_of_the_two_scores_and_each_reporter_scores_once_per_day(make_play):
     play = make_play(day_mode="fixed", first_it=NOBODY)
     join(play, AIA, ONE, OUI, at=at(1))
-    assert "you cannot report yourself; nothing done" in play.send(AIA, "r", f"Report {AIA}", at=at(1))
+    assert "you cannot report yourself (rule 21); nothing done" in play.send(AIA, "r", f"Report {AIA}", at=at(1))
     assert "x@y.z is not a player; nothing done" in play.send(AIA, "r", "Report x@y.z", at=at(1))
     assert ("report recorded; it is judged on the Profiles at the end of day 1 (they differ in 1 section now)"
             in play.send(AIA, "r", f"Report {ONE}", at=at(1, 2)))

@@ -65,7 +65,7 @@ def test_a_new_proposal_is_announced_to_tie_and_the_list_and_a_bare_accept_in_re
     out = play.send(EMPEROR, "Re: [Test Nomic] Proposal 1: Cake", "Accept",
                     headers={"In-Reply-To": tie["Message-ID"], "References": tie["Message-ID"]})
     assert ("Proposal 1 accepted: rule changes: accept_points 3 -> 4; raise not granted: the pool of "
-            "wood chips is empty; +4 points (now 4)") in out  # scored under its own change (rule 7)
+            "wood chips is empty (rule 14); +4 points (now 4)") in out  # scored under its own change (rule 7)
     assert sub(play, 1)["status"] == "accepted"
     play.verify()
 

@@ -20,19 +20,19 @@ def test_not_played_unless_the_game_says_so() -> None:
 def test_a_week_idle_a_call_two_days_a_majority_skips_and_costs_10() -> None:
     game = Game(call_for_action=True)
     assert refused(game.send(BOB, "Call for action", at=START + WEEK - timedelta(minutes=1))) == [
-        "not before one week has passed since the turn began: from 2026-01-12 00:00 UTC"]
+        "not before one week has passed since the turn began: from 2026-01-12 00:00 UTC (rule 305)"]
     assert refused(game.send(ALICE, "Call for action", at=START + WEEK)) == [
-        "only the other players may issue a Call for Action"]
+        "only the other players may issue a Call for Action (rule 305)"]
     called = START + WEEK + timedelta(hours=1)
     assert kinds(game.send(BOB, "Call for action", at=called)) == ["call_for_action"]
     assert machine.next_due(game.state, game.config) == called + TWO_DAYS
     assert refused(game.send(CAROL, "Skip yes", at=called + timedelta(days=1))) == [
-        "the vote takes place two days after the Call: from 2026-01-14 01:00 UTC"]
+        "the vote takes place two days after the Call: from 2026-01-14 01:00 UTC (rule 305)"]
     step = ClockStep(at=called + TWO_DAYS)
     assert kinds(machine.apply(game.state, step, game.config)) == ["skip_vote_open"]
     assert machine.next_due(game.state, game.config) is None
     assert refused(game.send(ALICE, "Skip no", at=called + TWO_DAYS)) == [
-        "each of the other players votes once on the skip"]
+        "each of the other players votes once on the skip (rule 305)"]
     game.send(BOB, "Skip yes", at=called + TWO_DAYS)
     events = game.send(CAROL, "Skip yes", at=called + TWO_DAYS)
     assert kinds(events) == ["skipped", "score", "turn"]

@@ -26,9 +26,10 @@ def adopt(game: Game, body: str, votes: dict[str, str] = ALL_YES) -> int:
      "'Repeal rule N', 'Transmute rule N' or 'Set NAME = VALUE'); rule 202: a turn proposes one rule-change"),
     ("Amend rule 999: New.", "there is no rule 999 in effect"),
     ("Repeal rule 101", "rule 101 is immutable: only a transmutation, stated explicitly, may change it first "
-     "(rules 103, 109)"),
-    ("Enact rule:", "'Enact rule' has no text"),
-    ("Repeal rule 210\nbecause I say so", "'because I say so' follows 'Repeal rule 210', which takes no text"),
+     "(rules 103 and 109)"),
+    ("Enact rule:", "'Enact rule' has no text: a rule-change is written down before it is voted on (rule 106)"),
+    ("Repeal rule 210\nbecause I say so", "'because I say so' follows 'Repeal rule 210', which takes no text "
+     "(rule 103)"),
     ("Amend rule 210: One.\nAmend rule 211: Two.", "it would give its number to two rules (rule 108); a proposal "
      "may enact, amend or transmute one rule (and repeal others)"),
 ])

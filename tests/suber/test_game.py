@@ -145,7 +145,7 @@ def test_two_circuits_and_a_third_turn() -> None:
     # transmuting rule 116 (unanimously) makes it mutable rule 304; 13 points.
     assert refused(game.send(ALICE, "Proposal: Bad", "Amend rule 116: Anything goes.")) == [
         "refused, no number given: rule 116 is immutable: only a transmutation, stated explicitly, "
-        "may change it first (rules 103, 109)"]
+        "may change it first (rules 103 and 109)"]
     want.check()
     play_turn(game, want, 304, ALICE, "Soften 116", "Transmute rule 116", {ALICE: "yes", BOB: "yes", CAROL: "yes"})
     done(want, 304, "adopted", 13)

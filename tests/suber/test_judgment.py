@@ -15,13 +15,13 @@ def test_the_judge_is_the_player_before_the_one_on_turn() -> None:
     assert kinds(events) == ["judgment_invoked"]
     assert events[0].data == {"number": 1, "question": "May Bob propose twice?", "by": CAROL, "judge": ALICE,
                               "mover": BOB}
-    assert refused(game.send(BOB, "Judgment: Yes he may")) == ["you are not the Judge of any open question"]
+    assert refused(game.send(BOB, "Judgment: Yes he may")) == ["you are not the Judge of any open question (rule 212)"]
     events = game.send(ALICE, "Re: Invoke judgment: May Bob propose twice?", "Judgment: No, one per turn (202).")
     assert kinds(events) == ["judgment"]
     judgment = game.state.judgments[0]
     assert (judgment.judge, judgment.answer) == (ALICE, "No, one per turn (202).")
     assert refused(game.send(ALICE, "Judgment 1: Changed my mind")) == [
-        "you are not the Judge of any open question numbered 1"]
+        "you are not the Judge of any open question numbered 1 (rule 212)"]
 
 
 def test_on_the_first_turn_the_last_player_judges() -> None:
@@ -35,7 +35,7 @@ def test_a_unanimous_vote_of_the_others_overrules_and_the_player_before_judges()
                  "Dan Dunn <dan@suber.test>"])
     game.send(CAROL, "Invoke judgment: Q?")  # Alice on turn: Dan judges
     game.send(DAN, "Judgment: Yes.")
-    assert refused(game.send(DAN, "Overrule 1")) == ["the Judge does not vote on overruling their own Judgment"]
+    assert refused(game.send(DAN, "Overrule 1")) == ["the Judge does not vote on overruling their own Judgment (rule 212)"]
     game.send(ALICE, "Overrule 1")
     game.send(BOB, "Overrule judgment 1")
     assert refused(game.send(BOB, "Overrule 1")) == ["you have already voted to overrule Judgment 1"]
@@ -72,7 +72,7 @@ def test_after_judgment_the_next_turn_needs_a_majority_of_the_others_and_overrul
     assert refused(game.send(BOB, "Proposal: Go", "Enact rule: Go.")) == [
         f"refused, no number given: Judgment was invoked last turn: {BOB} begins only with the consent of a "
         "majority of the other players (rule 212; 'Consent': 0 of 2 so far)"]
-    assert refused(game.send(BOB, "Consent")) == ["only each of the other players consents, once"]
+    assert refused(game.send(BOB, "Consent")) == ["only each of the other players consents, once (rule 212)"]
     game.send(ALICE, "Consent")
     assert refused(game.send(BOB, "Proposal: Go", "Enact rule: Go."))  # 1 of 2 is no majority
     assert kinds(game.send(CAROL, "Consent")) == ["consent"]
@@ -97,7 +97,7 @@ def test_a_judgment_that_rule_213_applies_makes_the_player_on_turn_the_winner() 
                                                                "rule": 213}]
     assert game.json()["winner"] == BOB
     assert refused(game.send(BOB, "Proposal: More", "Enact rule: More.")) == [
-        f"the game has ended: {BOB} won; nothing done"]
+        f"the game has ended: {BOB} won (rules 208 and 213); nothing done"]
 
 
 def test_any_other_judgment_leaves_the_game_going() -> None:

@@ -225,5 +225,5 @@ def test_a_malformed_change_line_is_refused_with_the_forms_not_read_as_prose(lin
     game = Game()
     assert refused(game.send(ALICE, "Proposal: Fix", f"Some prose first.\n{line}\nRepeal rule 206")) == [
         f"refused, no number given: '{line}' is not a change line; expected 'Enact rule: TEXT', 'Amend rule N: "
-        "TEXT', 'Repeal rule N', 'Transmute rule N' or 'Set NAME = VALUE'"]
+        "TEXT', 'Repeal rule N', 'Transmute rule N' or 'Set NAME = VALUE' (rule 103)"]
     assert game.state.proposals == []

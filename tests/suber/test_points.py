@@ -57,7 +57,7 @@ def test_reaching_200_points_wins_and_ends_the_game() -> None:
     view = game.json()
     assert (view["winner"], view["turn"], view["players"][0]["score"]) == (ALICE, ALICE, 205)
     assert refused(game.send(BOB, "Proposal: More", "Enact rule: More.")) == [
-        f"the game has ended: {ALICE} won; nothing done"]
+        f"the game has ended: {ALICE} won (rules 208 and 213); nothing done"]
     assert len(game.state.proposals) == 1
 
 

@@ -63,7 +63,7 @@ def test_a_non_player_may_not_vote_or_invoke_judgment() -> None:
     game = Game()
     game.send(ALICE, "Proposal: Hello", "Enact rule: Hello.")
     assert refused(game.send(DAN, "Vote yes 301")) == [
-        "only players may do that; send 'Join' before the first proposal to play"]
+        "only players may do that: send 'Join' before the first proposal to play; nothing done"]
 
 
 def test_the_turn_stays_until_the_vote_completes() -> None:
