@@ -120,21 +120,13 @@ class Received:
 
     def __init__(self, raw: bytes):
         self.raw = raw
-
-    @cached_property
-    def _bounded(self) -> tuple[bytes, str]:
-        return _bounded_head(self.raw)
-
-    @property
-    def cut(self) -> str:
-        """Why the message was not read whole ("": it was, up to the body's own bounds)."""
-        return self._bounded[1]
+        self._source, self.cut = _bounded_head(raw)  # (cut: why it is not read whole; "": it is)
 
     @cached_property
     def message(self) -> EmailMessage:
         """The MIME tree, compat32 (a reader that edits it edits a copy: ``copy.deepcopy``)."""
         parser: BytesParser[EmailMessage] = BytesParser(EmailMessage, policy=policy.compat32)  # type: ignore[arg-type]
-        return parser.parsebytes(self._bounded[0])
+        return parser.parsebytes(self._source)
 
     @cached_property
     def mail(self) -> ParsedMail:
