@@ -14,11 +14,9 @@ entry's processing, so a bounce is counted exactly once.
 """
 from __future__ import annotations
 
-import email
 import json
 import logging
 from collections.abc import Iterator
-from email import policy
 from email.message import Message as MimeMessage
 from email.utils import getaddresses
 from typing import TYPE_CHECKING
@@ -29,7 +27,7 @@ from engine.inputs import Message
 from mailer import outbox
 from mailer.compose import machine_mail, message_id
 from mailer.listconfig import ListSettings
-from mailer.message import parse_head
+from mailer.message import Received
 from mailer.tokens import mac
 from storage.tables import BounceScore
 
@@ -58,9 +56,9 @@ def read_verp(ls: ListSettings, address: str) -> str | None:
     return rcpt
 
 
-def is_failure_report(raw: bytes) -> bool:
-    """RFC 3464: a multipart/report of delivery-status with a recipient whose Action is failed."""
-    msg = email.message_from_bytes(raw, policy=policy.compat32)
+def is_failure_report(msg: MimeMessage) -> bool:
+    """RFC 3464: a multipart/report of delivery-status with a recipient whose Action is failed
+    (``msg`` parsed with compat32, as mailer.message.Received parses every message)."""
     for part in msg.walk():
         if part.get_content_type() != "message/delivery-status":
             continue
@@ -72,13 +70,14 @@ def is_failure_report(raw: bytes) -> bool:
     return False
 
 
-def record(session: Session, ls: ListSettings, entry: "Entry", msg: Message) -> None:
-    """Count a failure report sent to a VERP address; stop delivery at the limit."""
+def record(session: Session, ls: ListSettings, entry: "Entry", received: Received, msg: Message) -> None:
+    """Count a failure report sent to a VERP address; stop delivery at the limit. The report is
+    read from ``received``, the fold's own parse of the entry."""
     meta = json.loads(entry.meta or "{}")
-    rcpt = next((r for r in map(lambda a: read_verp(ls, a), _recipients(meta, entry.raw or b"")) if r), None)
+    rcpt = next((r for r in map(lambda a: read_verp(ls, a), _recipients(meta, received)) if r), None)
     if rcpt is None:
         return
-    if not is_failure_report(entry.raw or b""):
+    if not is_failure_report(received.message):
         log.info("mail to the bounce address for %s is not a failure report; not counted", rcpt)
         return
     row = session.get(BounceScore, rcpt) or BounceScore(address=rcpt)
@@ -92,13 +91,10 @@ def record(session: Session, ls: ListSettings, entry: "Entry", msg: Message) -> 
     session.add(row)
 
 
-def _recipients(meta: dict, raw: bytes) -> Iterator[str]:
-    """The envelope recipients, then the To addresses: the header section (as intake reads it,
-    bounded: mailer.message.parse_head) is read only when the envelope named no VERP address,
-    and the body never (the fold has read the message already)."""
+def _recipients(meta: dict, received: Received) -> Iterator[str]:
+    """The envelope recipients, then the To addresses (the first To field, as the fold read it)."""
     yield from meta.get("rcpt_to") or []
-    head = parse_head(raw).headers
-    yield from (a for _, a in getaddresses([str(head.get("To", "") if head is not None else "")]) if a)
+    yield from (a for _, a in getaddresses([str(received.message.get("To", ""))]) if a)
 
 
 def _tell_operator(session: Session, ls: ListSettings, entry: "Entry", msg: Message,

@@ -18,7 +18,7 @@ from engine.inputs import ClockStep, Message
 from engine.ruleset import Ruleset
 from mailer import grammar
 from mailer.grammar import Grammar
-from mailer.message import parse
+from mailer.message import Received
 from storage.config import parse_time
 from storage import Entry
 
@@ -47,12 +47,14 @@ def parser_version(address: str, list_address: str, ruleset: Ruleset) -> str:
     return h.hexdigest()[:32]
 
 
-def to_input(entry: Entry, address: str, list_address: str, commands: Grammar) -> Message | ClockStep:
+def to_input(entry: Entry, received: Received, address: str, list_address: str,
+             commands: Grammar) -> Message | ClockStep:
+    """The engine input of ``entry``, read from ``received``, its bytes as parsed for its whole fold."""
     at = parse_time(entry.at)
     if entry.kind == "clock":
         return ClockStep(at=at)
     meta = json.loads(entry.meta)
-    mail = parse(entry.raw or b"")
+    mail = received.mail
     rcpts = [r.lower() for r in meta.get("rcpt_to") or []] or mail.recipients
     to_list = list_address in rcpts
     to_game = address in rcpts or not to_list

@@ -15,7 +15,7 @@ What the game itself announces to the list is each ruleset's (mailer/imperial/, 
 """
 from __future__ import annotations
 
-import email
+import copy
 import logging
 from datetime import datetime, timezone
 from email.message import EmailMessage
@@ -27,6 +27,7 @@ from engine.events import Event
 from mailer import headers, outbox
 from mailer.compose import body, list_headers, machine_mail, message_id, thread
 from mailer.listconfig import ListSettings
+from mailer.message import Received
 from storage import Entry
 
 log = logging.getLogger("nomic.list")
@@ -49,13 +50,17 @@ def tagged(subject: str, tag: str) -> str:
     return subject if tag.lower() in subject.lower() else f"{tag} {subject}".strip()
 
 
-def copy_of(entry: Entry, at: datetime, ls: ListSettings) -> EmailMessage | None:
+def copy_of(entry: Entry, received: Received, at: datetime, ls: ListSettings) -> EmailMessage | None:
     """The copy every member gets, or None for a post that came from this list (a loop).
 
-    The author's own headers are carried on as they came (``headers.VERBATIM``); the ones the
-    copy writes anew are made from their text through mailer/headers.py.
+    Made from a copy of the fold's own parse of the post (``received``): its bytes are not parsed
+    again, and the parse, which the fold's other readers share, is left as it was. The author's own
+    headers are carried on as they came (the parser keeps their source text; ``headers.VERBATIM``
+    writes it out unchanged); the ones the copy writes anew are made from their text through
+    mailer/headers.py.
     """
-    mail: EmailMessage = email.message_from_bytes(entry.raw or b"", policy=headers.VERBATIM)  # type: ignore[assignment]
+    mail = copy.deepcopy(received.message)
+    mail.policy = headers.VERBATIM
     if looped(mail, ls):
         return None
     if not headers.read(mail, "Message-ID"):  # every copy has a Message-ID and a Date, the same for all members
@@ -90,11 +95,11 @@ def _add_footer(mail: EmailMessage, footer: str) -> None:
     mail.attach(part)
 
 
-def distribute(session: Session, ls: ListSettings, entry: Entry, at: datetime,
+def distribute(session: Session, ls: ListSettings, entry: Entry, received: Received, at: datetime,
                members: list[str]) -> None:
     """Queue the copies of an accepted post (the row is kept even with no per-message members:
     it is what the day's digest is made of)."""
-    mail = copy_of(entry, at, ls)
+    mail = copy_of(entry, received, at, ls)
     if mail is None:
         log.warning("journal entry %s carries this list's own X-Loop/List-Id; not posted again", entry.seq)
         return

@@ -21,25 +21,28 @@ from engine.events import Event
 from engine.inputs import ClockStep, Message
 from mailer import answers, bounces, digest, listserv, personal
 from mailer.mailing import Mailing
+from mailer.message import Received
 from mailer.rulesets import Composer, Composition, Members, RulesetMail, mail_for
 
 if TYPE_CHECKING:
     from storage import Entry
 
 
-def enqueue(session: Session, out: Mailing, entry: "Entry", inp: Message | ClockStep,
+def enqueue(session: Session, out: Mailing, entry: "Entry", received: Received, inp: Message | ClockStep,
             events: list[Event]) -> None:
+    """Queue what ``entry`` mails. ``received`` is its bytes as the fold parsed them: the bounce
+    check and the list copy read that parse, not the bytes again."""
     ls, mail = out.settings, mail_for(out.config.ruleset)
     if isinstance(inp, Message):
         answers.answer(session, out, entry, inp, events, mail.about)
-        bounces.record(session, ls, entry, inp)
+        bounces.record(session, ls, entry, received, inp)
     table = composers(mail)
     if not any(e.kind in table for e in events):
         return
     members = Members(session, out.state)
     for event in events:
         for composer in table.get(event.kind, ()):
-            composer(Composition(session, ls, out.state, entry, inp, event, events, members, out.config))
+            composer(Composition(session, ls, out.state, entry, received, inp, event, events, members, out.config))
 
 
 def composers(mail: RulesetMail) -> dict[str, tuple[Composer, ...]]:
@@ -54,7 +57,7 @@ def composers(mail: RulesetMail) -> dict[str, tuple[Composer, ...]]:
 
 def _list_post(c: Composition) -> None:
     if c.event.data.get("accepted"):
-        listserv.distribute(c.session, c.settings, c.entry, c.at, c.members.per_message)
+        listserv.distribute(c.session, c.settings, c.entry, c.received, c.at, c.members.per_message)
     elif isinstance(c.inp, Message) and c.inp.authenticated and not c.inp.automatic:
         listserv.refuse(c.session, c.settings, c.entry, c.event, c.at)
 

@@ -21,6 +21,7 @@ from engine.ruleset import part
 from engine.state import GameState
 from mailer import bounces
 from mailer.listconfig import ListSettings
+from mailer.message import Received
 from storage.config import parse_time
 
 if TYPE_CHECKING:
@@ -46,6 +47,7 @@ class Composition:
     settings: ListSettings
     state: GameState[Any]
     entry: "Entry"
+    received: Received  # the entry's bytes as its fold parsed them: read the mail here, never from entry.raw
     inp: Message | ClockStep
     event: Event
     events: list[Event]

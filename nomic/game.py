@@ -40,6 +40,7 @@ from mailer.inbox import Addresses, Inbox
 from mailer.inputs import parser_version, to_input
 from mailer.listconfig import ListSettings, settings
 from mailer.mailing import Mailing
+from mailer.message import Received
 from mailer.ports import Receipt
 from nomic.clock import ClockFloor
 from storage import Duplicate, Entry, UpgradeNeeded
@@ -141,20 +142,23 @@ class Game:
         for entry in storage.entries(s.connection(), after=snap.seq if snap else 0, upto=upto, parser=parser):
             if chain is not None:
                 chain.check(entry)
-            state = self._fold(s, state, entry, self._parse(entry), skips, use_snapshot).state
+            state = self._fold(s, state, entry, self._parse(entry, Received(entry.raw or b"")), skips,
+                               use_snapshot).state
             if progress and entry.seq % 1000 == 0:
                 progress(entry.seq)
         return state
 
-    def _parse(self, entry: Entry) -> Parsed:
-        """The engine input of a journal entry: from the cache of parsed inputs, else parsed now;
-        the exception if it cannot be read (the fold records it as the entry's fault)."""
+    def _parse(self, entry: Entry, received: Received) -> Parsed:
+        """The engine input of a journal entry: from the cache of parsed inputs, else read from
+        ``received`` (its bytes, parsed once for its whole fold, outgoing mail included); the
+        exception if it cannot be read (the fold records it as the entry's fault)."""
         if entry.kind == storage.SKIP:
             return None
         try:
             if entry.parsed is not None:
                 return load_message(entry.parsed, self.ruleset.command_models)
-            return to_input(entry, self.engine_config.address, self.engine_config.list_address, self.grammar)
+            return to_input(entry, received, self.engine_config.address, self.engine_config.list_address,
+                            self.grammar)
         except Exception as exc:
             return exc
 
@@ -220,14 +224,15 @@ class Game:
                     return done
                 stored: list[dict] = []  # the batch's event rows, and its parsed inputs:
                 inputs: list[tuple[int, str]] = []  # each written in one statement at the end
-                for entry, parsed in batch:
+                for entry, received, parsed in batch:
                     folded = self._fold(s, state, entry, parsed, self._skips, use_snapshot=True, record=True)
                     state = self._state = folded.state
                     stored += folded.rows
                     if folded.cached is not None:
                         inputs.append((entry.seq, folded.cached))
                     if send and folded.inp is not None:
-                        stored += storage.event_rows(entry.seq, self._enqueue(s, entry, folded.inp, folded.events))
+                        faults = self._enqueue(s, entry, received, folded.inp, folded.events)
+                        stored += storage.event_rows(entry.seq, faults)
                     self._seq = entry.seq
                     done.append((entry, folded.events))
                 storage.add_events(s.connection(), stored)
@@ -241,20 +246,27 @@ class Game:
             raise
         return done
 
-    def _read_batch(self, upto: int | None, size: int) -> list[tuple[Entry, Parsed]]:
-        """The next entries to fold with their inputs, parsed before the write transaction opens
-        (a parse must never keep intake waiting for the journal's lock)."""
+    def _read_batch(self, upto: int | None, size: int) -> list[tuple[Entry, Received, Parsed]]:
+        """The next entries to fold with their bytes and inputs, parsed before the write transaction
+        opens (a parse must never keep intake waiting for the journal's lock); their outgoing mail
+        reads the same parse."""
         with self.db.connect() as conn:
             entries = list(storage.entries(conn, after=self._seq, upto=upto, limit=size, parser=self.parser))
-        return [(entry, self._parse(entry)) for entry in entries]
+        batch = []
+        for entry in entries:
+            received = Received(entry.raw or b"")
+            batch.append((entry, received, self._parse(entry, received)))
+        return batch
 
-    def _enqueue(self, s: Session, entry: Entry, inp: Input, events: list[engine.Event]) -> list[engine.Event]:
+    def _enqueue(self, s: Session, entry: Entry, received: Received, inp: Input,
+                 events: list[engine.Event]) -> list[engine.Event]:
         """Queue the entry's outgoing mail; a fault rolls back that mail alone, is returned as a
         ``mail_fault`` event to store, and the fold goes on."""
         try:
             with s.begin_nested():
-                outgoing.enqueue(s, Mailing(self.list_settings, self.engine_config, self.state(),
-                                            self.config.settings.answers.per_sender_per_hour), entry, inp, events)
+                mailing = Mailing(self.list_settings, self.engine_config, self.state(),
+                                  self.config.settings.answers.per_sender_per_hour)
+                outgoing.enqueue(s, mailing, entry, received, inp, events)
         except Exception as exc:
             log.exception("journal entry %s: its outgoing mail could not be composed; none queued", entry.seq)
             return [engine.Event.of(MailFault(seq=entry.seq, error=repr(exc)[:1000]))]

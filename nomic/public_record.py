@@ -37,6 +37,7 @@ from engine.dice import seed_hash
 from engine.inputs import ClockStep
 from engine.state import GameState
 from mailer.inputs import to_input
+from mailer.message import Received
 from nomic.record_head import WITHHELD, Head, moves
 from storage.config import parse_time
 from storage.tables import EventRow
@@ -123,7 +124,8 @@ def _input(game: "Game", entry: storage.Entry, skips: dict[int, str]) -> dict[st
     if entry.parsed is not None:
         return dict(json.loads(entry.parsed))
     cfg = game.engine_config
-    return json.loads(to_input(entry, cfg.address, cfg.list_address, game.grammar).model_dump_json())
+    inp = to_input(entry, Received(entry.raw or b""), cfg.address, cfg.list_address, game.grammar)
+    return json.loads(inp.model_dump_json())
 
 
 def _draws(conn: Connection, after: int, upto: int) -> dict[int, list[list[Any]]]:

@@ -118,10 +118,10 @@ def test_a_fault_composing_outgoing_mail_loses_that_mail_alone(play, monkeypatch
     from mailer import outgoing
     real = outgoing.enqueue
 
-    def enqueue(session, game, entry, inp, evs):
+    def enqueue(session, game, entry, received, inp, evs):
         if getattr(inp, "subject", "") == "Proposal: Poison":
             raise ValueError("Header values may not contain linefeed or carriage return characters")
-        return real(session, game, entry, inp, evs)
+        return real(session, game, entry, received, inp, evs)
 
     monkeypatch.setattr(outgoing, "enqueue", enqueue)
     play.propose(ALICE, "Poison")

@@ -21,6 +21,7 @@ from engine.imperial.state import Proclamation, Submission
 from mailer import answers, bounces, digest, headers, listserv
 from mailer.imperial import judgments
 from mailer.mailing import Mailing
+from mailer.message import Received
 
 from mailer.outbox import OutboxMessage
 from nomic.game import Game
@@ -236,7 +237,7 @@ def test_any_text_in_any_composer_gives_exactly_the_headers_intended(game_of_com
         bounces._tell_operator(s, ls, _entry(4), msg, subject, 3)
         post = raw_mail(f"{_encoded(name)} <{ALICE}>", _encoded(subject), "hi", to=LIST_ADDRESS,
                         message_id="post@wonder.land", extra="References: <ok@wonder.land>\n")
-        listserv.distribute(s, ls, _entry(10**6, post), NOW, [BOB])
+        listserv.distribute(s, ls, _entry(10**6, post), Received(post), NOW, [BOB])
         digest.compose(s, ls, _entry(5), NOW, NOW, 1, [BOB], [CAROL])
         mails = _queued(s)
         s.rollback()
