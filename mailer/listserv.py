@@ -88,7 +88,8 @@ def _add_footer(mail: EmailMessage, footer: str) -> None:
         if text is not None:
             mail.set_content(text.rstrip("\n") + "\n\n" + footer)
             return
-    mail.make_mixed()
+    if mail.get_content_type() != "multipart/mixed":  # (a mixed post, one with attachments, already is)
+        mail.make_mixed()
     part = EmailMessage()
     part.set_content(footer)
     part["Content-Disposition"] = "inline"
