@@ -49,6 +49,7 @@ from storage.tables import Meta, Snapshot
 
 log = logging.getLogger("nomic")
 PROCESS_BATCH = 200  # most entries folded in one transaction
+BATCH_BYTES = 16 << 20  # and most mail: their bytes and parses stay in memory until it commits
 SNAPSHOT_EVERY = 1000  # entries folded between snapshots while a backlog lasts (at least)
 SNAPSHOT_BACKLOG_BYTES_PER_ENTRY = 2 * 1024  # ... and a snapshot of B bytes waits for B / this entries
 SNAPSHOT_BYTES_PER_ENTRY = 64 * 1024  # once drained, a snapshot of B bytes waits for B / this entries
@@ -205,23 +206,25 @@ class Game:
         done: list[tuple[Entry, list[engine.Event]]] = []
         while limit is None or len(done) < limit:
             size = PROCESS_BATCH if limit is None else min(PROCESS_BATCH, limit - len(done))
-            batch = self._process_batch(send, upto, size)
+            batch, cut = self._process_batch(send, upto, size)
             done += batch
-            if len(batch) < size and not any(e.kind == Fault.KIND for _, events in batch for e in events):
+            if not cut and len(batch) < size and not any(e.kind == Fault.KIND for _, events in batch for e in events):
                 break  # (a fault journals a skip entry after the batch: it is folded too, now)
         return done
 
-    def _process_batch(self, send: bool, upto: int | None, size: int) -> list[tuple[Entry, list[engine.Event]]]:
+    def _process_batch(self, send: bool, upto: int | None,
+                       size: int) -> tuple[list[tuple[Entry, list[engine.Event]]], bool]:
+        """Fold one batch; also whether it was cut short of ``size`` by ``BATCH_BYTES``."""
         state = self.state()
-        batch = self._read_batch(upto, size)
+        batch, cut = self._read_batch(upto, size)
         done: list[tuple[Entry, list[engine.Event]]] = []
         if not batch:
-            return done
+            return done, cut
         try:
             with Session(self.db, expire_on_commit=False) as s:
                 if self._processed_elsewhere(s):  # reload from the database next time
                     self._state = None
-                    return done
+                    return done, False
                 stored: list[dict] = []  # the batch's event rows, and its parsed inputs:
                 inputs: list[tuple[int, str]] = []  # each written in one statement at the end
                 for entry, received, parsed in batch:
@@ -244,19 +247,24 @@ class Game:
         except Exception:  # nothing of the batch was stored: the state in memory is ahead; reload it
             self._state = None
             raise
-        return done
+        return done, cut
 
-    def _read_batch(self, upto: int | None, size: int) -> list[tuple[Entry, Received, Parsed]]:
+    def _read_batch(self, upto: int | None, size: int) -> tuple[list[tuple[Entry, Received, Parsed]], bool]:
         """The next entries to fold with their bytes and inputs, parsed before the write transaction
         opens (a parse must never keep intake waiting for the journal's lock); their outgoing mail
-        reads the same parse."""
+        reads the same parse, so each is kept until the batch commits: past ``BATCH_BYTES`` of mail
+        the batch ends (``True``: cut), whatever its length."""
         with self.db.connect() as conn:
             entries = list(storage.entries(conn, after=self._seq, upto=upto, limit=size, parser=self.parser))
-        batch = []
+        batch: list[tuple[Entry, Received, Parsed]] = []
+        held = 0
         for entry in entries:
+            if batch and held + len(entry.raw or b"") > BATCH_BYTES:
+                return batch, True
+            held += len(entry.raw or b"")
             received = Received(entry.raw or b"")
             batch.append((entry, received, self._parse(entry, received)))
-        return batch
+        return batch, False
 
     def _enqueue(self, s: Session, entry: Entry, received: Received, inp: Input,
                  events: list[engine.Event]) -> list[engine.Event]:

@@ -129,3 +129,25 @@ def test_a_post_with_an_attachment_is_copied_with_it_and_the_footer_after_it(pla
     assert (image.get_filename(), image.get_content()) == ("map.png", b"\x89PNG-map")
     assert footer.get_content().rstrip("\n") == listserv.body("mail/list_footer.txt", ls).rstrip("\n")
     assert mail["Subject"] == "[Test Nomic] Map"
+
+
+def test_a_batch_ends_at_its_bytes_and_the_fold_goes_on_to_the_last_entry(play, monkeypatch):
+    """The parses of a batch are kept until it commits, so a batch holds at most ``BATCH_BYTES`` of
+    mail (here less than any one mail: a batch of one), and ``process`` still folds every entry."""
+    game = Game(play.dir)
+    posts = [make_mail(BOB, f"Post {n}", "Words.", to=LIST_ADDRESS, message_id=f"post{n}@builder.org")
+             for n in range(3)]
+    for n, post in enumerate(posts):
+        game.inbox.receive(post, parse_time(at(1, 2 + n)), "test", BOB, [LIST_ADDRESS])
+    monkeypatch.setattr("nomic.game.BATCH_BYTES", 1)
+    reads = []
+    read = Game._read_batch
+
+    def counted(self: Game, upto: int | None, size: int) -> object:
+        batch, cut = read(self, upto, size)
+        reads.append(len(batch))
+        return batch, cut
+
+    monkeypatch.setattr(Game, "_read_batch", counted)
+    done = game.process()
+    assert ([entry.seq for entry, _ in done], reads) == ([1, 2, 3], [1, 1, 1])
