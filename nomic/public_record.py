@@ -22,14 +22,14 @@ import hashlib
 import json
 import re
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import asdict
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.engine import Connection
-from sqlmodel import Session
 
 import storage
 from engine.context import EngineConfig
@@ -40,7 +40,7 @@ from mailer.inputs import to_input
 from mailer.message import Received
 from nomic.record_head import WITHHELD, Head, moves
 from storage.config import parse_time
-from storage.tables import EventRow
+from storage.tables import EventRow, Meta
 
 if TYPE_CHECKING:
     from nomic.game import Game
@@ -48,6 +48,13 @@ if TYPE_CHECKING:
 FORMAT = "humble-scribe-public-record/1"
 RECORD, GAME = "record.jsonl", "game.json"
 ADDRESS = re.compile(r"[^\s<>\"',;]+@[^\s<>\"',;]+")
+
+# The statements every rebuild runs, built once: executing the same statement object reuses its
+# cache key and compiled form, where one built per call is constructed and keyed again each time.
+PROCESSED = select(Meta.value).where(Meta.key == "processed_seq")  # type: ignore[call-overload]
+EVENTS = (select(EventRow.seq, EventRow.kind, EventRow.data)  # type: ignore[call-overload]
+          .where(EventRow.seq > bindparam("after"), EventRow.seq <= bindparam("upto"))
+          .order_by(EventRow.id))
 
 
 def canonical(data: Any) -> bytes:
@@ -59,11 +66,11 @@ def link_hash(record: dict[str, Any]) -> str:
     return hashlib.sha256(canonical({k: v for k, v in record.items() if k != "hash"})).hexdigest()
 
 
-def public_input(data: dict[str, Any] | None, shown: frozenset[str], quiet: bool) -> dict[str, Any] | None:
+def public_input(data: dict[str, Any] | None, shown: Callable[[Any], bool], quiet: bool) -> dict[str, Any] | None:
     """The input as published: every not-understood line withheld (their number is kept); and the
     sender (address, name, Message-ID) withheld of a mail that is no move, or a move the game
     refused (``quiet``: its fold made nothing but refusals), from anyone who has not moved before
-    (``shown``: earlier movers and the addresses the settings name).
+    (``shown``: is this an earlier mover or an address the settings name).
 
     Such mail (forged or automatic mail, nothing understood, the list's ``Subscribe``,
     ``Unsubscribe``, ``Digest`` and posts, a refused command) is how a stranger meets the game: its
@@ -76,7 +83,7 @@ def public_input(data: dict[str, Any] | None, shown: frozenset[str], quiet: bool
     if data is None or data.get("kind") != "mail":
         return data
     data["not_understood"] = [WITHHELD for _ in data.get("not_understood", [])]
-    stranger = not data.get("authenticated") or data.get("automatic") or data.get("sender") not in shown
+    stranger = not data.get("authenticated") or data.get("automatic") or not shown(data.get("sender"))
     if stranger and (quiet or not moves(data)):
         data.update(sender=WITHHELD, name="", message_id=WITHHELD)
     return data
@@ -95,19 +102,25 @@ def published_state(state: GameState[Any]) -> dict[str, Any]:
 
 
 def records(game: "Game", after: Head = Head()) -> Iterator[dict[str, Any]]:
-    """The public record's links after ``after``, in order, up to the last entry folded."""
-    with Session(game.db) as s:
-        conn = s.connection()
-        processed = int(storage.get_meta(s, "processed_seq", "0"))
+    """The public record's links after ``after``, in order, up to the last entry folded.
+
+    Nothing folded since ``after`` costs one statement: a site rebuild asks after every batch."""
+    with game.db.connect() as conn:
+        processed = int(conn.execute(PROCESSED).scalar() or 0)
+        if processed <= after.seq:
+            return
         skips = storage.skipped(conn)
-        draws, busy = _draws(conn, after.seq, processed), _busy(conn, after.seq, processed)
-        head, settings = after, configured(game.engine_config)
+        draws, busy = _events(conn, after.seq, processed)
+        head, settings = after, cache(lambda: configured(game.engine_config))  # this call's, when first needed
+
+        def shown(address: Any) -> bool:  # the head as it stands when asked
+            return address in head.movers or address in settings()
+
         for entry in storage.entries(conn, after=after.seq, upto=processed, parser=game.parser):
             record = {"seq": entry.seq, "kind": entry.kind, "at": entry.at,
                       "raw_sha256": hashlib.sha256(entry.raw).hexdigest() if entry.raw is not None else None,
                       "journal_hash": entry.hash,
-                      "input": public_input(_input(game, entry, skips), head.movers | settings,
-                                            quiet=entry.seq not in busy),
+                      "input": public_input(_input(game, entry, skips), shown, quiet=entry.seq not in busy),
                       "skipped": skips.get(entry.seq) if entry.kind != storage.SKIP else json.loads(entry.meta),
                       "draws": draws.get(entry.seq, []), "prev": head.hash}
             record["hash"] = link_hash(record)
@@ -128,24 +141,19 @@ def _input(game: "Game", entry: storage.Entry, skips: dict[int, str]) -> dict[st
     return json.loads(inp.model_dump_json())
 
 
-def _draws(conn: Connection, after: int, upto: int) -> dict[int, list[list[Any]]]:
-    """Each entry's draws as [label, low, high, result], in the order the fold drew them."""
-    rows = conn.execute(select(EventRow.seq, EventRow.data)  # type: ignore[call-overload]
-                        .where(EventRow.kind == "draw", EventRow.seq > after, EventRow.seq <= upto)
-                        .order_by(EventRow.id))
-    out: dict[int, list[list[Any]]] = defaultdict(list)
-    for seq, data in rows:
-        d = json.loads(data)
-        out[seq].append([d["label"], d["low"], d["high"], d["result"]])
-    return out
-
-
-def _busy(conn: Connection, after: int, upto: int) -> set[int]:
-    """The entries whose fold did more than refuse: an event besides its outcome lines, or a line
-    done (the rule is that refused input changes nothing; what was done may have changed something)."""
-    rows = conn.execute(select(EventRow.seq, EventRow.kind, EventRow.data)  # type: ignore[call-overload]
-                        .where(EventRow.seq > after, EventRow.seq <= upto))
-    return {seq for seq, kind, data in rows if kind != "outcome" or json.loads(data).get("ok")}
+def _events(conn: Connection, after: int, upto: int) -> tuple[dict[int, list[list[Any]]], set[int]]:
+    """Each entry's draws as [label, low, high, result], in the order the fold drew them; and the
+    entries whose fold did more than refuse: an event besides its outcome lines, or a line done (the
+    rule is that refused input changes nothing; what was done may have changed something)."""
+    draws: dict[int, list[list[Any]]] = defaultdict(list)
+    busy: set[int] = set()
+    for seq, kind, data in conn.execute(EVENTS, {"after": after, "upto": upto}):
+        if kind == "draw":
+            d = json.loads(data)
+            draws[seq].append([d["label"], d["low"], d["high"], d["result"]])
+        if kind != "outcome" or json.loads(data).get("ok"):
+            busy.add(seq)
+    return draws, busy
 
 
 def advance(game: "Game", after: Head) -> tuple[Head, Head | None]:

@@ -229,3 +229,18 @@ def test_a_game_of_the_previous_release_exports_and_verifies_as_it_is(tmp_path):
     count = int(re.search(r": (\d+) entries, head", export(play, out))[1])
     code, said = verify(out)
     assert count > 10 and code == 0 and said.startswith(f"{count} entries check, head "), said
+
+
+def test_an_address_the_settings_name_keeps_it_on_mail_before_any_move(tmp_path):
+    """An address the settings name (here a first player of Suber's) is public already: its first mail,
+    no move, shows who wrote it."""
+    play = Demo(tmp_path, "suber")  # the settings name Suber's first players; Carol has not written yet
+    first = "carol@suber.test"
+    path = tmp_path / "hello.eml"
+    path.write_bytes(make_mail(first, "hello", "Lovely game.", to=play_address(play), message_id="h@s.test"))
+    play.cli("ingest", "--at", "2026-01-11T00:00:00Z", str(path))
+    out = tmp_path / "public"
+    export(play, out)
+    inputs = [json.loads(line)["input"] for line in (out / "record.jsonl").read_text().splitlines()]
+    hello = next(i for i in inputs if i and i.get("subject") == "hello")
+    assert (hello["sender"], hello["message_id"]) == (first, "h@s.test")
