@@ -20,6 +20,7 @@ from sqlmodel import Session
 from engine.events import Event
 from engine.inputs import ClockStep, Message
 from mailer import answers, bounces, digest, listserv, personal
+from mailer.ledger import Ledger
 from mailer.mailing import Mailing
 from mailer.rulesets import Composer, Composition, Members, RulesetMail, mail_for
 
@@ -29,17 +30,19 @@ if TYPE_CHECKING:
 
 def enqueue(session: Session, out: Mailing, entry: "Entry", inp: Message | ClockStep,
             events: list[Event]) -> None:
-    ls, mail = out.settings, mail_for(out.config.ruleset)
+    ls, mail, ledger = out.settings, mail_for(out.config.ruleset), out.ledger or Ledger(session)
     if isinstance(inp, Message):
         answers.answer(session, out, entry, inp, events, mail.about)
-        bounces.record(session, ls, entry, inp)
+        stopped = bounces.record(session, ls, entry, inp)
+        if stopped:
+            ledger.disabled.add(stopped)
     table = composers(mail)
     if not any(e.kind in table for e in events):
         return
-    members = Members(session, out.state)
+    members = Members(ledger.disabled, out.state)
     for event in events:
         for composer in table.get(event.kind, ()):
-            composer(Composition(session, ls, out.state, entry, inp, event, events, members, out.config))
+            composer(Composition(session, ls, out.state, entry, inp, event, events, members, out.config, ledger))
 
 
 def composers(mail: RulesetMail) -> dict[str, tuple[Composer, ...]]:
@@ -62,6 +65,7 @@ def _list_post(c: Composition) -> None:
 def _subscription(c: Composition) -> None:
     if c.event.data.get("action") in ("subscribe", "renew"):
         bounces.enable(c.session, c.event.data["address"])
+        c.ledger.disabled.discard(c.event.data["address"])
 
 
 def _digest(c: Composition) -> None:

@@ -34,10 +34,11 @@ from engine.events import Fault, MailFault
 from engine.inputs import ClockStep, Message, load_message
 from engine.ruleset import ruleset_for
 from engine.state import GameState
-from mailer import outgoing
+from mailer import outbox, outgoing
 from mailer.grammar import Grammar
 from mailer.inbox import Addresses, Inbox
 from mailer.inputs import parser_version, to_input
+from mailer.ledger import Ledger
 from mailer.listconfig import ListSettings, settings
 from mailer.mailing import Mailing
 from mailer.ports import Receipt
@@ -208,6 +209,16 @@ class Game:
         return done
 
     def _process_batch(self, send: bool, upto: int | None, size: int) -> list[tuple[Entry, list[engine.Event]]]:
+        """Fold a batch, its entries' mail queued without a savepoint each; if an entry's mail
+        faults, nothing of the batch is stored and it is folded again from the stored state,
+        each entry's mail in a savepoint of its own (the faulting one's rolled back alone)."""
+        try:
+            return self._fold_batch(send, upto, size, careful=False)
+        except _MailFaulted:
+            return self._fold_batch(send, upto, size, careful=True)
+
+    def _fold_batch(self, send: bool, upto: int | None, size: int,
+                    careful: bool) -> list[tuple[Entry, list[engine.Event]]]:
         state = self.state()
         batch = self._read_batch(upto, size)
         done: list[tuple[Entry, list[engine.Event]]] = []
@@ -220,6 +231,7 @@ class Game:
                     return done
                 stored: list[dict] = []  # the batch's event rows, and its parsed inputs:
                 inputs: list[tuple[int, str]] = []  # each written in one statement at the end
+                ledger = Ledger(s)
                 for entry, parsed in batch:
                     folded = self._fold(s, state, entry, parsed, self._skips, use_snapshot=True, record=True)
                     state = self._state = folded.state
@@ -227,9 +239,11 @@ class Game:
                     if folded.cached is not None:
                         inputs.append((entry.seq, folded.cached))
                     if send and folded.inp is not None:
-                        stored += storage.event_rows(entry.seq, self._enqueue(s, entry, folded.inp, folded.events))
+                        stored += storage.event_rows(entry.seq, self._enqueue(s, ledger, entry, folded.inp,
+                                                                              folded.events, careful))
                     self._seq = entry.seq
                     done.append((entry, folded.events))
+                ledger.write()
                 storage.add_events(s.connection(), stored)
                 storage.cache_inputs(s.connection(), self.parser, inputs)
                 if done:
@@ -248,16 +262,28 @@ class Game:
             entries = list(storage.entries(conn, after=self._seq, upto=upto, limit=size, parser=self.parser))
         return [(entry, self._parse(entry)) for entry in entries]
 
-    def _enqueue(self, s: Session, entry: Entry, inp: Input, events: list[engine.Event]) -> list[engine.Event]:
-        """Queue the entry's outgoing mail; a fault rolls back that mail alone, is returned as a
-        ``mail_fault`` event to store, and the fold goes on."""
+    def _enqueue(self, s: Session, ledger: Ledger, entry: Entry, inp: Input, events: list[engine.Event],
+                 careful: bool) -> list[engine.Event]:
+        """Queue the entry's outgoing mail (its outbox rows written together once it is composed).
+        A fault raises ``_MailFaulted``, unless ``careful``: then the mail was composed in a
+        savepoint, that mail alone is rolled back, the fault is returned as a ``mail_fault``
+        event to store, and the fold goes on."""
+        mailing = Mailing(self.list_settings, self.engine_config, self.state(),
+                          self.config.settings.answers.per_sender_per_hour, ledger)
         try:
-            with s.begin_nested():
-                outgoing.enqueue(s, Mailing(self.list_settings, self.engine_config, self.state(),
-                                            self.config.settings.answers.per_sender_per_hour), entry, inp, events)
+            if not careful:
+                with outbox.holding(s):
+                    outgoing.enqueue(s, mailing, entry, inp, events)
+            else:
+                with s.begin_nested(), outbox.holding(s):
+                    outgoing.enqueue(s, mailing, entry, inp, events)
         except Exception as exc:
+            ledger.entry_done(stored=False)
+            if not careful:
+                raise _MailFaulted(entry.seq) from exc
             log.exception("journal entry %s: its outgoing mail could not be composed; none queued", entry.seq)
             return [engine.Event.of(MailFault(seq=entry.seq, error=repr(exc)[:1000]))]
+        ledger.entry_done(stored=True)
         return []
 
     def _processed_elsewhere(self, s: Session) -> bool:
@@ -376,6 +402,10 @@ class Game:
         """The seq of the newest journal entry."""
         with Session(self.db) as s:
             return s.exec(select(func.max(storage.JournalEntry.seq))).one() or 0
+
+
+class _MailFaulted(Exception):
+    """An entry's mail faulted in a batch folded without savepoints: the batch is folded again."""
 
 
 def _faulted(state: GameState[Any], seq: int, error: str) -> Folded:

@@ -1,0 +1,69 @@
+"""What the mail of one processor batch reads for every entry, read once for the batch and kept
+here: the answers queued in the last hour by sender (``answer_log``, for the answer limit) and the
+addresses whose list delivery bounced away. The processor makes one for each batch (its own, in
+its own transaction; nothing is kept across batches or processes) and writes the answers it noted
+before the batch commits.
+"""
+from __future__ import annotations
+
+from sqlalchemy import insert, select
+from sqlmodel import Session, col, select as orm_select
+
+from storage.tables import AnswerLog, BounceScore
+
+ANSWER_LOG = AnswerLog.__table__  # type: ignore[attr-defined]
+
+
+class Ledger:
+    def __init__(self, session: Session):
+        self.session = session
+        self._since: str | None = None  # answers after this time are read
+        self._answers: dict[str, list[str]] = {}  # sender -> times of receipt of the messages answered
+        self._noted: list[dict[str, str]] = []  # answers not yet written
+        self._entry: list[dict[str, str]] = []  # ... of the entry whose mail is being composed
+        self._disabled: set[str] | None = None
+
+    def answers_after(self, sender: str, after: str) -> int:
+        """How many answers went to ``sender`` for messages received after ``after`` (ISO time)."""
+        if self._since is None or after < self._since:
+            self._read_answers(after)
+        return sum(t > after for t in self._answers.get(sender, ()))
+
+    def answered(self, sender: str, at: str) -> None:
+        """An answer queued to ``sender`` for a message received at ``at`` (kept with the entry's mail)."""
+        self._entry.append({"sender": sender, "at": at})
+
+    def entry_done(self, stored: bool) -> None:
+        """The entry's mail is queued (``stored``), or was rolled back: its answers count, or not;
+        after a roll-back the bounce state is read again."""
+        if stored:
+            self._noted += self._entry
+            for row in self._entry:
+                self._answers.setdefault(row["sender"], []).append(row["at"])
+        else:
+            self._disabled = None
+        self._entry = []
+
+    def write(self) -> None:
+        """Write the answers noted (one statement), in the batch's transaction."""
+        if self._noted:
+            self.session.connection().execute(insert(ANSWER_LOG), self._noted)
+            self._noted = []
+
+    def _read_answers(self, after: str) -> None:
+        self._answers = {}
+        for sender, at in self.session.connection().execute(select(ANSWER_LOG.c.sender, ANSWER_LOG.c.at)
+                                            .where(ANSWER_LOG.c.at > after).order_by(ANSWER_LOG.c.id)):
+            self._answers.setdefault(sender, []).append(at)
+        for row in self._noted:  # noted but not yet written
+            if row["at"] > after:
+                self._answers.setdefault(row["sender"], []).append(row["at"])
+        self._since = after
+
+    @property
+    def disabled(self) -> set[str]:
+        """The addresses whose list delivery stopped after bounces (``bounces.record``, ``enable`` keep it)."""
+        if self._disabled is None:
+            self._disabled = set(self.session.exec(orm_select(BounceScore.address)
+                                                   .where(col(BounceScore.disabled) == True)).all())  # noqa: E712
+        return self._disabled
