@@ -72,27 +72,27 @@ def is_failure_report(raw: bytes) -> bool:
     return False
 
 
-def record(session: Session, ls: ListSettings, entry: "Entry", msg: Message) -> str | None:
-    """Count a failure report sent to a VERP address; stop delivery at the limit (the address
-    it stopped is returned)."""
+def record(session: Session, ls: ListSettings, entry: "Entry", msg: Message) -> tuple[str | None, str | None]:
+    """Count a failure report sent to a VERP address; stop delivery at the limit. Returns the
+    address it scored, and the one it stopped (None, None: neither)."""
     meta = json.loads(entry.meta or "{}")
     rcpt = next((r for r in map(lambda a: read_verp(ls, a), _recipients(meta, entry.raw or b"")) if r), None)
     if rcpt is None:
-        return None
+        return None, None
     if not is_failure_report(entry.raw or b""):
         log.info("mail to the bounce address for %s is not a failure report; not counted", rcpt)
-        return None
+        return None, None
     row = session.get(BounceScore, rcpt) or BounceScore(address=rcpt)
     day = msg.at.date().isoformat()
     if row.disabled or row.last_day == day:
-        return None
+        return None, None
     row.score, row.last_day = row.score + 1, day
     session.add(row)
     if row.score < ls.bounce_limit:
-        return None
+        return rcpt, None
     row.disabled = True
     _tell_operator(session, ls, entry, msg, rcpt, row.score)
-    return rcpt
+    return rcpt, rcpt
 
 
 def _recipients(meta: dict, raw: bytes) -> Iterator[str]:

@@ -7,7 +7,7 @@ before the batch commits.
 from __future__ import annotations
 
 from sqlalchemy import insert, select
-from sqlmodel import Session, col, select as orm_select
+from sqlmodel import Session, select as orm_select
 
 from storage.tables import AnswerLog, BounceScore
 
@@ -22,6 +22,7 @@ class Ledger:
         self._noted: list[dict[str, str]] = []  # answers not yet written
         self._entry: list[dict[str, str]] = []  # ... of the entry whose mail is being composed
         self._disabled: set[str] | None = None
+        self._scored: set[str] | None = None
 
     def answers_after(self, sender: str, after: str) -> int:
         """How many answers went to ``sender`` for messages received after ``after`` (ISO time)."""
@@ -41,7 +42,7 @@ class Ledger:
             for row in self._entry:
                 self._answers.setdefault(row["sender"], []).append(row["at"])
         else:
-            self._disabled = None
+            self._disabled = self._scored = None
         self._entry = []
 
     def write(self) -> None:
@@ -64,6 +65,19 @@ class Ledger:
     def disabled(self) -> set[str]:
         """The addresses whose list delivery stopped after bounces (``bounces.record``, ``enable`` keep it)."""
         if self._disabled is None:
-            self._disabled = set(self.session.exec(orm_select(BounceScore.address)
-                                                   .where(col(BounceScore.disabled) == True)).all())  # noqa: E712
+            self._read_bounces()
+        assert self._disabled is not None
         return self._disabled
+
+    @property
+    def scored(self) -> set[str]:
+        """The addresses with a bounce score (stopped or not): the ones subscribing again clears."""
+        if self._scored is None:
+            self._read_bounces()
+        assert self._scored is not None
+        return self._scored
+
+    def _read_bounces(self) -> None:
+        rows = self.session.exec(orm_select(BounceScore.address, BounceScore.disabled)).all()
+        self._scored = {address for address, _ in rows}
+        self._disabled = {address for address, off in rows if off}

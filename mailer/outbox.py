@@ -75,7 +75,7 @@ def queue(session: Session, seq: int, kind: str, msg: EmailMessage, recipients: 
     recipients = list(dict.fromkeys(r.lower() for r in recipients if r))
     row = {"seq": seq, "kind": kind, "recipients": json.dumps(recipients), "mail_from": mail_from,
            "subject": headers.read(msg, "Subject"), "message_id": headers.read(msg, "Message-ID"),
-           "raw": bytes(msg), "status": "queued" if recipients else "sent", "attempts": 0,
+           "raw": headers.as_bytes(msg), "status": "queued" if recipients else "sent", "attempts": 0,
            "next_attempt": None, "last_error": None, "created": iso(created), "personal": personal}
     held = session.info.get(HELD)
     if held is None:

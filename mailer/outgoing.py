@@ -33,7 +33,9 @@ def enqueue(session: Session, out: Mailing, entry: "Entry", inp: Message | Clock
     ls, mail, ledger = out.settings, mail_for(out.config.ruleset), out.ledger or Ledger(session)
     if isinstance(inp, Message):
         answers.answer(session, out, entry, inp, events, mail.about)
-        stopped = bounces.record(session, ls, entry, inp)
+        scored, stopped = bounces.record(session, ls, entry, inp)
+        if scored:
+            ledger.scored.add(scored)
         if stopped:
             ledger.disabled.add(stopped)
     table = composers(mail)
@@ -63,9 +65,11 @@ def _list_post(c: Composition) -> None:
 
 
 def _subscription(c: Composition) -> None:
-    if c.event.data.get("action") in ("subscribe", "renew"):
-        bounces.enable(c.session, c.event.data["address"])
-        c.ledger.disabled.discard(c.event.data["address"])
+    address = c.event.data.get("address", "")
+    if c.event.data.get("action") in ("subscribe", "renew") and address in c.ledger.scored:
+        bounces.enable(c.session, address)
+        c.ledger.scored.discard(address)
+        c.ledger.disabled.discard(address)
 
 
 def _digest(c: Composition) -> None:
