@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import cached_property
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -232,6 +232,10 @@ class Game:
                 stored: list[dict] = []  # the batch's event rows, and its parsed inputs:
                 inputs: list[tuple[int, str]] = []  # each written in one statement at the end
                 ledger = Ledger(s)
+                messages = [inp for _, inp in batch if isinstance(inp, Message) and inp.sender]
+                if send and messages:  # the answers the batch's senders had in the hour before it
+                    ledger.read_answers([m.sender for m in messages],
+                                        storage.iso(min(m.at for m in messages) - timedelta(hours=1)))
                 for entry, parsed in batch:
                     folded = self._fold(s, state, entry, parsed, self._skips, use_snapshot=True, record=True)
                     state = self._state = folded.state
