@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from email import contentmanager, policy
 from datetime import datetime, timezone
+from email import contentmanager, policy
 from email.headerregistry import Address, AddressHeader, BaseHeader, HeaderRegistry, MessageIDHeader, UnstructuredHeader
 from email.message import EmailMessage, Message
 from email.policy import EmailPolicy
