@@ -21,6 +21,7 @@ from pathlib import Path
 
 from common import Conditions, Game, growth, mail, new_game, report, sizes
 
+from mailer import headers
 from mailer.compose import body, list_headers, machine_mail, thread
 
 AT = datetime(2026, 1, 5, 1, tzinfo=timezone.utc)
@@ -48,7 +49,7 @@ def ours(game: Game, i: int) -> bytes:
                      msgid=f"<sub{i}.answer.{i}.0123abcd@imperial.test>", template=TEMPLATE, **CONTEXT)
     thread(m, f"bench-{i}@players.test")
     list_headers(m, ls)
-    return bytes(m)
+    return headers.as_bytes(m)
 
 
 def stdlib(game: Game, i: int) -> bytes:

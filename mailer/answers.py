@@ -7,7 +7,7 @@ a mail loop or a flood cannot make the game a spam cannon. The limit counts
 the answers already in the outbox, which are derived from the journal in
 order, so it is deterministic. Each answer is noted in ``answer_log``
 (sender, time of receipt; indexed), so the count stays cheap however large
-the outbox grows.
+the outbox grows; the processor reads the last hour of it once a batch (mailer/ledger.py).
 """
 from __future__ import annotations
 
@@ -15,25 +15,21 @@ import logging
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
-from sqlalchemy import insert
-from sqlmodel import Session, func, select
+from sqlmodel import Session
 
 from engine import threads
 from engine.events import Event
 from engine.inputs import Message
 from mailer import outbox
 from mailer.compose import machine_mail, message_id, thread
+from mailer.ledger import Ledger
 from mailer.mailing import Mailing
 from storage import iso
-from storage.tables import AnswerLog
 
 if TYPE_CHECKING:
     from storage import Entry
 
 log = logging.getLogger("nomic.answers")
-
-
-ANSWER_LOG = AnswerLog.__table__  # type: ignore[attr-defined]
 
 
 def answer(session: Session, out: Mailing, entry: "Entry", msg: Message,
@@ -45,8 +41,8 @@ def answer(session: Session, out: Mailing, entry: "Entry", msg: Message,
         return
     if msg.sender in (cfg.address, cfg.list_address):
         return
-    limit = out.answers_per_hour
-    if _answers_in_last_hour(session, msg) >= limit:
+    limit, ledger = out.answers_per_hour, out.ledger or Ledger(session)
+    if ledger.answers_after(msg.sender, iso(msg.at - timedelta(hours=1))) >= limit:
         log.warning("not answering journal entry %s: %s had %d answers in the last hour",
                     entry.seq, msg.sender, limit)
         return
@@ -62,7 +58,10 @@ def answer(session: Session, out: Mailing, entry: "Entry", msg: Message,
     if not msg.message_id.startswith("sha256:"):  # a message without a Message-ID has no thread
         thread(mail, msg.message_id, list(reversed(msg.references)))
     outbox.queue(session, entry.seq or 0, "answer", mail, [msg.sender], cfg.address, msg.at)
-    session.connection().execute(insert(ANSWER_LOG).values(sender=msg.sender, at=iso(msg.at)))
+    ledger.answered(msg.sender, iso(msg.at))
+    if out.ledger is None:  # not the processor's: written now
+        ledger.entry_done(stored=True)
+        ledger.write()
 
 
 def _about(out: Mailing, msg: Message, events: list[Event], about: tuple[str, ...]) -> int | None:
@@ -72,8 +71,3 @@ def _about(out: Mailing, msg: Message, events: list[Event], about: tuple[str, ..
         number = threads.matter_of(out.state, msg.references, out.config.address)
     return number
 
-
-def _answers_in_last_hour(session: Session, msg: Message) -> int:
-    q = (select(func.count()).select_from(ANSWER_LOG).where(ANSWER_LOG.c.sender == msg.sender)
-         .where(ANSWER_LOG.c.at > iso(msg.at - timedelta(hours=1))))
-    return int(session.connection().execute(q).scalar_one())

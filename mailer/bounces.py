@@ -21,7 +21,7 @@ from email.message import Message as MimeMessage
 from email.utils import getaddresses
 from typing import TYPE_CHECKING
 
-from sqlmodel import Session, select
+from sqlmodel import Session
 
 from engine.inputs import Message
 from mailer import outbox
@@ -70,25 +70,29 @@ def is_failure_report(msg: MimeMessage) -> bool:
     return False
 
 
-def record(session: Session, ls: ListSettings, entry: "Entry", received: Received, msg: Message) -> None:
+def record(session: Session, ls: ListSettings, entry: "Entry", received: Received,
+           msg: Message) -> tuple[str | None, str | None]:
     """Count a failure report sent to a VERP address; stop delivery at the limit. The report is
-    read from ``received``, the fold's own parse of the entry."""
+    read from ``received``, the fold's own parse of the entry. Returns the address it scored, and
+    the one it stopped (None, None: neither)."""
     meta = json.loads(entry.meta or "{}")
     rcpt = next((r for r in map(lambda a: read_verp(ls, a), _recipients(meta, received)) if r), None)
     if rcpt is None:
-        return
+        return None, None
     if not is_failure_report(received.message):
         log.info("mail to the bounce address for %s is not a failure report; not counted", rcpt)
-        return
+        return None, None
     row = session.get(BounceScore, rcpt) or BounceScore(address=rcpt)
     day = msg.at.date().isoformat()
     if row.disabled or row.last_day == day:
-        return
+        return None, None
     row.score, row.last_day = row.score + 1, day
-    if row.score >= ls.bounce_limit:
-        row.disabled = True
-        _tell_operator(session, ls, entry, msg, rcpt, row.score)
     session.add(row)
+    if row.score < ls.bounce_limit:
+        return rcpt, None
+    row.disabled = True
+    _tell_operator(session, ls, entry, msg, rcpt, row.score)
+    return rcpt, rcpt
 
 
 def _recipients(meta: dict, received: Received) -> Iterator[str]:
@@ -104,10 +108,6 @@ def _tell_operator(session: Session, ls: ListSettings, entry: "Entry", msg: Mess
                         at=msg.at, msgid=message_id(ls, "bounce", entry.seq or 0, entry.hash),
                         template="mail/bounce_notice.txt", address=rcpt, score=score)
     outbox.queue(session, entry.seq or 0, "operator", mail, [ls.operator], ls.address, msg.at)
-
-
-def disabled(session: Session) -> set[str]:
-    return set(session.exec(select(BounceScore.address).where(BounceScore.disabled == True)).all())  # noqa: E712
 
 
 def enable(session: Session, address: str) -> None:

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from datetime import datetime, timezone
+from datetime import datetime
 from email.message import EmailMessage
-from email.utils import format_datetime
 from urllib.parse import quote
 
 from mailer import headers, outbox
@@ -42,14 +41,40 @@ def machine_mail(ls: ListSettings, *, to: str, subject: str, at: datetime, msgid
                  template: str, auto: str = "auto-generated", **context) -> EmailMessage:
     """A mail from THS, never to be answered automatically (RFC 3834: ``auto``)."""
     mail = EmailMessage(policy=ls.policy)
-    mail["From"] = ls.header("From", headers.mailbox(SCRIBE_NAME, ls.address))
+    ls.put_mailbox(mail, "From", SCRIBE_NAME, ls.address)
     headers.put_address(mail, "To", to)
-    mail["Subject"] = headers.text(subject)
-    mail["Date"] = format_datetime(at.astimezone(timezone.utc))
-    mail["Message-ID"] = msgid
-    mail["Auto-Submitted"] = ls.header("Auto-Submitted", auto)
-    mail.set_content(body(template, ls, **context))
+    headers.put(mail, "Subject", headers.text(subject))
+    headers.put_date(mail, at)
+    headers.put(mail, "Message-ID", msgid)
+    ls.put(mail, "Auto-Submitted", auto)
+    headers.set_text(mail, body(template, ls, **context))
     return mail
+
+
+def prepared(ls: ListSettings, make: Callable[[str], EmailMessage]) -> Callable[[str], EmailMessage]:
+    """``make``, whose copies differ in their To alone (an announcement's), made once: each copy is
+    the first one made, readdressed (its body rendered and encoded once, its headers parsed once).
+    A copy to an address that is not ASCII, or of a body that is not, is made by ``make`` itself."""
+    made: list[EmailMessage] = []
+
+    def copy(to: str) -> EmailMessage:
+        if not made:
+            made.append(make(ls.list_address))
+        base = made[0]
+        payload = None if base.is_multipart() else base.get_payload()
+        tos = [v for k, v in base.raw_items() if k.lower() == "to"]
+        if base.policy != ls.policy or not to.isascii() or not isinstance(payload, str) \
+                or not payload.isascii() or len(tos) != 1:
+            return make(to)
+        mail = EmailMessage(policy=ls.policy)
+        for name, value in base.raw_items():
+            if name.lower() == "to":
+                headers.put_address(mail, name, to)
+            else:
+                mail.set_raw(name, value)
+        mail.set_payload(payload)
+        return mail
+    return copy
 
 
 def thread(mail: EmailMessage, parent: str, earlier: list[str] | None = None, reply: bool = True) -> None:
@@ -57,9 +82,9 @@ def thread(mail: EmailMessage, parent: str, earlier: list[str] | None = None, re
     from received ids: an id that cannot be written safely is left out."""
     in_reply_to, refs = headers.ids([parent]), headers.ids([*(earlier or []), parent])
     if reply and in_reply_to:
-        mail["In-Reply-To"] = in_reply_to
+        headers.put(mail, "In-Reply-To", in_reply_to)
     if refs:
-        mail["References"] = refs
+        headers.put(mail, "References", refs)
 
 
 def list_headers(mail: EmailMessage, ls: ListSettings) -> None:
@@ -72,7 +97,7 @@ def list_headers(mail: EmailMessage, ls: ListSettings) -> None:
               "Precedence": "list", "X-Loop": ls.list_address}
     for name, value in values.items():
         if value:
-            mail[name] = ls.header(name, value)
+            ls.put(mail, name, value)
 
 
 def mailto(address: str, subject: str, body: str) -> str:
@@ -87,6 +112,7 @@ def announce(session, ls: ListSettings, seq: int, at: datetime, make: Callable[[
     ``officer``: not list traffic, no list headers, no unsubscribe link that could not work); the
     per-message ``members`` get the list copy, the officers left out of it; and each of ``concerned``
     (the author, whoever must act) whom neither reaches gets a copy of their own (mailer/concerned.py)."""
+    make = prepared(ls, make)
     held = [o for o in dict.fromkeys(officers) if o and o != ls.address]  # an officer at THS's address would mail THS
     for officer in held:
         outbox.queue(session, seq, "officer", make(officer), [officer], ls.address, at)

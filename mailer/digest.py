@@ -97,6 +97,7 @@ def _number(session: Session, ls: ListSettings, at: datetime, start: datetime) -
 def compose(session: Session, ls: ListSettings, entry: Entry, at: datetime, start: datetime,
             day: int, mime_members: list[str], plain_members: list[str]) -> DigestIssue | None:
     """Queue the digest of the day that ended; None if there was no list traffic."""
+    outbox.write_held(session)  # the entry's list traffic queued before it is in this digest
     last = session.exec(select(func.max(DigestIssue.last_outbox_id))).one() or 0
     items, upto = _items(session, int(last))
     if not items:

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from email import policy
-from email.headerregistry import Address, BaseHeader, HeaderRegistry
+from datetime import datetime, timezone
+from email import contentmanager, policy
+from email.headerregistry import Address, AddressHeader, BaseHeader, HeaderRegistry, MessageIDHeader, UnstructuredHeader
 from email.message import EmailMessage, Message
 from email.policy import EmailPolicy
-from email.utils import parseaddr
+from email.utils import format_datetime, parseaddr
 
 from mailer.message import decoded_words, header_text
 
@@ -63,6 +64,78 @@ def composing_policy() -> EmailPolicy[EmailMessage]:
     return policy.default.clone(header_factory=_KeptClasses())
 
 
+# Plain values: the email package writes each of them as it is given ("Name: value" on one line),
+# so a composer stores it as that line (``put``) instead of parsing it into a header object that
+# folds back to the same text (tests/outbox/test_plain_headers.py holds the two to the same bytes).
+_ATOMS = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*"
+_DOMAIN = r"[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*"
+PLAIN: dict[type, re.Pattern[str]] = {
+    UnstructuredHeader: re.compile(r"[!-~]+(?: [!-~]+)*"),
+    AddressHeader: re.compile(f"{_ATOMS}@{_DOMAIN}"),
+    MessageIDHeader: re.compile(f"<{_ATOMS}@{_DOMAIN}>"),
+}
+
+
+def _kind(mail: Message, name: str) -> type | None:
+    """Which of ``PLAIN``'s kinds of header ``name`` is in ``mail``'s policy, if any."""
+    factory = getattr(mail.policy, "header_factory", None)
+    if factory is None:
+        return None
+    made = factory[name]
+    return next((kind for kind in PLAIN if issubclass(made, kind)), None)
+
+
+def plain(mail: Message, name: str, value: str) -> bool:
+    """Is ``value`` written by ``mail``'s policy exactly as given, on one line?"""
+    kind = _kind(mail, name)
+    return (kind is not None and len(name) + 2 + len(value) <= FOLD_AT and "=?" not in value
+            and PLAIN[kind].fullmatch(value) is not None)
+
+
+def put(mail: EmailMessage, name: str, value: str) -> None:
+    """``mail[name] = value``; a ``plain`` value is stored as its line, unparsed."""
+    if plain(mail, name, value):
+        mail.set_raw(name, value)
+    else:
+        mail[name] = value
+
+
+def put_date(mail: EmailMessage, at: datetime) -> None:
+    """``mail["Date"] = format_datetime(at in UTC)``: the line the package would write, as it is."""
+    value = format_datetime(at.astimezone(timezone.utc))
+    if at.year >= 1000:  # (the package reads a shorter year as two digits)
+        mail.set_raw("Date", value)
+    else:
+        mail["Date"] = value
+
+
+def set_text(mail: EmailMessage, text: str) -> None:
+    """``mail.set_content(text)`` for a mail with no Content-* header yet, the same headers and
+    body, without the email package parsing the three headers it adds (most of its cost)."""
+    # what set_content chooses (its own helper: tests/outbox/test_plain_headers.py holds them together)
+    cte, payload = contentmanager._encode_text(text, "utf-8", None, mail.policy)  # type: ignore[attr-defined]
+    if not payload.isascii():  # 8bit: set_content's own way
+        mail.set_content(text)
+        return
+    mail.set_raw("Content-Type", 'text/plain; charset="utf-8"')
+    mail.set_raw("Content-Transfer-Encoding", cte)
+    mail.set_payload(payload)
+    if "MIME-Version" not in mail:
+        mail.set_raw("MIME-Version", "1.0")
+
+
+def as_bytes(mail: Message) -> bytes:
+    """``bytes(mail)``. A single part whose body is ASCII is written here: its header lines as the
+    generator folds them, a blank line, its body as it is (what the generator writes for it, with
+    none of its dispatching); any other mail by the generator."""
+    pol = mail.policy
+    payload = None if mail.is_multipart() else mail.get_payload()
+    if not isinstance(payload, str) or not payload.isascii() or "\r" in payload or pol.linesep != "\n":
+        return bytes(mail)
+    head = b"".join(pol.fold_binary(name, value) for name, value in mail.raw_items())
+    return head + b"\n" + payload.encode("ascii")
+
+
 def text(value: str, limit: int = TEXT_MAX) -> str:
     """``value`` as one safe header line: controls and line breaks become spaces, runs of
     white space one space, "=?" and "?=" get a space so no encoded word can begin or end (CPython's
@@ -102,7 +175,7 @@ def put_address(mail: EmailMessage, header: str, value: str) -> None:
         value = NOBODY
     elif not value.isascii():
         mail.policy = mail.policy.clone(utf8=True)  # type: ignore[call-arg]  # EmailPolicy's own field
-    mail[header] = value
+    put(mail, header, value)
 
 
 def ids(values: Iterable[str]) -> str:
@@ -116,11 +189,21 @@ def ids(values: Iterable[str]) -> str:
 
 def read(mail: Message, header: str) -> str:
     """A received header as safe text ("" when absent)."""
+    stored = _stored(mail, header)
+    if isinstance(stored, str) and not isinstance(stored, BaseHeader) and _kind(mail, header) in (
+            UnstructuredHeader, MessageIDHeader) and plain(mail, header, stored):
+        return stored  # what parsing it would give
     try:
         value = mail.get(header)
     except Exception:  # the package raises ValueError, or worse, on hostile values
         value = decoded_words(header_text(mail, header))
     return "" if value is None else text(str(value), READ_MAX)
+
+
+def _stored(mail: Message, name: str) -> object:
+    """The first ``name`` header as stored (a header object, or a line as received or ``put``)."""
+    wanted = name.lower()
+    return next((v for k, v in mail.raw_items() if k.lower() == wanted), None)
 
 
 def author(mail: Message) -> tuple[str, str]:

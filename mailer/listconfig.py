@@ -1,12 +1,13 @@
 """The list's settings, read once from game.toml: addresses, ids, URLs, limits."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from email.headerregistry import BaseHeader
 from email.message import EmailMessage
 from email.policy import EmailPolicy
 from engine.context import EngineConfig
-from mailer.headers import composing_policy
+from mailer.headers import composing_policy, mailbox
 from rendering import Renderer
 from storage.settings.common import CommonSettings
 
@@ -26,16 +27,35 @@ class ListSettings:
     personal_mail: bool = True  # [list] personal_mail: each player's own daily mail (mailer/personal.py)
     renderer: Renderer = field(default_factory=Renderer, compare=False)  # the game's templates, its ruleset's first
     policy: EmailPolicy[EmailMessage] = field(default_factory=composing_policy, compare=False)  # what the game's mail is made with
-    _made: dict[tuple[str, str], BaseHeader] = field(default_factory=dict, compare=False, repr=False)
+    _made: dict[tuple[str, str], str | BaseHeader] = field(default_factory=dict, compare=False, repr=False)
 
-    def header(self, name: str, value: object) -> BaseHeader:
-        """The header ``name: value``, parsed once for the game: the ones that every mail of a kind
-        carries (the email package parses each value it is given, a third of composing a mail)."""
-        key = (name.lower(), str(value))
-        made = self._made.get(key)
+    def put(self, mail: EmailMessage, name: str, value: object) -> None:
+        """Set ``name: value`` on ``mail``, parsed and folded once for the game: the headers that every
+        mail of a kind carries (the email package parses each value it is given, and folds it
+        again for every mail it writes). An ASCII value is kept as the lines it folds to (written
+        as they are), any other as its header object (folded by the mail's own policy)."""
+        self._put(mail, name, str(value), lambda: value)
+
+    def put_mailbox(self, mail: EmailMessage, name: str, display_name: str, address: str) -> None:
+        """``put`` of ``headers.mailbox(display_name, address)``, made once for the game."""
+        self._put(mail, name, f"{display_name} <{address}>", lambda: mailbox(display_name, address))
+
+    def _put(self, mail: EmailMessage, name: str, key: str, value: Callable[[], object]) -> None:
+        made = self._made.get((name.lower(), key))
         if made is None:
-            made = self._made[key] = self.policy.header_factory(name, value)
-        return made
+            made = self._made[(name.lower(), key)] = self._folded(name, value())
+        if isinstance(made, BaseHeader):
+            mail[name] = made
+        else:
+            mail.set_raw(name, made)
+
+    def _folded(self, name: str, value: object) -> str | BaseHeader:
+        header = self.policy.header_factory(name, value)
+        folded = self.policy.fold(name, header)
+        lines = folded[len(name) + 2:].removesuffix(self.policy.linesep)
+        if str(value).isascii() and self.policy.fold(name, lines) == folded:  # written as they are, by any policy
+            return lines
+        return header
 
     @property
     def list_id(self) -> str:

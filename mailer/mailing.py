@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.context import EngineConfig
 from engine.state import GameState
+from mailer.ledger import Ledger
 from mailer.listconfig import ListSettings
 
 
@@ -17,3 +18,4 @@ class Mailing:
     config: EngineConfig  # the engine's settings (the game's address and list address among them)
     state: GameState[Any]  # the state after the entry whose mail is composed
     answers_per_hour: int  # [answers] per_sender_per_hour
+    ledger: Ledger | None = None  # the processor batch's answer log and bounce state (None: read them now)

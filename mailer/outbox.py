@@ -22,12 +22,14 @@ import logging
 import os
 import socket
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from email.message import EmailMessage
 from pathlib import Path
 
-from sqlalchemy import bindparam, func, insert, select as core_select, update
+from sqlalchemy import bindparam, func, insert, select as core_select, text, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import defer
 from sqlmodel import Session, select
@@ -50,6 +52,15 @@ _RECORD = (update(DELIVERIES).where(D.id == bindparam("b_id"), D.claim == bindpa
                    next_attempt=func.coalesce(bindparam("b_next"), D.next_attempt),
                    last_error=func.coalesce(bindparam("b_error"), D.last_error),
                    sent_at=func.coalesce(bindparam("b_sent_at"), D.sent_at)))
+# One delivery per recipient of the given outbox rows, in the order of their recipients lists.
+_DELIVERIES = {dialect: text(f"""INSERT INTO delivery (outbox_id, rcpt, status, attempts, next_attempt)
+    SELECT o.id, j.value, 'queued', 0, '' FROM outbox AS o {each}
+    WHERE o.id IN :ids ORDER BY o.id, {order}""").bindparams(bindparam("ids", expanding=True))
+    for dialect, each, order in (
+        ("sqlite", "CROSS JOIN json_each(o.recipients) AS j", "j.key"),
+        ("postgresql", "CROSS JOIN LATERAL json_array_elements_text(CAST(o.recipients AS json))"
+                       " WITH ORDINALITY AS j(value, n)", "j.n"))}
+HELD = "outbox.held"  # the key of ``holding``'s rows in ``Session.info``
 _ANY = core_select(D.id).where(D.outbox_id == bindparam("oid"), D.status.in_(bindparam("statuses", expanding=True))).limit(1)
 
 
@@ -58,23 +69,52 @@ def iso(t: datetime) -> str:
 
 
 def queue(session: Session, seq: int, kind: str, msg: EmailMessage, recipients: list[str],
-          mail_from: str, created: datetime, personal: bool = False) -> int:
-    """Store one mail and a delivery per recipient, in the caller's transaction; its outbox id.
-
-    SQLAlchemy Core: every answer passes through here, and the ORM's unit of
-    work cost more than composing the mail.
-    """
+          mail_from: str, created: datetime, personal: bool = False) -> None:
+    """Store one mail and a delivery per recipient, in the caller's transaction: at once, or
+    within ``holding`` when it ends, with the other mail of its journal entry."""
     recipients = list(dict.fromkeys(r.lower() for r in recipients if r))
-    conn = session.connection()
-    outbox_id = conn.execute(insert(OUTBOX).returning(OUTBOX.c.id), {
-        "seq": seq, "kind": kind, "recipients": json.dumps(recipients), "mail_from": mail_from,
-        "subject": headers.read(msg, "Subject"), "message_id": headers.read(msg, "Message-ID"), "raw": bytes(msg),
-        "status": "queued" if recipients else "sent", "attempts": 0, "next_attempt": None,
-        "last_error": None, "created": iso(created), "personal": personal}).scalar_one()
-    if recipients:  # one bulk insert: a fan-out to 100,000 must stay fast
-        conn.execute(insert(DELIVERIES), [{"outbox_id": outbox_id, "rcpt": r, "status": "queued",
-                                           "attempts": 0, "next_attempt": ""} for r in recipients])
-    return outbox_id
+    row = {"seq": seq, "kind": kind, "recipients": json.dumps(recipients), "mail_from": mail_from,
+           "subject": headers.read(msg, "Subject"), "message_id": headers.read(msg, "Message-ID"),
+           "raw": headers.as_bytes(msg), "status": "queued" if recipients else "sent", "attempts": 0,
+           "next_attempt": None, "last_error": None, "created": iso(created), "personal": personal}
+    held = session.info.get(HELD)
+    if held is None:
+        write(session.connection(), [row])
+    else:
+        held.append(row)
+
+
+@contextmanager
+def holding(session: Session) -> Iterator[None]:
+    """Within: ``queue`` keeps each mail's row, and they are written when the block ends without
+    an exception (one journal entry's mail: two statements however much it mails); a block that
+    raises writes none of them. The rows are kept in ``session.info``: the session's own, so
+    each processor's session holds its own entry's mail."""
+    held: list[dict] = []
+    session.info[HELD] = held
+    try:
+        yield
+        write(session.connection(), held)
+    finally:
+        del session.info[HELD]
+
+
+def write_held(session: Session) -> None:
+    """Write the rows ``holding`` keeps now (the digest reads the outbox in the middle of an entry)."""
+    held = session.info.get(HELD)
+    if held:
+        write(session.connection(), held)
+        held.clear()
+
+
+def write(conn: Connection, rows: list[dict]) -> None:
+    """Store outbox rows in one statement, and their deliveries in another made by the database from
+    each row's recipients (a fan-out to 100,000 costs no Python per recipient), in the rows' order."""
+    if not rows:
+        return
+    ids = sorted(r[0] for r in conn.execute(insert(OUTBOX).returning(OUTBOX.c.id), rows))
+    if any(r["status"] == "queued" for r in rows):
+        conn.execute(_DELIVERIES[conn.dialect.name], {"ids": ids})
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from sqlmodel import Session
 from engine.events import Event
 from engine.inputs import ClockStep, Message
 from mailer import answers, bounces, digest, listserv, personal
+from mailer.ledger import Ledger
 from mailer.mailing import Mailing
 from mailer.message import Received
 from mailer.rulesets import Composer, Composition, Members, RulesetMail, mail_for
@@ -32,17 +33,22 @@ def enqueue(session: Session, out: Mailing, entry: "Entry", received: Received, 
             events: list[Event]) -> None:
     """Queue what ``entry`` mails. ``received`` is its bytes as the fold parsed them: the bounce
     check and the list copy read that parse, not the bytes again."""
-    ls, mail = out.settings, mail_for(out.config.ruleset)
+    ls, mail, ledger = out.settings, mail_for(out.config.ruleset), out.ledger or Ledger(session)
     if isinstance(inp, Message):
         answers.answer(session, out, entry, inp, events, mail.about)
-        bounces.record(session, ls, entry, received, inp)
+        scored, stopped = bounces.record(session, ls, entry, received, inp)
+        if scored:
+            ledger.scored.add(scored)
+        if stopped:
+            ledger.disabled.add(stopped)
     table = composers(mail)
     if not any(e.kind in table for e in events):
         return
-    members = Members(session, out.state)
+    members = Members(ledger.disabled, out.state)
     for event in events:
         for composer in table.get(event.kind, ()):
-            composer(Composition(session, ls, out.state, entry, received, inp, event, events, members, out.config))
+            composer(Composition(session, ls, out.state, entry, received, inp, event, events, members, out.config,
+                                 ledger))
 
 
 def composers(mail: RulesetMail) -> dict[str, tuple[Composer, ...]]:
@@ -63,8 +69,11 @@ def _list_post(c: Composition) -> None:
 
 
 def _subscription(c: Composition) -> None:
-    if c.event.data.get("action") in ("subscribe", "renew"):
-        bounces.enable(c.session, c.event.data["address"])
+    address = c.event.data.get("address", "")
+    if c.event.data.get("action") in ("subscribe", "renew") and address in c.ledger.scored:
+        bounces.enable(c.session, address)
+        c.ledger.scored.discard(address)
+        c.ledger.disabled.discard(address)
 
 
 def _digest(c: Composition) -> None:

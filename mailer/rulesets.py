@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -19,7 +20,7 @@ from engine.events import Event
 from engine.inputs import ClockStep, Message
 from engine.ruleset import part
 from engine.state import GameState
-from mailer import bounces
+from mailer.ledger import Ledger
 from mailer.listconfig import ListSettings
 from mailer.message import Received
 from storage.config import parse_time
@@ -28,15 +29,31 @@ if TYPE_CHECKING:
     from storage import Entry
 
 class Members:
-    """Who gets what, from the state's subscribers less those whose delivery bounced away."""
+    """Who gets what, from the state's subscribers less those whose delivery bounced away
+    (``disabled``, as it stood when the entry's composers began), each list made when first read."""
 
-    def __init__(self, session: Session, state: GameState[Any]):
-        off = bounces.disabled(session)
-        subs = [s for s in state.subscribers if s.email not in off]
-        self.all = [s.email for s in subs]
-        self.per_message = [s.email for s in subs if not s.digest]
-        self.digest = [s.email for s in subs if s.digest and not s.plain]
-        self.plain_digest = [s.email for s in subs if s.digest and s.plain]
+    def __init__(self, disabled: set[str], state: GameState[Any]):
+        self._off, self._state = set(disabled), state
+
+    @cached_property
+    def _subs(self) -> list[Any]:
+        return [s for s in self._state.subscribers if s.email not in self._off]
+
+    @cached_property
+    def all(self) -> list[str]:
+        return [s.email for s in self._subs]
+
+    @cached_property
+    def per_message(self) -> list[str]:
+        return [s.email for s in self._subs if not s.digest]
+
+    @cached_property
+    def digest(self) -> list[str]:
+        return [s.email for s in self._subs if s.digest and not s.plain]
+
+    @cached_property
+    def plain_digest(self) -> list[str]:
+        return [s.email for s in self._subs if s.digest and s.plain]
 
 
 @dataclass(frozen=True)
@@ -53,6 +70,7 @@ class Composition:
     events: list[Event]
     members: Members
     config: EngineConfig
+    ledger: Ledger  # the answer log and bounce state this entry's mail is composed with
 
     @property
     def at(self) -> datetime:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import cached_property
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -34,10 +34,11 @@ from engine.events import Fault, MailFault
 from engine.inputs import ClockStep, Message, load_message
 from engine.ruleset import ruleset_for
 from engine.state import GameState
-from mailer import outgoing
+from mailer import outbox, outgoing
 from mailer.grammar import Grammar
 from mailer.inbox import Addresses, Inbox
 from mailer.inputs import parser_version, to_input
+from mailer.ledger import Ledger
 from mailer.listconfig import ListSettings, settings
 from mailer.mailing import Mailing
 from mailer.message import Received
@@ -214,7 +215,17 @@ class Game:
 
     def _process_batch(self, send: bool, upto: int | None,
                        size: int) -> tuple[list[tuple[Entry, list[engine.Event]]], bool]:
-        """Fold one batch; also whether it was cut short of ``size`` by ``BATCH_BYTES``."""
+        """Fold a batch (and say whether ``BATCH_BYTES`` cut it short of ``size``), its entries'
+        mail queued without a savepoint each; if an entry's mail faults, nothing of the batch is
+        stored and it is folded again from the stored state, each entry's mail in a savepoint of
+        its own (the faulting one's rolled back alone)."""
+        try:
+            return self._fold_batch(send, upto, size, careful=False)
+        except _MailFaulted:
+            return self._fold_batch(send, upto, size, careful=True)
+
+    def _fold_batch(self, send: bool, upto: int | None, size: int,
+                    careful: bool) -> tuple[list[tuple[Entry, list[engine.Event]]], bool]:
         state = self.state()
         batch, cut = self._read_batch(upto, size)
         done: list[tuple[Entry, list[engine.Event]]] = []
@@ -227,6 +238,11 @@ class Game:
                     return done, False
                 stored: list[dict] = []  # the batch's event rows, and its parsed inputs:
                 inputs: list[tuple[int, str]] = []  # each written in one statement at the end
+                ledger = Ledger(s)
+                messages = [inp for _, _, inp in batch if isinstance(inp, Message) and inp.sender]
+                if send and messages:  # the answers the batch's senders had in the hour before it
+                    ledger.read_answers([m.sender for m in messages],
+                                        storage.iso(min(m.at for m in messages) - timedelta(hours=1)))
                 for entry, received, parsed in batch:
                     folded = self._fold(s, state, entry, parsed, self._skips, use_snapshot=True, record=True)
                     state = self._state = folded.state
@@ -234,10 +250,11 @@ class Game:
                     if folded.cached is not None:
                         inputs.append((entry.seq, folded.cached))
                     if send and folded.inp is not None:
-                        faults = self._enqueue(s, entry, received, folded.inp, folded.events)
-                        stored += storage.event_rows(entry.seq, faults)
+                        stored += storage.event_rows(entry.seq, self._enqueue(s, ledger, entry, received, folded.inp,
+                                                                              folded.events, careful))
                     self._seq = entry.seq
                     done.append((entry, folded.events))
+                ledger.write()
                 storage.add_events(s.connection(), stored)
                 storage.cache_inputs(s.connection(), self.parser, inputs)
                 if done:
@@ -266,18 +283,28 @@ class Game:
             batch.append((entry, received, self._parse(entry, received)))
         return batch, False
 
-    def _enqueue(self, s: Session, entry: Entry, received: Received, inp: Input,
-                 events: list[engine.Event]) -> list[engine.Event]:
-        """Queue the entry's outgoing mail; a fault rolls back that mail alone, is returned as a
-        ``mail_fault`` event to store, and the fold goes on."""
+    def _enqueue(self, s: Session, ledger: Ledger, entry: Entry, received: Received, inp: Input,
+                 events: list[engine.Event], careful: bool) -> list[engine.Event]:
+        """Queue the entry's outgoing mail (its outbox rows written together once it is composed).
+        A fault raises ``_MailFaulted``, unless ``careful``: then the mail was composed in a
+        savepoint, that mail alone is rolled back, the fault is returned as a ``mail_fault``
+        event to store, and the fold goes on."""
+        mailing = Mailing(self.list_settings, self.engine_config, self.state(),
+                          self.config.settings.answers.per_sender_per_hour, ledger)
         try:
-            with s.begin_nested():
-                mailing = Mailing(self.list_settings, self.engine_config, self.state(),
-                                  self.config.settings.answers.per_sender_per_hour)
-                outgoing.enqueue(s, mailing, entry, received, inp, events)
+            if not careful:
+                with outbox.holding(s):
+                    outgoing.enqueue(s, mailing, entry, received, inp, events)
+            else:
+                with s.begin_nested(), outbox.holding(s):
+                    outgoing.enqueue(s, mailing, entry, received, inp, events)
         except Exception as exc:
+            ledger.entry_done(stored=False)
+            if not careful:
+                raise _MailFaulted(entry.seq) from exc
             log.exception("journal entry %s: its outgoing mail could not be composed; none queued", entry.seq)
             return [engine.Event.of(MailFault(seq=entry.seq, error=repr(exc)[:1000]))]
+        ledger.entry_done(stored=True)
         return []
 
     def _processed_elsewhere(self, s: Session) -> bool:
@@ -396,6 +423,10 @@ class Game:
         """The seq of the newest journal entry."""
         with Session(self.db) as s:
             return s.exec(select(func.max(storage.JournalEntry.seq))).one() or 0
+
+
+class _MailFaulted(Exception):
+    """An entry's mail faulted in a batch folded without savepoints: the batch is folded again."""
 
 
 def _faulted(state: GameState[Any], seq: int, error: str) -> Folded:

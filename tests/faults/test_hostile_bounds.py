@@ -15,6 +15,7 @@ from sqlmodel import Session, select
 
 import engine
 from mailer.outbox import OutboxMessage
+from storage.tables import AnswerLog
 import storage
 from nomic.game import Game
 from tests.support import EMPEROR, GAME_ADDRESS, LIST_ADDRESS, Play
@@ -223,3 +224,45 @@ def test_an_offices_passphrase_never_reaches_the_list(make_play):
     with Session(Game(play.dir).db) as s:
         raws = s.exec(select(OutboxMessage.raw)).all()
     assert not any(b"correct horse" in r for r in raws)
+
+
+def test_a_mail_fault_in_a_batch_refolds_it_and_loses_that_mail_alone(play, monkeypatch):
+    """A batch queues its mail without a savepoint an entry; a mail fault folds the batch again with
+    them: the faulting entry's mail alone is lost, an engine fault earlier in the batch is still
+    journaled once as a skip, and the rest of the batch's mail and answer log is stored once."""
+    from datetime import datetime, timedelta, timezone
+
+    from mailer import outgoing
+    from tests.support import make_mail
+    real_enqueue, real_apply = outgoing.enqueue, engine.apply
+
+    def enqueue(session, game, entry, inp, evs):
+        if getattr(inp, "subject", "") == "Proposal: Poison":
+            raise ValueError("poisoned")
+        return real_enqueue(session, game, entry, inp, evs)
+
+    def apply(state, inp, config):
+        if getattr(inp, "subject", "") == "Proposal: Boom":
+            raise RuntimeError("boom")
+        return real_apply(state, inp, config)
+
+    monkeypatch.setattr(outgoing, "enqueue", enqueue)
+    monkeypatch.setattr("nomic.game.engine.apply", apply)
+    game = Game(play.dir)
+    start = datetime(2026, 1, 5, 1, tzinfo=timezone.utc)
+    subjects = [(ALICE, "Proposal: One"), (BOB, "Proposal: Boom"), (BOB, "Proposal: Poison"), (ALICE, "Proposal: Two")]
+    game.inbox.receive_many([game.inbox.prepare(make_mail(who, subject, "Text.", message_id=f"m{i}@test"), start + timedelta(seconds=i))
+                             for i, (who, subject) in enumerate(subjects)])
+    game.process()
+    assert [s["title"] for s in play.state()["submissions"]] == ["One", "Poison", "Two"]
+    with game.db.connect() as conn:
+        assert storage.skipped(conn) == {2: "RuntimeError('boom')"}
+    assert [e["seq"] for e in events(play, "fault")] == [2]
+    assert [e["seq"] for e in events(play, "mail_fault")] == [3]
+    answers = [m for m in play.outbox() if m["kind"] == "answer"]
+    assert [(m["seq"], m["to"]) for m in answers] == [(1, [ALICE]), (4, [ALICE])]
+    with Session(game.db) as s:
+        assert s.exec(select(storage.JournalEntry.kind)).all() == ["mail", "mail", "mail", "mail", "skip"]
+        assert [(a.sender, a.at) for a in s.exec(select(AnswerLog)).all()] == [
+            (ALICE, "2026-01-05T01:00:00Z"), (ALICE, "2026-01-05T01:00:03Z")]  # noted once each
+    play.verify()

@@ -79,6 +79,24 @@ def test_answers_are_limited_per_sender_per_hour(make_play):
                        (BOB, "2026-01-05T01:40:00Z"), (ALICE, "2026-01-05T02:10:01Z")]
 
 
+def test_answers_are_limited_per_sender_per_hour_within_one_batch(make_play):
+    """The same limit when the processor folds every message in one batch (its Ledger counts the
+    answers it queued itself, and those of the batch before, in the hour before each message)."""
+    play = make_play()
+    configure(play, "[answers]\nper_sender_per_hour = 2\n")
+    play.send(ALICE, "Subscribe", at="2026-01-05T00:55:00Z")  # an earlier batch's answer
+    game = Game(play.dir)
+    times = [("01:00:00", ALICE), ("01:10:00", ALICE), ("01:20:00", BOB), ("01:56:00", ALICE), ("02:10:01", ALICE)]
+    game.inbox.receive_many([game.inbox.prepare(make_mail(who, "Subscribe", message_id=f"b{i}@x"),
+                                                datetime.fromisoformat(f"2026-01-05T{t}+00:00"))
+                             for i, (t, who) in enumerate(times)])
+    assert len(game.process()) == 5
+    answers = [(m["to"][0], m["created"]) for m in play.outbox() if m["kind"] == "answer"]
+    assert answers == [(ALICE, "2026-01-05T00:55:00Z"), (ALICE, "2026-01-05T01:00:00Z"),
+                       (BOB, "2026-01-05T01:20:00Z"), (ALICE, "2026-01-05T01:56:00Z"),
+                       (ALICE, "2026-01-05T02:10:01Z")]
+
+
 def test_auto_replies_and_our_own_mail_get_no_answer(play):
     play.send(ALICE, "Out of office", "Subscribe", headers={"Auto-Submitted": "auto-replied"})
     play.send(ALICE, "bulk", "Subscribe", headers={"Precedence": "bulk"})
