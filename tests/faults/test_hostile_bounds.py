@@ -236,10 +236,10 @@ def test_a_mail_fault_in_a_batch_refolds_it_and_loses_that_mail_alone(play, monk
     from tests.support import make_mail
     real_enqueue, real_apply = outgoing.enqueue, engine.apply
 
-    def enqueue(session, game, entry, inp, evs):
+    def enqueue(session, game, entry, received, inp, evs):
         if getattr(inp, "subject", "") == "Proposal: Poison":
             raise ValueError("poisoned")
-        return real_enqueue(session, game, entry, inp, evs)
+        return real_enqueue(session, game, entry, received, inp, evs)
 
     def apply(state, inp, config):
         if getattr(inp, "subject", "") == "Proposal: Boom":
