@@ -6,7 +6,9 @@ is indexed: ``data-pagefind-body`` on the main content of the pages that hold th
 with every version, matters, judgments, the ledger, the list's threads and messages; not navigation,
 footers or listings, which repeat them and would double the index's cost), and
 ``data-pagefind-filter`` meta tags give the filters kind (rule, proposal, post...), author and
-month. The search page (``search.html``) runs Pagefind's own interface; every page's search box
+month. Pagefind is shown only those pages (hard links in a folder of its own), so it does not parse
+every listing to find nothing there; ``IGNORED`` and ``data-pagefind-ignore`` leave out, within
+them, what other indexed pages already hold. The search page (``search.html``) runs Pagefind's own interface; every page's search box
 is a plain form that leads there, so without JavaScript it is a link to that page, which then
 lists the site's indexes instead.
 """
@@ -67,7 +69,8 @@ def index(site: Path, timeout: float = 600) -> SearchIndex:
 
 def _link_indexed(site: Path, view: Path) -> None:
     """Link into ``view``, at the same paths, the pages of ``site`` that hold text to index: Pagefind
-    then reads only those (it would parse every listing and player page to find none there)."""
+    then reads only those (it would parse every listing and player page to find none there). A page
+    whose text merely mentions the marker is linked too, and Pagefind skips it as it would have."""
     for folder, subfolders, files in os.walk(site):
         here = Path(folder)
         subfolders[:] = [d for d in subfolders if not (d.startswith(".") or here == site and d == INDEX)]
