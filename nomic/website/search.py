@@ -6,7 +6,9 @@ is indexed: ``data-pagefind-body`` on the main content of the pages that hold th
 with every version, matters, judgments, the ledger, the list's threads and messages; not navigation,
 footers or listings, which repeat them and would double the index's cost), and
 ``data-pagefind-filter`` meta tags give the filters kind (rule, proposal, post...), author and
-month. The search page (``search.html``) runs Pagefind's own interface; every page's search box
+month. Pagefind is shown only those pages (hard links in a folder of its own), so it does not parse
+every listing to find nothing there; ``IGNORED`` and ``data-pagefind-ignore`` leave out, within
+them, what other indexed pages already hold. The search page (``search.html``) runs Pagefind's own interface; every page's search box
 is a plain form that leads there, so without JavaScript it is a link to that page, which then
 lists the site's indexes instead.
 """
@@ -24,6 +26,8 @@ from pathlib import Path
 from nomic.website.pages import Page
 
 INDEX = "pagefind"  # the index's folder at the site's root (CONTRACT.md)
+BODY = b"data-pagefind-body"  # on the <main> of the pages with text to index
+IGNORED = ".crumbs, .vote-links"  # navigation and mail-to links: no text of the game's, on every indexed page
 
 
 class SearchError(Exception):
@@ -44,18 +48,42 @@ def index(site: Path, timeout: float = 600) -> SearchIndex:
     seconds is killed and fails."""
     new = Path(tempfile.mkdtemp(prefix=f".{INDEX}.new.", dir=site))
     old = new.with_name(new.name.replace(".new.", ".old."))
+    view = Path(tempfile.mkdtemp(prefix=f".{INDEX}.view.", dir=site))
     try:
-        done = subprocess.run([sys.executable, "-m", "pagefind", "--site", str(site), "--output-path", str(new),
-                               "--keep-index-url", "--silent"], capture_output=True, text=True, timeout=timeout)
+        _link_indexed(site, view)
+        done = subprocess.run([sys.executable, "-m", "pagefind", "--site", str(view), "--output-path", str(new),
+                               "--keep-index-url", "--silent", "--exclude-selectors", IGNORED],
+                              capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         shutil.rmtree(new, ignore_errors=True)
         raise SearchError(f"pagefind took over {timeout:g} s; killed") from None
+    finally:
+        shutil.rmtree(view, ignore_errors=True)
     if done.returncode != 0 or not (new / "pagefind.js").is_file():
         shutil.rmtree(new, ignore_errors=True)
         raise SearchError(f"pagefind failed: {(done.stderr or done.stdout).strip()[-500:]}")
     _swap(new, site / INDEX, old)
     files = [f for f in (site / INDEX).rglob("*") if f.is_file()]
     return SearchIndex(len(files), sum(f.stat().st_size for f in files))
+
+
+def _link_indexed(site: Path, view: Path) -> None:
+    """Link into ``view``, at the same paths, the pages of ``site`` that hold text to index: Pagefind
+    then reads only those (it would parse every listing and player page to find none there). A page
+    whose text merely mentions the marker is linked too, and Pagefind skips it as it would have."""
+    for folder, subfolders, files in os.walk(site):
+        here = Path(folder)
+        subfolders[:] = [d for d in subfolders if not (d.startswith(".") or here == site and d == INDEX)]
+        for name in files:
+            page = here / name
+            if not name.endswith(".html") or BODY not in page.read_bytes():
+                continue
+            linked = view / page.relative_to(site)
+            linked.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                os.link(page, linked)
+            except OSError:  # a file system without hard links
+                shutil.copyfile(page, linked)
 
 
 def _swap(new: Path, current: Path, old: Path, tries: int = 5) -> None:

@@ -142,11 +142,13 @@ class Templates:
         self.kept = 0  # characters in self.fragments
         self.stale: list[str] = []
 
-    def render(self, page: Page, site: dict, check: bool = False) -> str:
+    def render(self, page: Page, site: dict, common: str, check: bool = False) -> str:
+        """``page`` in ``site``, whose JSON (with the design's hash) is ``common``."""
         context = {k: self.fragment(v, check) if isinstance(v, Fragment) else v
                    for k, v in page.make_context().items()}
+        chrome = {part: self.fragment(f, check) for part, f in _chrome(page, site, common).items()}
         return self.env.get_template(f"site/{page.template}").render(
-            site=site, root=page.root, path=page.path, **context)
+            site=site, root=page.root, path=page.path, site_chrome=chrome, **context)
 
     def fragment(self, f: Fragment, check: bool = False) -> Markup:
         key = (f.template, f.macro, f.key)
@@ -165,6 +167,19 @@ class Templates:
 
     def _make(self, f: Fragment) -> Markup:
         return getattr(self.env.get_template(f"site/{f.template}").module, f.macro)(*f.args())  # type: ignore[no-any-return]
+
+
+def _chrome(page: Page, site: dict, common: str) -> dict[str, Fragment]:
+    """What ``page`` shows of the site around its content (``site/chrome.html``): the feeds' links,
+    the navigation and the footer. They depend on the page only through its depth and, for the
+    navigation, which entry is current (the page's own path if the navigation names it, else its
+    first folder); so thousands of pages share each, rendered once (they were a third of a
+    submission page's rendering)."""
+    root, links = page.root, [href for href, _ in site["nav"]]
+    where = page.path if page.path in links or "/" not in page.path else page.path.partition("/")[0] + "/"
+    return {"nav": Fragment("nav", (common, root, where), lambda: (site, root, page.path), "chrome.html"),
+            "feeds": Fragment("feeds", (common, root), lambda: (site, root), "chrome.html"),
+            "footer": Fragment("footer", (common, root), lambda: (site, root), "chrome.html")}
 
 
 class SiteEnvironment(Environment):
@@ -275,12 +290,12 @@ class Writer:
 
     def _compare(self, page: Page) -> None:
         """Check mode: a page kept by its key must render to the bytes it was written with."""
-        html = self.templates.render(page, self.site, check=True)
+        html = self.templates.render(page, self.site, self.common, check=True)
         if _digest(html.encode()) != self.old.pages[page.path]["sha256"]:
             self.stale.append(page.path)
 
     def _render(self, page: Page, fp: str) -> None:
-        html = self.templates.render(page, self.site, self.check)
+        html = self.templates.render(page, self.site, self.common, self.check)
         self.report.rendered += 1
         self._put(page.path, html.encode(), fp)
 
