@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import cached_property
 from datetime import datetime
 from typing import Any
 
@@ -39,9 +40,9 @@ class EngineConfig:
     def holds(self, address: str, office: str) -> bool:
         return address in self.offices.get(office, ())
 
-    @property
+    @cached_property
     def officers(self) -> frozenset[str]:
-        """Everyone who holds an office."""
+        """Everyone who holds an office (asked of a list post from anyone not a member or player)."""
         return frozenset(a for holders in self.offices.values() for a in holders)
 
 

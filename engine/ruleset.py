@@ -19,7 +19,7 @@ from datetime import datetime
 from types import ModuleType
 from typing import Annotated, Any, Literal, Protocol, Union
 
-from pydantic import Field, TypeAdapter
+from pydantic import Field, TypeAdapter, create_model
 
 from engine.commands import Declaration, Help
 from engine.context import Context, EngineConfig
@@ -86,7 +86,8 @@ class Ruleset(Protocol):
     state_model: type[GameState[Any]]  # snapshots load through it
     commands: tuple[Declaration, ...]  # every mail command, in the order the grammar tries them
     office_notes: tuple[Help, ...]  # rows of the help table that are no command (a passphrase line)
-    command_models: TypeAdapter[list[Any]]  # a stored message's commands read back
+    command_models: TypeAdapter[list[Any]]  # stored commands read back
+    message_model: type[Message]  # a stored message read back (``engine.inputs.load_message``)
 
     def new_state(self, config: EngineConfig, rules_text: str) -> GameState[Any]: ...
 
@@ -109,5 +110,16 @@ def event_models(name: str) -> dict[str, type[EventModel]]:
 
 def command_models(commands: tuple[Declaration, ...]) -> TypeAdapter[list[Any]]:
     """The union of a ruleset's command models, told apart by their ``kind``."""
+    return TypeAdapter(list[_union(commands)])  # type: ignore[misc]
+
+
+def message_model(commands: tuple[Declaration, ...]) -> type[Message]:
+    """A ``Message`` whose commands are the ruleset's own models: a stored message is read back in
+    one pass of pydantic's JSON reader (a replay reads one per entry)."""
+    return create_model("StoredMessage", __base__=Message,
+                        commands=(list[_union(commands)], Field(default_factory=list)))  # type: ignore[misc]
+
+
+def _union(commands: tuple[Declaration, ...]) -> Any:
     union = Union[tuple(d.model for d in commands)]  # type: ignore[valid-type]
-    return TypeAdapter(list[Annotated[union, Field(discriminator="kind")]])  # type: ignore[valid-type]
+    return Annotated[union, Field(discriminator="kind")]

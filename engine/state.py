@@ -151,9 +151,14 @@ class GameState(Model, Generic[P]):
         return self._lookups().ledger.total(self.ledger, email)
 
     def rule(self, number: int, nth: int = 0) -> Rule | None:
-        """The ``nth`` rule numbered ``number`` (Imperial prints two rules 8: nth 1 is the second)."""
-        same = [r for r in self.rules if r.number == number]
-        return same[nth] if nth < len(same) else None
+        """The ``nth`` rule numbered ``number`` (Imperial prints two rules 8: nth 1 is the second);
+        the rules are looked at only up to it (the engine asks for a rule many times a message)."""
+        for r in self.rules:
+            if r.number == number:
+                if nth == 0:
+                    return r
+                nth -= 1
+        return None
 
     def rule_in_force(self, number: int, nth: int = 0) -> bool:
         r = self.rule(number, nth)

@@ -158,7 +158,7 @@ class Game:
             return None
         try:
             if entry.parsed is not None:
-                return load_message(entry.parsed, self.ruleset.command_models)
+                return load_message(entry.parsed, self.ruleset.message_model)
             return to_input(entry, received, self.engine_config.address, self.engine_config.list_address,
                             self.grammar)
         except Exception as exc:

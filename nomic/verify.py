@@ -121,7 +121,7 @@ def _apply(ruleset: Ruleset, state: Any, record: dict[str, Any], config: EngineC
     if record["kind"] == "clock":
         inp = ClockStep.model_validate(record["input"])
     else:
-        inp = load_message(json.dumps(record["input"]), ruleset.command_models)
+        inp = load_message(json.dumps(record["input"]), ruleset.message_model)
     if inp.at != parse_time(record["at"]):
         raise Failed(f"its input is dated {inp.at}, the entry {record['at']}")
     ctx = Replay(config=config, at=inp.at, published=list(record["draws"]), seed=seed)

@@ -10,7 +10,7 @@ from engine.blognomic.ruletext import KEYWORDS, parse_rules
 from engine.blognomic.state import BlogState, Dynasty
 from engine.context import Context, EngineConfig
 from engine.inputs import ClockStep, Message
-from engine.ruleset import command_models
+from engine.ruleset import command_models, message_model
 
 BY_KIND = {d.kind: d for d in COMMANDS}
 
@@ -21,6 +21,7 @@ class BlogNomic:
     commands = COMMANDS
     office_notes = OFFICE_NOTES
     command_models = command_models(COMMANDS)
+    message_model = message_model(COMMANDS)
 
     def new_state(self, config: EngineConfig, rules_text: str) -> BlogState:
         """Admins and Seraphims named in game.toml are Pactmakers from the start; dynasty 1."""

@@ -13,8 +13,8 @@ from engine.bnomic.state import BNomicState, Clock
 from engine.commands import Cmd
 from engine.context import Context, EngineConfig
 from engine.inputs import ClockStep, Message
-from engine.ruleset import command_models
 from engine.refusal import Refusal
+from engine.ruleset import command_models, message_model
 
 BY_KIND = {d.kind: d for d in COMMANDS}
 # the rest: Players only (Rule 0's commands are a PEP's, who may be a former Player: procedure.py checks)
@@ -35,6 +35,7 @@ class BNomic:
     commands = COMMANDS
     office_notes = OFFICE_NOTES
     command_models = command_models(COMMANDS)
+    message_model = message_model(COMMANDS)
 
     def new_state(self, config: EngineConfig, rules_text: str) -> BNomicState:
         sections, rules = parse_rules(rules_text)

@@ -150,13 +150,16 @@ def rejection_run(state: ImperialState, email: str, number: int, after: int) -> 
 
     Walks out from ``number`` (found by bisection) as far as the run goes, not over every
     Proposal the author ever made: a prolific author's every decision would cost more and more."""
-    made = state.proposals_of(email)
-    at = bisect_left(made, number, key=lambda s: s.number)
-    if at == len(made) or made[at].number != number or not _counted(made[at], after) or made[at].status != "rejected":
+    numbers, subs = state.proposal_numbers(email), state.submissions
+    at = bisect_left(numbers, number)
+    if at == len(numbers) or numbers[at] != number:
         return []
-    before = _run((made[i] for i in range(at - 1, -1, -1)), after)
-    later = _run((made[i] for i in range(at + 1, len(made))), after)
-    return [s.number for s in (*reversed(before), made[at], *later)]
+    decided = subs[number - 1]
+    if not _counted(decided, after) or decided.status != "rejected":
+        return []
+    before = _run((subs[numbers[i] - 1] for i in range(at - 1, -1, -1)), after)
+    later = _run((subs[numbers[i] - 1] for i in range(at + 1, len(numbers))), after)
+    return [s.number for s in (*reversed(before), decided, *later)]
 
 
 def _run(made: Iterable[Submission], after: int) -> list[Submission]:

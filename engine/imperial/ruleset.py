@@ -12,8 +12,8 @@ from engine.imperial.state import ImperialState
 from engine.imperial.variables import DEFAULTS, rule_on
 from engine.imperial.winning import game_over
 from engine.inputs import ClockStep, Message
-from engine.ruleset import command_models
 from engine.refusal import Refusal
+from engine.ruleset import command_models, message_model
 
 BY_KIND = {d.kind: d for d in COMMANDS}
 # Rule 10: event kinds that make an Emperor's message an announcement (it may end the day).
@@ -26,6 +26,7 @@ class Imperial:
     commands = COMMANDS
     office_notes = OFFICE_NOTES
     command_models = command_models(COMMANDS)
+    message_model = message_model(COMMANDS)
 
     def new_state(self, config: EngineConfig, rules_text: str) -> ImperialState:
         variables = {**DEFAULTS, **config.variables}

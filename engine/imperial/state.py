@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from collections.abc import Sequence
 from typing import Any, Literal
 
 from pydantic import Field, computed_field
@@ -184,6 +185,10 @@ class ImperialState(GameState[ImperialPlayer]):
     def proposals_of(self, email: str) -> list[Submission]:
         """Every Proposal by ``email``, in number order."""
         return self._lookups().submissions.proposals_of(self.submissions, email)
+
+    def proposal_numbers(self, email: str) -> Sequence[int]:
+        """The numbers of every Proposal by ``email``, in order (not to be changed)."""
+        return self._lookups().submissions.proposal_numbers(self.submissions, email)
 
     def pending_proposals_of(self, email: str) -> list[Submission]:
         """``email``'s Proposals still waiting for a decision, in number order."""

@@ -6,7 +6,7 @@ from datetime import datetime
 from engine import dispatch
 from engine.context import Context, EngineConfig
 from engine.inputs import ClockStep, Message
-from engine.ruleset import command_models
+from engine.ruleset import command_models, message_model
 from engine.suber import calls, daily, mechanics, turns, voting
 from engine.suber.declarations import COMMANDS, OFFICE_NOTES
 from engine.suber.ruletext import parse_rules
@@ -23,6 +23,7 @@ class Suber:
     commands = COMMANDS
     office_notes = OFFICE_NOTES
     command_models = command_models(COMMANDS)
+    message_model = message_model(COMMANDS)
 
     def new_state(self, config: EngineConfig, rules_text: str) -> SuberState:
         state = SuberState(started=config.start, turn_started=config.start, variables=dict(config.variables),

@@ -8,29 +8,34 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from weakref import WeakKeyDictionary
+from weakref import WeakKeyDictionary, ref
 
 from nomic.website.reader import Known
 from nomic.website.text import Text
-from nomic.website.writer import FamilyMemo, Manifest, Templates
+from nomic.website.writer import FamilyMemo, Output, Templates
 
 
 @dataclass
 class SiteMemory:
     """- ``text``: player text rendered, by source;
     - ``fingerprints``/``families``: keyed pages' fingerprints with the keys they were made from;
-    - ``manifests``: each output directory's manifest as last read or written (with the file's identity);
+    - ``outputs``: what the last build of each output directory left: its manifest (with its part
+      files' identities) and its directories' listings;
     - ``design``: the compiled templates and rendered fragments of the latest design;
     - ``games``: each game's visible events and list posts read so far;
-    - ``paths``: numbered page paths, the same strings each build (compared at C speed by identity).
+    - ``paths``: numbered page paths, the same strings each build (compared at C speed by identity);
+    - ``states``: what a ruleset's site model keeps of one game state between builds (its own
+      type; nomic/website/imperial/index.py), by the state object (held weakly: game states are
+      not hashable).
     """
     text: Text = field(default_factory=Text)
     fingerprints: dict[str, tuple[object, str]] = field(default_factory=dict)
     families: FamilyMemo = field(default_factory=dict)
-    manifests: dict[Path, tuple[tuple[int, int, int], Manifest]] = field(default_factory=dict)
+    outputs: dict[Path, Output] = field(default_factory=dict)
     design: tuple[str, str, Templates] | None = None
     games: "WeakKeyDictionary[object, Known]" = field(default_factory=WeakKeyDictionary)
     paths: dict[str, list[str]] = field(default_factory=dict)
+    states: dict[int, tuple["ref[object]", object]] = field(default_factory=dict)
 
     def templates(self, ruleset: str, design: str) -> Templates:
         """The templates of this design, compiled afresh when the design (or the ruleset) changed."""
@@ -41,6 +46,16 @@ class SiteMemory:
     def known(self, game: object) -> Known:
         """What the builds read of ``game`` (a ``SiteSource``'s key)."""
         return self.games.setdefault(game, Known())
+
+    def of_state(self, state: object) -> object | None:
+        """What was kept of ``state`` (``keep``), if anything."""
+        kept = self.states.get(id(state))
+        return kept[1] if kept is not None and kept[0]() is state else None
+
+    def keep(self, state: object, value: object) -> None:
+        """Keep ``value`` for ``state`` while it lives (what was kept of states gone is let go)."""
+        self.states = {k: v for k, v in self.states.items() if v[0]() is not None}
+        self.states[id(state)] = (ref(state), value)
 
     def numbered(self, pattern: str, n: int) -> list[str]:
         """``pattern`` (``"submissions/{}.html"``) for 1 to ``n``, made once each."""

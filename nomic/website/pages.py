@@ -1,7 +1,7 @@
 """A page to be written: where it goes, which template renders it, and with what."""
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 
 
@@ -34,12 +34,18 @@ class Family:
     """Pages made alike, one per item (each submission's page, each player's): one template, paths
     at one depth, and a key per member (as for ``Page``). The writer compares the members' keys
     with the previous build's all at once, so an unchanged member costs next to nothing, and
-    calls ``context(i)`` only for a member it renders."""
+    calls ``context(i)`` only for a member it renders.
+
+    ``changes``, where the caller knows them: (since, now, places): the paths and keys are those
+    the family had at version ``since`` (any object, compared by identity) but at ``places`` and
+    beyond ``since``'s length; they are version ``now``. The writer then compares no others.
+    """
     name: str  # the family's own, among all families
     template: str
     paths: list[str]
     keys: Sequence[object]
     context: Callable[[int], dict]
+    changes: tuple[object, object, Collection[int]] | None = None
 
     @property
     def root(self) -> str:

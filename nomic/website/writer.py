@@ -1,7 +1,8 @@
 """The writer: render pages and write only the files whose bytes changed.
 
-The output directory keeps a manifest (``.manifest.json``) of every page it
-holds: a fingerprint of what the page was rendered from and the SHA-256 of its
+The output directory keeps a manifest (``.manifest/``, in ``PARTS`` files by a
+hash of the path, so that a rebuild rewrites the parts it changed) of every page
+it holds: a fingerprint of what the page was rendered from and the SHA-256 of its
 bytes. A page whose fingerprint is unchanged is not even rendered; a page that
 renders to the same bytes is not rewritten; pages no longer generated are
 removed. So after one new event a rebuild touches only the pages it changed,
@@ -10,8 +11,9 @@ and a web server or rsync sees only those.
 The daemon rebuilds in one process every few seconds, so what a build needs
 from the last one is kept in its ``SiteMemory`` (nomic/website/memory.py): each
 page's fingerprint with the key it was made from (hashed again only when the key
-differs), the manifest as last written (read again only when the file changed),
-the compiled templates of the current design, and recently rendered fragments.
+differs), the manifest as last written (read again only when a part changed), the
+listing of each directory (listed again only when the directory changed), the
+compiled templates of the current design, and recently rendered fragments.
 
 A check build (``check=True``) renders the keyed pages it would have kept too, and
 raises ``StaleKeys`` naming each whose bytes differ from the last build's: a key that
@@ -22,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import operator
 import os
+import zlib
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -40,27 +43,79 @@ if TYPE_CHECKING:
     from nomic.website.memory import SiteMemory
     from nomic.website.search import SearchIndex
 
-MANIFEST = ".manifest.json"
-FORMAT = 2
+MANIFEST = ".manifest"  # a directory of PARTS files, 000.json ...
+OLD_MANIFEST = ".manifest.json"  # one file, before format 3: read no more, removed
+FORMAT = 3
+PARTS = 256  # a rebuild that changes a few pages rewrites a few parts of ~1/256 of the manifest
 FRAGMENTS = 32_000_000  # characters of rendered fragments kept (a list page's table is ~30,000)
+
+
+def _part(path: str) -> int:
+    return zlib.crc32(path.encode()) % PARTS
 
 
 @dataclass
 class Manifest:
-    """Each page's entry (the fingerprint of its inputs, the SHA-256 of its bytes); its inputs
-    alone, to compare thousands at once; the directories the pages are in (or were: a superset)."""
+    """Each page's entry (the fingerprint of its inputs, the SHA-256 of its bytes), by part of the
+    manifest (``_part``); its inputs alone, to compare thousands at once; the directories the pages
+    are in (or were: a superset); the parts changed since they were last written."""
     pages: dict[str, dict] = field(default_factory=dict)
     inputs: dict[str, str | None] = field(default_factory=dict)
     folders: set[str] = field(default_factory=set)
+    parts: list[dict[str, dict]] = field(default_factory=lambda: [{} for _ in range(PARTS)])
+    dirty: set[int] = field(default_factory=set)
 
     @classmethod
     def of(cls, pages: dict[str, dict]) -> "Manifest":
-        return cls(pages, {p: e.get("input") for p, e in pages.items()}, {p.rpartition("/")[0] for p in pages})
+        made = cls(folders={p.rpartition("/")[0] for p in pages})
+        for path, entry in pages.items():
+            made.pages[path] = made.parts[_part(path)][path] = entry
+            made.inputs[path] = entry.get("input")
+        return made
 
     def add(self, path: str, entry: dict) -> None:
-        self.pages[path] = entry
+        if self.pages.get(path) == entry:
+            return
+        k = _part(path)
+        self.pages[path] = self.parts[k][path] = entry
         self.inputs[path] = entry["input"]
         self.folders.add(path.rpartition("/")[0])
+        self.dirty.add(k)
+
+    def remove(self, path: str) -> None:
+        k = _part(path)
+        del self.pages[path], self.inputs[path], self.parts[k][path]
+        self.dirty.add(k)
+
+
+def manifest_pages(out: Path) -> dict[str, dict]:
+    """The entries of the manifest in ``out`` by page (none if a part cannot be read)."""
+    pages: dict[str, dict] = {}
+    for k in range(PARTS):
+        try:
+            data = orjson.loads((out / MANIFEST / f"{k:03d}.json").read_bytes())
+        except FileNotFoundError:
+            continue
+        except (OSError, ValueError):
+            return {}
+        if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("pages"), dict):
+            return {}
+        pages.update(data["pages"])
+    return pages
+
+
+@dataclass
+class Output:
+    """What the last build of an output directory left, for the next (``SiteMemory.outputs``): its
+    manifest with its directory's identity; each directory's identity and the files listed in it
+    (``present``, as paths from the root); the families whose every member that build kept or
+    wrote, each with the memo it left (``FamilyMemo``)."""
+    manifest: Manifest
+    parts: tuple[int, int] | None  # the manifest's directory's identity (``_folder_identity``)
+    folders: dict[str, tuple[int, int] | None] = field(default_factory=dict)
+    names: dict[str, set[str]] = field(default_factory=dict)
+    present: set[str] = field(default_factory=set)
+    settled: dict[str, object] = field(default_factory=dict)
 
 
 class StaleKeys(AssertionError):
@@ -112,23 +167,29 @@ def fingerprint(page: Page, common: str, memo: dict[str, tuple[object, str]]) ->
     return fp
 
 
-# a family's name -> (common, template, root, its members' paths, keys and fingerprints)
-FamilyMemo = dict[str, tuple[str, str, str, list[str], Sequence[object], list[str]]]
+# a family's name -> (common, template, root, its members' paths, keys and fingerprints, its version)
+FamilyMemo = dict[str, tuple[str, str, str, list[str], Sequence[object], list[str], object]]
 
 
-def family_fingerprints(f: Family, common: str, memo: FamilyMemo) -> list[str]:
+def family_fingerprints(f: Family, common: str, memo: FamilyMemo) -> tuple[list[str], list[int]]:
     """Each member's fingerprint, as ``fingerprint`` gives it: the last build's where the
-    member at that place has the same path and key."""
+    member at that place has the same path and key; and the places where it has not (as the
+    family's ``changes`` say, when they are relative to the version the memo holds)."""
     head = (common, f.template, f.root)
     known = memo.get(f.name)
-    paths, keys, fps = known[3:] if known is not None and known[:3] == head else ([], [], [])
+    paths, keys, fps, version = known[3:] if known is not None and known[:3] == head else ([], [], [], None)
     out = fps[:len(f.paths)]
-    changed = map(operator.or_, map(operator.ne, paths, f.paths), map(operator.ne, keys, f.keys))
-    for i in compress(count(), changed):  # pairwise at C speed; only the changed in Python
+    if f.changes is not None and version is not None and f.changes[0] is version and len(f.paths) >= len(paths):
+        changed = sorted(i for i in f.changes[2] if i < len(out))
+    else:
+        changed = list(compress(count(), map(operator.or_, map(operator.ne, paths, f.paths),
+                                             map(operator.ne, keys, f.keys))))  # pairwise at C speed
+    for i in changed:  # only the changed in Python
         out[i] = _fingerprint((*head, f.keys[i]))
+    changed += range(len(out), len(f.keys))
     out += [_fingerprint((*head, key)) for key in f.keys[len(out):]]
-    memo[f.name] = (*head, f.paths, f.keys, out)
-    return out
+    memo[f.name] = (*head, f.paths, f.keys, out, f.changes[1] if f.changes is not None else None)
+    return out, changed
 
 
 class Templates:
@@ -202,9 +263,23 @@ def _identity(path: Path) -> tuple[int, int, int] | None:
     return st.st_ino, st.st_size, st.st_mtime_ns
 
 
+def _folder_identity(path: Path) -> tuple[int, int] | None:
+    """A directory changes its modification time when a name is added to it or taken out."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_ino, st.st_mtime_ns
+
+
 class Writer:
     """Writes pages into ``out``; ``site`` is the context every page shares (name, CSP, navigation...).
-    With ``check``, pages kept by their key are rendered too and compared (``StaleKeys``)."""
+    With ``check``, pages kept by their key are rendered too and compared (``StaleKeys``).
+
+    The manifest is changed in place as pages are kept, written and removed; the last build's
+    ``Output`` is taken out of the memory while a build runs and put back by ``finish``, so a
+    build that fails leaves the next to read the directory again.
+    """
 
     def __init__(self, out: Path, site: dict, ruleset: str, memory: "SiteMemory", check: bool = False):
         self.out = out.resolve()
@@ -212,41 +287,57 @@ class Writer:
         self.memory = memory
         self.check = check
         self.stale: list[str] = []
-        self.old = self._load()
-        self.present = self._files()
-        self.new = Manifest(folders=set(self.old.folders))
+        last = memory.outputs.pop(self.out, None)
+        self.manifest, self.trusted = self._load(last)
+        self.kept = Output(self.manifest, None)
+        self._files(last)
+        # families the last build settled, when nothing changed on disk since
+        self.settled = last.settled if last is not None and self.trusted and not self.listed else {}
+        self.made: set[str] = set()  # the paths this build makes: what the manifest holds besides is removed
+        self.families: list[list[str]] = []
+        self.touched: set[str] = set()  # directories written in or removed from
         self.made_dirs: set[Path] = set()
         self.report = WriteReport()
         design = design_hash(ruleset)
         self.templates = memory.templates(ruleset, design)
         self.common = design + orjson.dumps(site, option=orjson.OPT_SORT_KEYS).decode()
 
-    def _files(self) -> set[str]:
-        """The files now in the directories the manifest names (a listing each, not a stat per page);
-        a page in a directory not listed is missing, so it is written."""
-        found: set[str] = set()
-        for folder in {"", *self.old.folders}:
-            try:
-                names = os.listdir(self.out / folder)
-            except OSError:
-                continue
-            found.update(map(f"{folder}/".__add__, names) if folder else names)
-        return found
+    def _parts(self) -> tuple[int, int] | None:
+        """The manifest's directory's identity: a part replaced changes it."""
+        return _folder_identity(self.out / MANIFEST)
 
-    def _load(self) -> Manifest:
-        identity = _identity(self.out / MANIFEST)
-        if identity is None:
-            return Manifest()
-        known = self.memory.manifests.get(self.out)
-        if known is not None and known[0] == identity:
-            return known[1]
-        try:
-            data = orjson.loads((self.out / MANIFEST).read_bytes())
-        except (OSError, ValueError):
-            return Manifest()
-        manifest = Manifest.of(data.get("pages", {}) if data.get("format") == FORMAT else {})
-        self.memory.manifests[self.out] = (identity, manifest)
-        return manifest
+    def _load(self, last: "Output | None") -> tuple[Manifest, bool]:
+        """The manifest, and whether it is the one the last build left in memory (unchanged on disk)."""
+        if last is not None and last.parts is not None and last.parts == self._parts():
+            return last.manifest, True
+        return Manifest.of(manifest_pages(self.out)), False
+
+    def _files(self, last: "Output | None") -> None:
+        """The files now in the directories the manifest names: a listing each, not a stat per page,
+        and only of a directory that changed since the last build listed or wrote it; a page in a
+        directory not listed is missing, so it is written. (A name added or taken out by someone
+        else within the same clock tick as this writer's own last change to that directory is seen
+        when the directory next changes.)"""
+        kept, self.listed = self.kept, False
+        if last is not None:
+            kept.folders, kept.names, kept.present = last.folders, last.names, last.present
+        for folder in {"", *self.manifest.folders}:
+            identity = _folder_identity(self.out / folder)
+            if folder in kept.folders and kept.folders[folder] == identity and identity is not None:
+                continue
+            kept.present -= kept.names.pop(folder, set())
+            try:
+                names = set(map(f"{folder}/".__add__, os.listdir(self.out / folder)) if folder
+                            else os.listdir(self.out))
+            except OSError:
+                names = set()
+            kept.folders[folder], kept.names[folder] = identity, names
+            kept.present |= names
+            self.listed = True
+
+    @property
+    def present(self) -> set[str]:
+        return self.kept.present
 
     def add(self, item: Page | Family | RawFile) -> None:
         if isinstance(item, Family):
@@ -258,40 +349,47 @@ class Writer:
 
     def raw(self, f: RawFile) -> None:
         fp = _fingerprint(("raw", f.path, f.key))
+        self.made.add(f.path)
         if not self._keep([f.path], [fp])[0]:
             self._put(f.path, f.data(), fp)
 
     def page(self, page: Page) -> None:
         fp = fingerprint(page, self.common, self.memory.fingerprints)
+        self.made.add(page.path)
         if not self._keep([page.path], [fp])[0]:
             self._render(page, fp)
         elif self.check and page.key is not None:
             self._compare(page)
 
     def family(self, f: Family) -> None:
-        fps = family_fingerprints(f, self.common, self.memory.families)
-        kept = self._keep(f.paths, fps)
-        for i in compress(count(), map(operator.not_, kept)):
+        """A family whose every member the last build kept or wrote (with the memo it left, and
+        nothing changed on disk since) needs only its changed members looked at."""
+        memo = self.memory.families.get(f.name)
+        settled = memo is not None and self.settled.get(f.name) is memo
+        fps, changed = family_fingerprints(f, self.common, self.memory.families)
+        self.families.append(f.paths)
+        places = changed if settled else range(len(f.paths))
+        self.report.pages += len(f.paths) - len(places)
+        kept = self._keep([f.paths[i] for i in places], [fps[i] for i in places])
+        for i in compress(places, map(operator.not_, kept)):
             self._render(f.page(i), fps[i])
         if self.check:
-            for i in compress(count(), kept):
+            for i in set(range(len(f.paths))).difference(compress(places, map(operator.not_, kept))):
                 self._compare(f.page(i))
+        self.kept.settled[f.name] = self.memory.families[f.name]
 
     def _keep(self, paths: list[str], fps: list[str]) -> list[bool]:
-        """Carry over the pages made from the same as in the last build and still there (a family's
-        thousands at C speed); returns which were (the others are to be rendered)."""
-        same = list(map(operator.and_, map(operator.eq, map(self.old.inputs.get, paths), fps),
+        """Which pages are made from the same as in the last build and still there (thousands at
+        C speed): they are kept as they are; the others are to be rendered."""
+        same = list(map(operator.and_, map(operator.eq, map(self.manifest.inputs.get, paths), fps),
                         map(self.present.__contains__, paths)))
-        kept = list(compress(paths, same))
-        self.new.pages.update(zip(kept, map(self.old.pages.__getitem__, kept)))
-        self.new.inputs.update(zip(kept, compress(fps, same)))
-        self.report.pages += len(kept)
+        self.report.pages += sum(same)
         return same
 
     def _compare(self, page: Page) -> None:
         """Check mode: a page kept by its key must render to the bytes it was written with."""
         html = self.templates.render(page, self.site, self.common, check=True)
-        if _digest(html.encode()) != self.old.pages[page.path]["sha256"]:
+        if _digest(html.encode()) != self.manifest.pages[page.path]["sha256"]:
             self.stale.append(page.path)
 
     def _render(self, page: Page, fp: str) -> None:
@@ -302,40 +400,75 @@ class Writer:
     def static(self) -> None:
         for f in sorted(STATIC.rglob("*")):
             if f.is_file():
-                self._put(f"static/{f.relative_to(STATIC).as_posix()}", f.read_bytes(), None)
+                path = f"static/{f.relative_to(STATIC).as_posix()}"
+                self.made.add(path)
+                self._put(path, f.read_bytes(), None)
 
     def _put(self, path: str, data: bytes, fp: str | None) -> None:
         digest = _digest(data)
         target = self.out / path
-        old = self.old.pages.get(path)
-        self.new.add(path, {"input": fp, "sha256": digest})
+        old = self.manifest.pages.get(path)
+        self.manifest.add(path, {"input": fp, "sha256": digest})
         self.report.pages += 1
         if old and old.get("sha256") == digest and path in self.present:
             return
         if target.parent not in self.made_dirs:
             target.parent.mkdir(parents=True, exist_ok=True)
             self.made_dirs.add(target.parent)
+            self._touch(path.rpartition("/")[0], ancestors=True)
         tmp = target.with_name(f".{target.name}.tmp")
         tmp.write_bytes(data)
         os.replace(tmp, target)
+        self._touch(path.rpartition("/")[0])
+        self.present.add(path)
+        self.kept.names.setdefault(path.rpartition("/")[0], set()).add(path)
         self.report.written += 1
 
+    def _touch(self, folder: str, ancestors: bool = False) -> None:
+        self.touched.add(folder)
+        while ancestors and folder:
+            folder = folder.rpartition("/")[0]
+            self.touched.add(folder)
+
     def finish(self) -> WriteReport:
-        """Remove pages that are no longer generated, then save the manifest; in check mode, then
-        raise ``StaleKeys`` if a kept page or a remembered fragment rendered differently."""
-        for path in self.old.pages.keys() - self.new.pages.keys():
+        """Remove pages that are no longer generated, then save the parts of the manifest that
+        changed; in check mode, then raise ``StaleKeys`` if a kept page or a remembered fragment
+        rendered differently."""
+        made = self.made.union(*self.families)
+        for path in self.manifest.pages.keys() - made:
             (self.out / path).unlink(missing_ok=True)
+            self.manifest.remove(path)
+            self.present.discard(path)
+            self.kept.names.get(path.rpartition("/")[0], set()).discard(path)
+            self._touch(path.rpartition("/")[0])
             self.report.removed += 1
-        if self.new.pages != self.old.pages or MANIFEST not in self.present:
-            self.out.mkdir(parents=True, exist_ok=True)
-            tmp = self.out / f"{MANIFEST}.tmp"
-            tmp.write_bytes(orjson.dumps({"format": FORMAT, "pages": self.new.pages}))
-            os.replace(tmp, self.out / MANIFEST)
-            identity = _identity(self.out / MANIFEST)
-            if identity is not None:
-                self.memory.manifests[self.out] = (identity, self.new)
+        self._save()
         stale = self.stale + self.templates.stale
         self.templates.stale = []
         if stale:
             raise StaleKeys(f"unchanged key, changed bytes: {', '.join(stale)}")
         return self.report
+
+    def _save(self) -> None:
+        """Write the manifest's changed parts (all of them, where none is on disk yet), drop the
+        manifest of before format 3, and leave this build's ``Output`` to the next."""
+        folder = self.out / MANIFEST
+        if not self.trusted and not folder.is_dir():
+            self.manifest.dirty.update(range(PARTS))
+        if self.manifest.dirty:
+            folder.mkdir(parents=True, exist_ok=True)
+            self._touch("", ancestors=True)
+        for k in sorted(self.manifest.dirty):
+            tmp = folder / f".{k:03d}.json.tmp"
+            tmp.write_bytes(orjson.dumps({"format": FORMAT, "pages": self.manifest.parts[k]},
+                                         option=orjson.OPT_SORT_KEYS))
+            os.replace(tmp, folder / f"{k:03d}.json")
+        self.manifest.dirty.clear()
+        if OLD_MANIFEST in self.present:
+            (self.out / OLD_MANIFEST).unlink(missing_ok=True)
+            self.present.discard(OLD_MANIFEST)
+            self._touch("")
+        for touched in self.touched:
+            self.kept.folders[touched] = _folder_identity(self.out / touched)
+        self.kept.parts = self._parts()
+        self.memory.outputs[self.out] = self.kept

@@ -125,7 +125,7 @@ def test_messages_and_state_round_trip_through_json_and_replay_alike():
     msg = _mail(CAROL, "Re: Proposal: A", datetime(2026, 1, 5, 3, tzinfo=timezone.utc))
     msg.commands = RULESET.command_models.validate_python([{"kind": "vote", "icon": "FOR", "number": 1,
                                                             "line": "FOR 1"}])
-    again = load_message(msg.model_dump_json(), RULESET.command_models)
+    again = load_message(msg.model_dump_json(), RULESET.message_model)
     first = machine.apply(game.state, msg, game.config)
     second = machine.apply(snapshot, again, game.config)
     assert first == second and game.state.public_json() == snapshot.public_json()

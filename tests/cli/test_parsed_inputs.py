@@ -45,6 +45,19 @@ def test_replay_reads_the_cache_and_reparse_reads_the_mail(play):
     assert "matches the stored state (parsing every message again)" in play.cli("replay", "--verify", "--reparse")
 
 
+def test_a_cached_input_the_models_refuse_fails_verify_and_names_the_state(play):
+    """Read in one pass (Ruleset.message_model): a command of a kind the ruleset lacks, or a
+    field of the wrong type, makes that entry fold nothing in the replay, which then differs."""
+    play.propose(ALICE, "Free cake")
+    seq, _, data = cached(play)[0]
+    proposal = data["commands"][0]
+    for broken in ({**proposal, "kind": "no_such_command"}, {**proposal, "title": ["Free", "cake"]}):
+        rewrite(play, "UPDATE parsed_input SET input = :data WHERE seq = :seq",
+                data=json.dumps({**data, "commands": [broken]}), seq=seq)
+        out = play.cli("replay", "--verify", ok=False)
+        assert "replayed state differs from the stored state in: " in out and "submissions" in out
+
+
 def test_an_input_cached_by_other_parsing_code_is_parsed_again(play):
     play.propose(ALICE, "Free cake")
     seq, _, data = cached(play)[0]

@@ -19,10 +19,16 @@ class Made:
 
 @dataclass
 class History:
+    """The author's Proposals have the odd numbers; another's rejected one comes after each (a
+    walk by number rather than through the author's own would take it into the run)."""
     made: list[Made]
 
-    def proposals_of(self, email: str) -> list[Made]:
-        return self.made
+    def proposal_numbers(self, email: str) -> list[int]:
+        return [s.number for s in self.made]
+
+    @property
+    def submissions(self) -> list[Made]:
+        return [x for s in self.made for x in (s, Made(s.number + 1, "rejected", False))]
 
 
 def by_scan(made: list[Made], number: int, after: int) -> list[int]:

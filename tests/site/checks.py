@@ -94,8 +94,8 @@ def rows(table: ElementTree.Element | None) -> list[tuple[str, ...]]:
 
 
 def files(site: Path) -> dict[str, object]:
-    """Every file's bytes; the manifest (bookkeeping, not the site) as what it records."""
-    return {p.relative_to(site).as_posix(): json.loads(p.read_bytes()) if p.name == ".manifest.json"
+    """Every file's bytes; the manifest's parts (bookkeeping, not the site) as what they record."""
+    return {p.relative_to(site).as_posix(): json.loads(p.read_bytes()) if p.parent.name == ".manifest"
             else p.read_bytes() for p in site.rglob("*") if p.is_file()}
 
 

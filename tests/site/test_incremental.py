@@ -1,8 +1,6 @@
 """Incremental builds: a rebuild writes only the pages whose bytes changed."""
 from __future__ import annotations
 
-import json
-
 import pytest
 from pathlib import Path
 
@@ -11,13 +9,14 @@ from nomic.game import Game
 from nomic.site import build
 from nomic.website import SiteMemory, StaleKeys
 from nomic.website.imperial import generators
+from nomic.website.writer import manifest_pages
 from tests.site.checks import files
 from tests.site.game import ALICE, BOB, CAROL, play_days
 from tests.support import EMPEROR, LIST_ADDRESS, at, make_mail
 
 
 def manifest(site) -> dict:
-    return json.loads((site / ".manifest.json").read_text())["pages"]
+    return manifest_pages(site)
 
 
 def test_a_rebuild_with_nothing_new_writes_nothing(played, site_copy):
@@ -125,3 +124,15 @@ def test_a_check_build_names_the_pages_whose_key_misses_what_they_show(played, s
         build(Game(played.dir), site_copy, check=True)
     assert str(raised.value) == "unchanged key, changed bytes: " + ", ".join(
         f"submissions/{n}.html" for n in range(1, 8))
+
+
+def test_a_page_removed_behind_a_kept_memory_is_written_again(played, tmp_path):
+    """The daemon keeps its memory: the next rebuild still sees what someone else removed."""
+    game, out, memory = Game(played.dir), tmp_path / "public", SiteMemory()
+    build(game, out, memory=memory)
+    assert build(game, out, memory=memory).written == 0
+    page = out / "submissions" / "3.html"
+    made = page.read_bytes()
+    page.unlink()
+    report = build(game, out, memory=memory)
+    assert (report.rendered, report.written, page.read_bytes()) == (1, 1, made)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable, Iterator
-from operator import attrgetter
 from typing import Any
 
 from engine.imperial import mechanics
@@ -22,8 +21,8 @@ from nomic.website.moves import links
 from nomic.website.imperial.feeds import feeds
 from nomic.website.describe import describe
 from nomic.website.imperial import drawing
-from nomic.website.imperial.model import ROW_NUMBER, ROW_STATUS, ImperialModel as SiteModel, day_summary
-from nomic.website.model import group
+from nomic.website.imperial.index import ROW_NUMBER
+from nomic.website.imperial.model import ImperialModel as SiteModel, day_summary
 from nomic.website.pages import Family, Fragment, Page
 from nomic.website.text import when, word_diff
 
@@ -60,7 +59,8 @@ def home(m: SiteModel) -> Iterator[Page]:
         "winner": m.people.link(st.winner, root) if st.winner else None,
         "directive": st.directive,
         "chime": _chime(m, chimes[-1], root) if chimes else None,
-        "pending": [_sub_row(m, s, root) for s in st.submissions if s.status == "pending"],
+        "pending": [_sub_row(m, st.submissions[ROW_NUMBER(k) - 1], root)
+                    for k in m.index.by_status.get("pending", [])],
         "leaders": [_player_row(m, p, root) for p in _standings(m)[:5]],
         "counts": {"players": len(st.players), "submissions": len(st.submissions),
                    "rules": sum(not r.repealed for r in st.rules)}})
@@ -145,9 +145,8 @@ def submissions(m: SiteModel) -> Iterator[Page | Family]:
     nav = [{"href": "index.html", "label": "all"}] + [{"href": f"{x}.html", "label": x} for x in STATUSES]
     nav.append({"href": "players.html", "label": "by player"})
     yield from _paged(m, "index", "All submissions", m.row_keys, nav)
-    by_status = group(m.row_keys, ROW_STATUS)
     for status in STATUSES:
-        yield from _paged(m, status, f"Submissions {status}", by_status.get(status, []), nav)
+        yield from _paged(m, status, f"Submissions {status}", m.index.by_status.get(status, []), nav)
     yield Page("submissions/players.html", "submission_players.html", {
         "filters": nav, "current": "players.html", "players": [
             {"href": f"by-{m.people.slugs[p.email]}.html", "label": m.people.name(p.email),
@@ -156,31 +155,30 @@ def submissions(m: SiteModel) -> Iterator[Page | Family]:
     yield Family("submissions by player", "submissions.html",
                  [f"submissions/by-{m.people.slugs[p.email]}.html" for p in st.players], keys,
                  lambda i: _list_context(m, nav, f"Submissions by {keys[i][0]}", "", keys[i][1], [])())
-    last = len(st.submissions)
-    yield Family("submission", "submission.html", m.memory.numbered("submissions/{}.html", last),
-                 [_submission_key(m, x, k, last) for x, k in zip(st.submissions, m.row_keys)],
-                 lambda i: _submission(m, st.submissions[i], "../"))
+    yield Family("submission", "submission.html", m.memory.numbered("submissions/{}.html", len(st.submissions)),
+                 list(m.index.page_keys), lambda i: _submission(m, st.submissions[i], "../"),
+                 changes=(m.index.since, m.index.version, [n - 1 for n in m.index.changed]))
 
 
-def _paged(m: SiteModel, name: str, heading: str, keys: list[tuple], nav: list[dict]) -> Iterator[Page]:
+def _paged(m: SiteModel, name: str, heading: str, keys: list[tuple], nav: list[dict]) -> Iterator[Family]:
     """A list by blocks of numbers: the newest block on NAME.html, older ones on NAME-K.html.
 
     A block's page changes only when one of its own submissions does, so a new
     submission or a judgment rewrites one or two list pages, however long the game
     (and a new block rewrites the pages' block links, but not their tables).
     ``keys`` are the listed submissions' row keys, by number (so a block is a run of them).
+    The pages are a family: a long list's hundreds of keys are compared at once.
     """
     blocks = _blocks(keys)
     order = sorted(blocks, reverse=True) or [0]
     links = [{"href": f"{name}.html" if i == 0 else f"{name}-{b + 1}.html",
               "label": f"{b * BLOCK + 1}–{b * BLOCK + BLOCK}"} for i, b in enumerate(order)]
     shown = order if len(order) > 1 else []
-    for i, b in enumerate(order):
-        part = blocks.get(b, ())
-        title = heading if i == 0 else f"{heading}, numbers {links[i]['label']}"
-        yield Page(f"submissions/{links[i]['href']}", "submissions.html",
-                   _list_context(m, nav, title, f"{name}.html", part, links if shown else []),
-                   key=(title, name, shown, part))
+    titles = [heading if i == 0 else f"{heading}, numbers {link['label']}" for i, link in enumerate(links)]
+    parts = [blocks.get(b, ()) for b in order]
+    yield Family(f"submissions {name}", "submissions.html", [f"submissions/{link['href']}" for link in links],
+                 [(title, name, shown, part) for title, part in zip(titles, parts)],
+                 lambda i: _list_context(m, nav, titles[i], f"{name}.html", parts[i], links if shown else [])())
 
 
 def _blocks(keys: list[tuple]) -> dict[int, tuple]:
@@ -207,20 +205,6 @@ def _list_context(m: SiteModel, nav: list[dict], heading: str, current: str, key
 
 def _lazy(make: Callable[..., dict], *args: object) -> Callable[[], dict]:
     return lambda: make(*args)
-
-
-_PAGE_FIELDS = attrgetter("received_at", "text", "area", "judged_at", "judged_day", "changes", "preview")
-
-
-def _submission_key(m: SiteModel, s: Submission, row_key: tuple, last: int) -> tuple:
-    """What a submission's page is made from (a player's name and page never change)."""
-    return (row_key, _PAGE_FIELDS(s), s.number < last, m.history_marks.get(s.number),
-            (_requests_etc(s) if s.requests or s.claims or s.revisions else None))
-
-
-def _requests_etc(s: Submission) -> tuple:
-    return ([(r.kind, r.section, r.direction, r.target) for r in s.requests],
-            [(c.get("player"), c.get("score")) for c in s.claims], [(r.text, r.at, r.by) for r in s.revisions])
 
 
 def _submission(m: SiteModel, s: Submission, root: str) -> dict:

@@ -8,7 +8,7 @@ from engine import dispatch, membership
 from engine.commands import Cmd, Declaration, Help, Line, pattern
 from engine.context import Context, EngineConfig
 from engine.inputs import ClockStep, Message
-from engine.ruleset import command_models
+from engine.ruleset import command_models, message_model
 from engine.state import GameState, Player, Rule
 from tests.skeleton.engine.events import Counted
 
@@ -41,6 +41,7 @@ class Skeleton:
     commands = COMMANDS
     office_notes: tuple[Help, ...] = ()
     command_models = command_models(COMMANDS)
+    message_model = message_model(COMMANDS)
 
     def new_state(self, config: EngineConfig, rules_text: str) -> SkeletonState:
         return SkeletonState(ruleset=self.name, started=config.start,
