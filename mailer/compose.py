@@ -10,7 +10,7 @@ from datetime import datetime
 from email.message import EmailMessage
 from urllib.parse import quote
 
-from mailer import headers, outbox
+from mailer import headers, outbox, plain_text
 from mailer.concerned import copies
 from mailer.listconfig import ListSettings
 
@@ -47,7 +47,7 @@ def machine_mail(ls: ListSettings, *, to: str, subject: str, at: datetime, msgid
     headers.put_date(mail, at)
     headers.put(mail, "Message-ID", msgid)
     ls.put(mail, "Auto-Submitted", auto)
-    headers.set_text(mail, body(template, ls, **context))
+    plain_text.set_text(mail, body(template, ls, **context))
     return mail
 
 

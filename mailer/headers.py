@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from datetime import datetime, timezone
-from email import contentmanager, policy
+from email import policy
 from email.headerregistry import Address, AddressHeader, BaseHeader, HeaderRegistry, MessageIDHeader, UnstructuredHeader
 from email.message import EmailMessage, Message
 from email.policy import EmailPolicy
@@ -107,21 +107,6 @@ def put_date(mail: EmailMessage, at: datetime) -> None:
         mail.set_raw("Date", value)
     else:
         mail["Date"] = value
-
-
-def set_text(mail: EmailMessage, text: str) -> None:
-    """``mail.set_content(text)`` for a mail with no Content-* header yet, the same headers and
-    body, without the email package parsing the three headers it adds (most of its cost)."""
-    # what set_content chooses (its own helper: tests/outbox/test_plain_headers.py holds them together)
-    cte, payload = contentmanager._encode_text(text, "utf-8", None, mail.policy)  # type: ignore[attr-defined]
-    if not payload.isascii():  # 8bit: set_content's own way
-        mail.set_content(text)
-        return
-    mail.set_raw("Content-Type", 'text/plain; charset="utf-8"')
-    mail.set_raw("Content-Transfer-Encoding", cte)
-    mail.set_payload(payload)
-    if "MIME-Version" not in mail:
-        mail.set_raw("MIME-Version", "1.0")
 
 
 def as_bytes(mail: Message) -> bytes:

@@ -1,7 +1,7 @@
 """Composing without the email package's header objects writes the very bytes it would write.
 
 A plain header value is stored as its line (``headers.put``, ``put_date``), the body's headers as the lines
-``set_content`` makes (``headers.set_text``), a game's constant headers as the lines they fold to
+``set_content`` makes (``plain_text.set_text``), a game's constant headers as the lines they fold to
 (``ListSettings.put``), and a single ASCII part is written without the generator
 (``headers.as_bytes``): each is held here to the email package's own result, byte for byte.
 """
@@ -14,7 +14,7 @@ from email.utils import format_datetime
 
 from hypothesis import HealthCheck, example, given, settings, strategies as st
 
-from mailer import headers
+from mailer import headers, plain_text
 from mailer.headers import PLAIN, VERBATIM, composing_policy
 
 NAMES = ["Subject", "To", "Reply-To", "Message-ID", "In-Reply-To", "References", "Auto-Submitted",
@@ -50,7 +50,7 @@ def _both(name: str, value: str, utf8: bool = False) -> tuple[EmailMessage, Emai
             mail.set_content(BODY)
         else:
             headers.put(mail, name, value)
-            headers.set_text(mail, BODY)
+            plain_text.set_text(mail, BODY)
         made.append(mail)
     return made[0], made[1]
 
@@ -95,7 +95,7 @@ def test_a_date_put_is_written_as_the_package_writes_it(at):
 def test_set_text_makes_what_set_content_makes(text):
     package, ours = EmailMessage(policy=POLICY), EmailMessage(policy=POLICY)
     package.set_content(text)
-    headers.set_text(ours, text)
+    plain_text.set_text(ours, text)
     assert headers.as_bytes(ours) == bytes(ours) == bytes(package)
 
 
