@@ -95,7 +95,8 @@ def test_suber_away_and_back_answer_clearly(tmp_path, new_database_url):
         '! "Back": carol@suber.test is not away; nothing changed')
     play.send("zed@suber.test", "Away", "Away until 2026-02-01", at="2026-01-05T00:50:00Z")
     assert answer(play, "zed@suber.test") == (
-        '! "Away until 2026-02-01": only players may do that; send \'Join\' before the first proposal to play')
+        '! "Away until 2026-02-01": only players may do that: send \'Join\' before the first proposal to play; '
+        'nothing done')
     play.send(CAROL, "Away", "Away until 2026-02-01", at="2026-01-05T01:00:00Z")
     play.send(CAROL, "Back", "Back", at="2026-01-05T02:00:00Z")
     assert answer(play, CAROL) == (
