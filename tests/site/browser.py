@@ -10,11 +10,13 @@ which needs no WebSocket library.
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import os
 import select
 import shutil
+import signal
 import struct
 import subprocess
 import tempfile
@@ -164,7 +166,7 @@ def tab() -> Iterator[Tab]:
     with tempfile.TemporaryDirectory(prefix="chromium-profile-") as profile:
         proc = subprocess.Popen(["sh", "-c", on_3_and_4, binary(), *FLAGS, f"--user-data-dir={profile}",
                                  "--remote-debugging-pipe", "about:blank"],
-                                stdin=reads, stdout=writes, stderr=subprocess.DEVNULL)
+                                stdin=reads, stdout=writes, stderr=subprocess.DEVNULL, start_new_session=True)
         os.close(reads)
         os.close(writes)
         page = Tab(to_chromium[1], from_chromium[0])
@@ -179,3 +181,16 @@ def tab() -> Iterator[Tab]:
             os.close(from_chromium[0])
             proc.terminate()
             proc.wait(timeout=30)
+            _gone(proc.pid)  # its helpers too, before the profile they write in is removed
+
+
+def _gone(group: int, timeout: float = 30) -> None:
+    """Stop every process left in Chromium's process group (its renderer and GPU helpers outlive
+    the browser by a moment, still writing to the profile) and wait until none is left."""
+    deadline = time.monotonic() + timeout
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(group, signal.SIGTERM)
+        while time.monotonic() < deadline:
+            os.killpg(group, 0)  # (raises once the group is empty)
+            time.sleep(0.05)
+        os.killpg(group, signal.SIGKILL)
