@@ -182,7 +182,7 @@ class Game:
             if isinstance(inp, Exception):
                 raise inp
             assert inp is not None
-            events = engine.apply(state, inp, self.engine_config)
+            events = engine.apply(state, inp, self.engine_config, self.ruleset)
             if not record:
                 return Folded(state, events, inp, [], None)
             cached = inp.model_dump_json() if entry.parsed is None and isinstance(inp, Message) else None

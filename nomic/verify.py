@@ -125,7 +125,7 @@ def _apply(ruleset: Ruleset, state: Any, record: dict[str, Any], config: EngineC
     if inp.at != parse_time(record["at"]):
         raise Failed(f"its input is dated {inp.at}, the entry {record['at']}")
     ctx = Replay(config=config, at=inp.at, published=list(record["draws"]), seed=seed)
-    fold(state, inp, ctx)
+    fold(state, inp, ctx, ruleset)
     if ctx.published:
         raise Failed(f"{len(ctx.published)} published draws were not drawn by the replay")
 
