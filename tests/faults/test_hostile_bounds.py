@@ -91,12 +91,12 @@ def test_a_faulting_entry_is_folded_once_recorded_once_and_skipped_on_every_repl
     tried: list[str] = []
     real_apply = engine.apply
 
-    def apply(state, inp, config):
+    def apply(state, inp, config, *rest):
         if getattr(inp, "subject", "").startswith("boom"):
             tried.append(inp.message_id)
             state.temperature = -1  # a half-done change that the skip must undo
             raise RuntimeError("boom")
-        return real_apply(state, inp, config)
+        return real_apply(state, inp, config, *rest)
 
     monkeypatch.setattr("nomic.game.engine.apply", apply)
     for i in range(13):
@@ -241,10 +241,10 @@ def test_a_mail_fault_in_a_batch_refolds_it_and_loses_that_mail_alone(play, monk
             raise ValueError("poisoned")
         return real_enqueue(session, game, entry, received, inp, evs)
 
-    def apply(state, inp, config):
+    def apply(state, inp, config, *rest):
         if getattr(inp, "subject", "") == "Proposal: Boom":
             raise RuntimeError("boom")
-        return real_apply(state, inp, config)
+        return real_apply(state, inp, config, *rest)
 
     monkeypatch.setattr(outgoing, "enqueue", enqueue)
     monkeypatch.setattr("nomic.game.engine.apply", apply)
