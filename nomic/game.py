@@ -259,7 +259,7 @@ class Game:
                 storage.cache_inputs(s.connection(), self.parser, inputs)
                 if done:
                     storage.set_meta(s, "processed_seq", str(self._seq))
-                    self._maybe_snapshot(s, drained=len(done) < size or self._at_end(s, upto))
+                    self._maybe_snapshot(s, drained=(len(done) < size and not cut) or self._at_end(s, upto))
                 s.commit()
         except Exception:  # nothing of the batch was stored: the state in memory is ahead; reload it
             self._state = None
