@@ -23,8 +23,7 @@ class Ledger:
         self._answers: dict[str, list[str]] = {}  # sender -> times of receipt of the messages answered
         self._noted: list[dict[str, str]] = []  # answers not yet written
         self._entry: list[dict[str, str]] = []  # ... of the entry whose mail is being composed
-        self._disabled: set[str] | None = None
-        self._scored: set[str] | None = None
+        self._bounced: tuple[set[str], set[str]] | None = None  # (scored, disabled), read when first asked
 
     def read_answers(self, senders: Iterable[str], after: str) -> None:
         """Read the answers to ``senders`` for messages received after ``after`` (ISO time), in one
@@ -60,7 +59,7 @@ class Ledger:
             for row in self._entry:
                 self._answers.setdefault(row["sender"], []).append(row["at"])
         else:
-            self._disabled = self._scored = None
+            self._bounced = None
         self._entry = []
 
     def write(self) -> None:
@@ -72,20 +71,15 @@ class Ledger:
     @property
     def disabled(self) -> set[str]:
         """The addresses whose list delivery stopped after bounces (``bounces.record``, ``enable`` keep it)."""
-        if self._disabled is None:
-            self._read_bounces()
-        assert self._disabled is not None
-        return self._disabled
+        return self._bounces()[1]
 
     @property
     def scored(self) -> set[str]:
         """The addresses with a bounce score (stopped or not): the ones subscribing again clears."""
-        if self._scored is None:
-            self._read_bounces()
-        assert self._scored is not None
-        return self._scored
+        return self._bounces()[0]
 
-    def _read_bounces(self) -> None:
-        rows = self.session.exec(orm_select(BounceScore.address, BounceScore.disabled)).all()
-        self._scored = {address for address, _ in rows}
-        self._disabled = {address for address, off in rows if off}
+    def _bounces(self) -> tuple[set[str], set[str]]:
+        if self._bounced is None:
+            rows = self.session.exec(orm_select(BounceScore.address, BounceScore.disabled)).all()
+            self._bounced = ({address for address, _ in rows}, {address for address, off in rows if off})
+        return self._bounced

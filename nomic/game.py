@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable
+from contextlib import nullcontext
 from datetime import datetime, timedelta
 from functools import cached_property
 from pathlib import Path
@@ -292,12 +293,8 @@ class Game:
         mailing = Mailing(self.list_settings, self.engine_config, self.state(),
                           self.config.settings.answers.per_sender_per_hour, ledger)
         try:
-            if not careful:
-                with outbox.holding(s):
-                    outgoing.enqueue(s, mailing, entry, received, inp, events)
-            else:
-                with s.begin_nested(), outbox.holding(s):
-                    outgoing.enqueue(s, mailing, entry, received, inp, events)
+            with s.begin_nested() if careful else nullcontext(), outbox.holding(s):
+                outgoing.enqueue(s, mailing, entry, received, inp, events)
         except Exception as exc:
             ledger.entry_done(stored=False)
             if not careful:
