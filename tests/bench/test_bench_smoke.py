@@ -17,7 +17,7 @@ RUNS = {
                    "ratio (nomic serve folded / durable sink)", "ratio (nomic serve / bare)", "load average"]),
     "engine.py": (["--players", "200", "--submissions", "30"], ["day-end clock step", "ratio (day end"]),
     "replay.py": (["--n", "30,60"], ["stdlib email parsing alone", "first fold (Game.process",
-                                     "replay --verify's work in process", "replay --verify --reparse",
+                                     "replay --verify's work in process", "replay --verify --reparse", "within 1.2x per entry",
                                      "its peak memory", "growth exponent of CPU, 30 to 60 entries"]),
     "process.py": (["--n", "20,40"], ["fold with mail composed and queued", "ratio (with mail / without)",
                                       "ratio (game / stdlib)", "growth exponent of CPU, 20 to 40"]),
