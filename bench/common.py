@@ -91,6 +91,13 @@ def rate(n: int, seconds: float, cpu: float, unit: str = "msgs") -> str:
     return f"{n / seconds:,.0f} {unit}/s ({cpu / max(1, n) * 1000:.2f} ms CPU each)"
 
 
+def took(seconds: float, cpu: float, digits: int = 1, unit: str = "ms") -> str:
+    """"21.3 ms (20.9 ms CPU)": a time (in ``unit``, "ms" or "s") with this process's CPU meanwhile
+    beside it."""
+    scale = 1000 if unit == "ms" else 1
+    return f"{seconds * scale:,.{digits}f} {unit} ({cpu * scale:,.{digits}f} {unit} CPU)"
+
+
 def growth(sizes: list[int], costs: list[float]) -> float:
     """The growth exponent from the smallest size to the largest: log(cost ratio) / log(size ratio).
     For a total cost, 1.0 is a flat cost per unit and 2.0 a quadratic one; for a per-unit
@@ -139,4 +146,4 @@ def verdict(ok: bool) -> str:
 
 __all__ = ["Game", "create", "iso", "GAME", "LIST", "EMPEROR", "START", "game_toml", "new_game", "player", "mail",
            "timed", "peak_rss_mb", "machine", "report", "verdict", "proc_cpu_seconds", "children_cpu_seconds",
-           "rate", "growth", "sizes", "Conditions"]
+           "rate", "took", "growth", "sizes", "Conditions"]

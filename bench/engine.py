@@ -9,7 +9,7 @@ import argparse
 import tempfile
 from pathlib import Path
 
-from common import Conditions, new_game, player, report, timed, verdict
+from common import Conditions, new_game, player, report, timed, took, verdict
 
 import engine as rules
 from engine.inputs import ClockStep
@@ -47,12 +47,12 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
         events = rules.apply(state, ClockStep(at=due), g.engine_config)
     if not any(e.kind == "day_end" for e in events):
         raise SystemExit(f"the clock step did not end the day: {[e.kind for e in events]}")
-    r = {"day_s": t_day[0], "base_s": t_base[0]}
+    r = {"day_s": t_day[0], "base_s": t_base[0], "day_cpu": t_day[1], "base_cpu": t_base[1]}
     report(f"day end with {args.players:,} players, {args.submissions:,} submissions judged", [
-        ("day-end clock step (engine.apply)", f"{t_day[0] * 1000:,.0f} ms, {len(events)} events  "
+        ("day-end clock step (engine.apply)", f"{took(t_day[0], t_day[1])}, {len(events)} events  "
          f"{verdict(t_day[0] < 1)} (< 1 s)"),
-        ("baseline: JSON round trip of the state", f"{t_base[0] * 1000:,.0f} ms"),
-        ("ratio (day end / round trip)", f"{t_day[0] / t_base[0]:.2f}"),
+        ("baseline: JSON round trip of the state", took(t_base[0], t_base[1])),
+        ("ratio (day end / round trip)", f"{t_day[0] / t_base[0]:.2f} ({t_day[1] / max(1e-9, t_base[1]):.2f} by CPU)"),
     ], since)
     return r
 
