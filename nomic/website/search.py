@@ -42,7 +42,7 @@ from nomic.website.writer import Manifest, manifest_pages
 INDEX = "pagefind"  # the index's folder at the site's root (CONTRACT.md)
 SHARDS = "shards.json"  # in INDEX: the names of the shards whose bundles are in place, for the search page
 STALE = ".stale"  # in INDEX: the marks of the shards to index again
-FRONT = ("pagefind-ui.js", "pagefind-ui.css")  # the search page's script and style, alike in every bundle
+ENTRY = "pagefind-entry.json"  # in a bundle, with its *.pf_meta: what is its own; the rest is Pagefind's
 IGNORED = ".crumbs, .vote-links"  # navigation and mail-to links: no text of the game's, on every indexed page
 
 
@@ -52,7 +52,8 @@ class SearchError(Exception):
 
 @dataclass(frozen=True)
 class SearchIndex:
-    """What one run indexed again: its shards, their pages, and the files and bytes of their bundles."""
+    """What one run indexed again: its shards, their pages, and their bundles' files and bytes (the
+    bytes of each bundle's own files: not Pagefind's own, one copy for all, ``_share``)."""
     shards: int
     pages: int
     files: int
@@ -100,7 +101,11 @@ def index(site: Path, timeout: float = 600) -> SearchIndex:
     failed: list[str] = []
     for shard, marks in _marks(root).items():
         try:
-            made.append(_index_shard(site, shard, orjson.loads(marks[-1].read_bytes()), pagefind, timeout))
+            pages = orjson.loads(marks[-1].read_bytes())
+        except FileNotFoundError:  # a run beside this one indexed the shard and took its marks
+            continue
+        try:
+            made.append(_index_shard(site, shard, pages, pagefind, timeout))
         except SearchError as exc:
             failed.append(str(exc))
             continue
@@ -167,12 +172,13 @@ def _index_shard(site: Path, shard: str, pages: list[str], pagefind: str, timeou
     if done is not None and (done.returncode != 0 or not (new / "pagefind.js").is_file()):
         shutil.rmtree(new, ignore_errors=True)
         raise SearchError(f"pagefind failed on shard {shard}: {(done.stderr or done.stdout).strip()[-500:]}")
-    sizes = [f.stat().st_size for f in new.rglob("*") if f.is_file()]
     with _locked(root):
+        _share(root, new)
         _swap(new if done is not None else None, root / shard)
         _publish(root)
+    sizes = [f.stat() for f in (root / shard).rglob("*") if f.is_file()] if done is not None else []
     shutil.rmtree(new, ignore_errors=True)
-    return linked, len(sizes), sum(sizes)
+    return linked, len(sizes), sum(f.st_size for f in sizes if f.st_nlink == 1)
 
 
 def _link(site: Path, pages: list[str], view: Path) -> int:
@@ -213,14 +219,41 @@ def _swap(new: Path | None, current: Path) -> None:
         shutil.rmtree(old, ignore_errors=True)
 
 
+def _pagefinds(bundle: Path) -> list[Path]:
+    """Pagefind's own files in ``bundle`` (its scripts, styles and WebAssembly): alike in every bundle
+    of one version of Pagefind."""
+    return [f for f in bundle.iterdir() if f.is_file() and f.name != ENTRY and f.suffix != ".pf_meta"]
+
+
+def _share(root: Path, bundle: Path) -> None:
+    """Make each of Pagefind's own files in the new ``bundle`` a hard link to the one beside
+    ``shards.json`` (``_publish``), where that has the same bytes: a copy on disk, not one a shard."""
+    for own in _pagefinds(bundle) if bundle.is_dir() else ():
+        shared = root / own.name
+        if shared.is_file() and shared.read_bytes() == own.read_bytes():
+            _link_over(shared, own)
+
+
 def _publish(root: Path) -> None:
-    """Name the shards whose bundles are in place in ``shards.json``, and put the search page's
-    script and style beside it (from any bundle: Pagefind's own files, alike in each)."""
+    """Name the shards whose bundles are in place in ``shards.json``, and put Pagefind's own files
+    beside it (the search page's script and style among them), from any bundle."""
     shards = sorted(e.name for e in os.scandir(root)
-                    if not e.name.startswith(".") and (Path(e.path) / "pagefind-entry.json").is_file())
+                    if not e.name.startswith(".") and (Path(e.path) / ENTRY).is_file())
     _write(root / SHARDS, orjson.dumps(shards))
-    for name in FRONT if shards else ():
-        _write(root / name, (root / shards[0] / name).read_bytes())
+    for own in _pagefinds(root / shards[0]) if shards else ():
+        shared = root / own.name
+        if not shared.is_file() or shared.read_bytes() != own.read_bytes():
+            _link_over(own, shared)
+
+
+def _link_over(source: Path, target: Path) -> None:
+    """Make ``target`` a hard link to ``source`` in one step (a copy, on a file system without them)."""
+    step = target.with_name(f".{target.name}.link")
+    try:
+        os.link(source, step)
+    except OSError:
+        shutil.copyfile(source, step)
+    os.replace(step, target)
 
 
 def _write(path: Path, data: bytes) -> None:
