@@ -62,17 +62,22 @@ class SearchIndex:
 
 def mark(site: Path, shards: Mapping[str, Sequence[str]]) -> None:
     """Mark ``shards`` of ``site``'s index (each with its pages now; none: the shard is gone) to be
-    indexed again. Each mark is a file of its own, named by its shard and time, never rewritten."""
+    indexed again. Each mark is a file of its own, named by its shard and time, never rewritten; it
+    replaces the shard's older marks (while no run indexes them, as when Pagefind keeps failing,
+    they would pile up)."""
     if not shards:
         return
     folder = site / INDEX / STALE
     folder.mkdir(parents=True, exist_ok=True)
+    older = _marks(site / INDEX)
     stamp = f"{time.time_ns():020d}"
     for shard, pages in shards.items():
         fd, tmp = tempfile.mkstemp(prefix=f".{shard}.{stamp}.", suffix=".json", dir=folder)
         with os.fdopen(fd, "wb") as f:
             f.write(orjson.dumps(list(pages)))
         os.replace(tmp, folder / Path(tmp).name[1:])
+        for superseded in older.get(shard, ()):
+            superseded.unlink(missing_ok=True)  # a run that read it first indexes the shard again next time
 
 
 def due(site: Path) -> bool:

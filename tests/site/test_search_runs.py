@@ -72,3 +72,12 @@ def test_the_daemon_s_indexer_runs_once_more_after_requests_made_while_it_ran(tm
         time.sleep(0.05)
     pages = list((site / INDEX / "p").glob("fragment/*"))
     assert len(pages) == 4  # p0..p3: the page written while it ran is in the index
+
+
+def test_a_new_mark_of_a_shard_replaces_its_older_ones(tmp_path: Path) -> None:
+    site = small_site(tmp_path)
+    mark(site, {"p": ["p0.html"], "q": ["q.html"]})
+    mark(site, {"p": ["p0.html", "p1.html"]})
+    marks = sorted((site / INDEX / ".stale").iterdir())
+    assert [m.name.split(".")[0] for m in marks] == ["p", "q"]
+    assert json.loads(marks[0].read_bytes()) == ["p0.html", "p1.html"]
