@@ -115,3 +115,9 @@ def test_after_one_more_proposal_only_its_shards_are_indexed_again_and_it_is_fou
     with browser.serve(out) as base, browser.tab() as page:
         assert "Proposal 8: More bells" in search(page, base, "marzipan", "Proposal 8: More bells")
         assert "Rule 8. Titular Consistency" in search(page, base, "without", "Rule 8. Titular Consistency")
+        kinds = page.call("Runtime.evaluate", returnByValue=True, expression=(
+            "Array.from(document.querySelectorAll('fieldset')).filter(f => f.querySelector('legend')?.textContent"
+            ".trim() === 'kind').flatMap(f => Array.from(f.querySelectorAll('label'), l => l.textContent.trim()))"))
+        # the filters of every shard, merged: rules, submissions, and the list's posts and announcements
+        assert {re.sub(r" \(\d+\)$", "", k) for k in kinds["result"]["value"]} == {
+            "announcement", "point of order", "post", "proposal", "rule"}
