@@ -81,11 +81,13 @@ def mark(site: Path, shards: Mapping[str, Sequence[str]]) -> None:
 
 
 def due(site: Path) -> bool:
-    """Whether ``index`` has work: shards are marked, or there is no index yet."""
+    """Whether ``index`` has work: there is no index yet, or shards are marked."""
+    if not (site / INDEX / SHARDS).is_file():
+        return True
     try:
         return any(not name.startswith(".") for name in os.listdir(site / INDEX / STALE))
     except FileNotFoundError:
-        return not (site / INDEX / SHARDS).is_file()
+        return False
 
 
 def index(site: Path, timeout: float = 600) -> SearchIndex:

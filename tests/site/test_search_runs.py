@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 from nomic.daemon import Indexer
-from nomic.website.search import INDEX, index, mark
+from nomic.website.search import INDEX, due, index, mark
 
 
 def small_site(root: Path, pages: int = 3) -> Path:
@@ -81,3 +81,15 @@ def test_a_new_mark_of_a_shard_replaces_its_older_ones(tmp_path: Path) -> None:
     marks = sorted((site / INDEX / ".stale").iterdir())
     assert [m.name.split(".")[0] for m in marks] == ["p", "q"]
     assert json.loads(marks[0].read_bytes()) == ["p0.html", "p1.html"]
+
+
+def test_work_is_due_while_a_shard_is_marked_or_there_is_no_list_of_shards(tmp_path: Path) -> None:
+    site = small_site(tmp_path)
+    assert due(site)
+    index(site)
+    assert not due(site)
+    mark(site, {"p": ["p0.html"]})
+    assert due(site)
+    index(site)
+    (site / INDEX / "shards.json").unlink()  # an index of an older form, or one half removed
+    assert due(site)
