@@ -181,9 +181,9 @@ def _index_shard(site: Path, shard: str, pages: list[str], pagefind: str, timeou
         raise SearchError(f"pagefind failed on shard {shard}: {(done.stderr or done.stdout).strip()[-500:]}")
     with _locked(root):
         _share(root, new)
+        sizes = [f.stat() for f in new.rglob("*") if f.is_file()]
         _swap(new if done is not None else None, root / shard)
         _publish(root)
-    sizes = [f.stat() for f in (root / shard).rglob("*") if f.is_file()] if done is not None else []
     shutil.rmtree(new, ignore_errors=True)
     return linked, len(sizes), sum(f.st_size for f in sizes if f.st_nlink == 1)
 
