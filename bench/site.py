@@ -1,10 +1,13 @@
 """Site: a full build of a game with S submissions (default 5,000 and 20,000) and P players (default
 1,000), against bare Jinja rendering and writing as many pages of the same mean size with no game
 logic, same run; the Pagefind search index of that site (``nomic build`` makes it after the pages),
-its time and CPU (Pagefind's too) against the build's, and its size; then the rebuild after one new
-Proposal (only changed pages are rendered and written; the median of three, after a first that opens
-a new block of numbers), with the growth exponent of the rebuild's CPU from the smallest game to the
-largest.
+its time and CPU (Pagefind's too) against the build's and against the same pages indexed as one bundle
+(the index before shards), and its size; then the rebuild after one new Proposal (only changed pages
+are rendered and written; the median of three, after a first that opens a new block of numbers), and
+the search index's re-index after one new Proposal (only the shards with a page written: the median
+of three), with the growth exponents of both CPUs from the smallest game to the largest. A shard
+holds a block of 1,000 submissions: sizes just under a multiple of 1,000 (1,980, 7,980) put the new
+Proposals in a full block, the dearest re-index.
 ``--quick``: 1,000 submissions and 100 players; ``--rebuilds``: the rebuilds alone (no bare Jinja,
 no search index). Every build runs as the daemon runs it, in ``nomic.tuning.no_collection()``.
 """
@@ -13,7 +16,8 @@ from __future__ import annotations
 import argparse
 import statistics
 import tempfile
-from datetime import timedelta
+from collections.abc import Callable
+from datetime import datetime, timedelta
 from pathlib import Path
 
 from common import Conditions, children_cpu_seconds, growth, mail, new_game, player, report, sizes, timed, verdict
@@ -24,7 +28,9 @@ from engine.state import LedgerEntry
 from engine.imperial.state import ImperialPlayer, ImperialState, Submission
 from nomic import site, tuning
 from nomic.website.memory import SiteMemory
-from nomic.website.search import index
+from nomic.game import Game
+from nomic.website.search import SearchIndex, index, mark
+from nomic.website.writer import Manifest, manifest_pages
 from storage.tables import Snapshot
 
 BARE = Environment(autoescape=True).from_string(
@@ -64,9 +70,51 @@ def bare_jinja(out: Path, pages: int, size: int) -> float:
     return t[0]
 
 
+def indexed(run: Callable[[], SearchIndex]) -> tuple[float, float, SearchIndex]:
+    """Wall and CPU seconds (this process's, and Pagefind's) of ``run()``, and what it indexed."""
+    child = children_cpu_seconds()
+    with timed() as t:
+        done = run()
+    return t[0], t[1] + children_cpu_seconds() - child, done
+
+
+def disk(folder: Path) -> tuple[int, int]:
+    """Files and bytes under ``folder``, each file once however many hard links it has."""
+    seen = {(f.stat().st_ino, f.stat().st_size) for f in folder.rglob("*") if f.is_file()}
+    return len(seen), sum(size for _, size in seen)
+
+
+def one_bundle(out: Path, root: Path) -> tuple[float, float, SearchIndex]:
+    """Index every indexed page of ``out`` as one bundle (one shard of them all: the index before shards)."""
+    manifest = Manifest.of(manifest_pages(out))
+    pages = sorted(p for members in manifest.shards.values() for p in members)
+    for page in pages:
+        (root / page).parent.mkdir(parents=True, exist_ok=True)
+        (root / page).hardlink_to(out / page)
+    mark(root, {"all": pages})
+    return indexed(lambda: index(root))
+
+
+def reindexes(g: Game, out: Path, memory: SiteMemory, at: datetime) -> tuple[list[tuple[str, str]], float]:
+    """The search index again after each of three new Proposals (only the shards with a page written):
+    its rows, and the median CPU seconds."""
+    runs = []
+    for k in (13, 16, 19):
+        g.inbox.receive(mail(k, sender=player(1)), at)
+        g.process(send=False)
+        with tuning.no_collection():
+            mark(out, site.build(g, out, memory=memory).shards)
+        runs.append(indexed(lambda: index(out)))
+    cpu = statistics.median(r[1] for r in runs)
+    return [*[("  search index again after one new Proposal", f"{wall:.2f} s ({cpu_s:.2f} s CPU): "
+               f"{done.shards} shards, {done.pages:,} pages") for wall, cpu_s, done in runs],
+            ("  its CPU, median of three", f"{cpu * 1000:.0f} ms")], cpu
+
+
 def one_game(root: Path, submissions: int, players: int,
-             rebuilds_only: bool = False) -> tuple[list[tuple[str, str]], float]:
-    """The rows of one game's figures, and the CPU seconds of its rebuild after one new Proposal."""
+             rebuilds_only: bool = False) -> tuple[list[tuple[str, str]], float, float]:
+    """The rows of one game's figures, and the CPU seconds of its rebuild and of its search index's
+    re-index (NaN with ``rebuilds_only``) after one new Proposal."""
     g = new_game(root, f"s{submissions}")
     state = g.new_state()
     long_game(state, players, submissions)
@@ -91,14 +139,15 @@ def one_game(root: Path, submissions: int, players: int,
               for label, (t, w) in zip((" (opens a block)", "", " (again)", " (again)"), rebuilds)],
             ("  rebuild's CPU, median of the last three", f"{cpu * 1000:.1f} ms")]
     if rebuilds_only:
-        return [(f"{submissions:,} submissions", f"{full.rendered:,} pages"), *rows], cpu
+        return [(f"{submissions:,} submissions", f"{full.rendered:,} pages"), *rows], cpu, float("nan")
     html = [f for f in out.rglob("*.html")]
     size = sum(f.stat().st_size for f in html) // max(1, len(html))
     t_bare = bare_jinja(root / f"bare{submissions}", full.rendered, size)
-    child = children_cpu_seconds()
-    with timed() as t_index:
-        search = index(out)
-    index_cpu = t_index[1] + children_cpu_seconds() - child  # this process's (which pages) and Pagefind's
+    index_wall, index_cpu, search = indexed(lambda: index(out))  # every shard: there is no index yet
+    one_wall, one_cpu, _ = one_bundle(out, root / f"one{submissions}")
+    (files, size), (one_files, one_size) = disk(out / "pagefind"), disk(root / f"one{submissions}" / "pagefind")
+    more, reindex_cpu = reindexes(g, out, memory, state.day_started + timedelta(hours=3))
+    t_index = [index_wall]
     full_rate, bare_rate = full.rendered / t_full[0], full.rendered / t_bare
     return [
         (f"{submissions:,} submissions: full build", f"{t_full[0]:.1f} s ({t_full[1]:.1f} s CPU), {full.rendered:,} "
@@ -107,12 +156,15 @@ def one_game(root: Path, submissions: int, players: int,
         ("  ratio (full build / bare Jinja)", f"{full_rate / bare_rate:.2f}  {verdict(full_rate / bare_rate >= 0.7)}"
          " (>= 0.70)"),
         ("  search index (Pagefind, the pages of texts)", f"{t_index[0]:.1f} s ({index_cpu:.1f} s CPU), "
-         f"{search.files:,} files, {search.bytes / 1e6:.1f} MB"),
+         f"{search.shards} shards, {search.pages:,} pages; {files:,} files, {size / 1e6:.1f} MB"),
+        ("  the same pages as one bundle (before shards)", f"{one_wall:.1f} s ({one_cpu:.1f} s CPU), "
+         f"{one_files:,} files, {one_size / 1e6:.1f} MB; shards / one: {index_cpu / one_cpu:.2f} by CPU"),
         ("  full build with its index / without", f"{(t_full[0] + t_index[0]) / t_full[0]:.2f} "
          f"({(t_full[1] + index_cpu) / t_full[1]:.2f} by CPU)  {verdict(t_full[1] + index_cpu <= 1.3 * t_full[1])}"
          " (<= 1.30 by CPU)"),
         *rows,
-    ], cpu
+        *more,
+    ], cpu, reindex_cpu
 
 
 def main(argv: list[str] | None = None) -> dict[str, float]:
@@ -125,17 +177,23 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     if args.quick:
         args.submissions, args.players = [1_000], 100
     since = Conditions()
-    rows, rebuild_cpu = [], []
+    rows, rebuild_cpu, reindex_cpu = [], [], []
     with tempfile.TemporaryDirectory() as tmp:
         for n in args.submissions:
-            more, cpu = one_game(Path(tmp), n, args.players, args.rebuilds)
+            more, cpu, again = one_game(Path(tmp), n, args.players, args.rebuilds)
             rows += more
             rebuild_cpu.append(cpu)
+            reindex_cpu.append(again)
     exponent, goal = growth(args.submissions, rebuild_cpu), growth(args.submissions, [1, 1.2])
     if len(args.submissions) > 1:
         rows.append((f"growth exponent of the rebuild's CPU, {args.submissions[0]:,} to {args.submissions[-1]:,}",
                      f"{exponent:.2f}, {rebuild_cpu[-1] / rebuild_cpu[0]:.2f}x (0.00: constant; the goal, within "
                      f"1.2x, is <= {goal:.2f})  {verdict(exponent <= goal)}"))
+        if not args.rebuilds:
+            again = growth(args.submissions, reindex_cpu)
+            rows.append((f"growth exponent of the search re-index's CPU, {args.submissions[0]:,} to "
+                         f"{args.submissions[-1]:,}", f"{again:.2f}, {reindex_cpu[-1] / reindex_cpu[0]:.2f}x  "
+                         f"{verdict(again <= goal)} (<= {goal:.2f})"))
     report(f"site of {', '.join(f'{n:,}' for n in args.submissions)} submissions, {args.players:,} players", rows, since)
     return {"rebuild_cpu_s": rebuild_cpu[-1], "rebuild_growth": exponent}
 

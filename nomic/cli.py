@@ -264,7 +264,8 @@ def build(out: Annotated[Optional[Path], typer.Option("--out", metavar="DIR", he
     typer.echo(f"{target}: {report.pages} pages and files; {report.written} written, "
                f"{report.removed} removed, {report.pages - report.written} unchanged")
     if report.search:
-        typer.echo(f"{target / 'pagefind'}: search index of {report.search.files} files, {report.search.bytes:,} bytes")
+        typer.echo(f"{target / 'pagefind'}: search index of {report.search.files} files, {report.search.bytes:,} bytes "
+                   f"({report.search.shards} shards indexed again, {report.search.pages} pages)")
 
 
 @command()

@@ -42,7 +42,7 @@ from nomic import summary, tuning
 from nomic.hold import Held, Hold
 from nomic.site import build as build_website
 from nomic.website import SiteMemory
-from nomic.website.search import INDEX as SEARCH_INDEX, index as index_site
+from nomic.website.search import due as index_due, index as index_site, mark as mark_stale
 from nomic.wiring import site
 
 if TYPE_CHECKING:
@@ -234,7 +234,8 @@ class Processor(threading.Thread):
                 summary.publish(self.game.config.dir, self.game.state(),  # for a host's list of games
                                 summary.last_mail(self.game.db))
                 report = build_website(self.game, site, memory=self.site_memory)
-            if report.written or report.removed or not (site / SEARCH_INDEX).is_dir():
+            mark_stale(site, report.shards)
+            if index_due(site):
                 self.indexer.request()  # Pagefind, as nomic build does, beside the fold: mail is folded meanwhile
         except Exception:
             log.exception("site build failed")

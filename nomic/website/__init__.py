@@ -21,7 +21,7 @@ from nomic.website import mail_archive
 from nomic.website.memory import SiteMemory
 from nomic.website.reader import SiteSource, read
 from nomic.website.rulesets import site_for
-from nomic.website.search import INDEX, index, page as search_page
+from nomic.website.search import due, index, mark, page as search_page
 from nomic.website.writer import StaleKeys, WriteReport, Writer
 
 if TYPE_CHECKING:
@@ -39,9 +39,10 @@ def build(source: SiteSource, out: Path, csp: bool = True, memory: SiteMemory | 
     unchanged key would keep as well, and raise ``StaleKeys`` if any came out different.
     ``csp`` puts a Content-Security-Policy that forbids every script in each
     page: a second wall behind the sanitiser (the XSS tests turn it off to
-    prove the sanitiser alone holds). ``search``: then index the site with Pagefind (``search.py``),
-    if a page changed or there is no index yet. Callers that build often run it inside
-    ``nomic.tuning.no_collection()``.
+    prove the sanitiser alone holds). ``search``: then index again with Pagefind (``search.py``) the
+    shards of the search index with a page written or removed (every shard, if there is no index
+    yet); the report's ``shards`` name those, for a caller that indexes apart (the daemon). Callers
+    that build often run it inside ``nomic.tuning.no_collection()``.
     """
     memory = memory if memory is not None else SiteMemory()
     data = read(source, memory)
@@ -57,8 +58,10 @@ def build(source: SiteSource, out: Path, csp: bool = True, memory: SiteMemory | 
             writer.add(item)
     writer.static()
     report = writer.finish()
-    if search and (report.written or report.removed or not (out / INDEX).is_dir()):
-        report.search = index(out)
+    if search:
+        mark(out, report.shards)
+        if due(out):
+            report.search = index(out)
     return report
 
 

@@ -38,6 +38,7 @@ from markupsafe import Markup
 
 from rendering import STATIC, TEMPLATES, environment
 from nomic.website.pages import Family, Fragment, Page, RawFile
+from nomic.website.shards import shard_of
 
 if TYPE_CHECKING:
     from nomic.website.memory import SiteMemory
@@ -45,7 +46,7 @@ if TYPE_CHECKING:
 
 MANIFEST = ".manifest"  # a directory of PARTS files, 000.json ...
 OLD_MANIFEST = ".manifest.json"  # one file, before format 3: read no more, removed
-FORMAT = 3
+FORMAT = 4  # 4: an indexed page's entry names its shard of the search index
 PARTS = 256  # a rebuild that changes a few pages rewrites a few parts of ~1/256 of the manifest
 FRAGMENTS = 32_000_000  # characters of rendered fragments kept (a list page's table is ~30,000)
 
@@ -56,12 +57,14 @@ def _part(path: str) -> int:
 
 @dataclass
 class Manifest:
-    """Each page's entry (the fingerprint of its inputs, the SHA-256 of its bytes), by part of the
-    manifest (``_part``); its inputs alone, to compare thousands at once; the directories the pages
-    are in (or were: a superset); the parts changed since they were last written."""
+    """Each page's entry (the fingerprint of its inputs, the SHA-256 of its bytes, and for an indexed
+    page its shard of the search index: nomic/website/shards.py), by part of the manifest
+    (``_part``); its inputs alone, to compare thousands at once; the directories the pages are in
+    (or were: a superset); the pages of each shard; the parts changed since they were last written."""
     pages: dict[str, dict] = field(default_factory=dict)
     inputs: dict[str, str | None] = field(default_factory=dict)
     folders: set[str] = field(default_factory=set)
+    shards: dict[str, set[str]] = field(default_factory=dict)
     parts: list[dict[str, dict]] = field(default_factory=lambda: [{} for _ in range(PARTS)])
     dirty: set[int] = field(default_factory=set)
 
@@ -71,21 +74,33 @@ class Manifest:
         for path, entry in pages.items():
             made.pages[path] = made.parts[_part(path)][path] = entry
             made.inputs[path] = entry.get("input")
+            if "shard" in entry:
+                made.shards.setdefault(entry["shard"], set()).add(path)
         return made
 
     def add(self, path: str, entry: dict) -> None:
-        if self.pages.get(path) == entry:
+        old = self.pages.get(path)
+        if old == entry:
             return
         k = _part(path)
         self.pages[path] = self.parts[k][path] = entry
         self.inputs[path] = entry["input"]
         self.folders.add(path.rpartition("/")[0])
         self.dirty.add(k)
+        if old is not None and "shard" in old:
+            self.shards[old["shard"]].discard(path)
+        if "shard" in entry:
+            self.shards.setdefault(entry["shard"], set()).add(path)
 
     def remove(self, path: str) -> None:
         k = _part(path)
+        if "shard" in self.pages[path]:
+            self.shards[self.pages[path]["shard"]].discard(path)
         del self.pages[path], self.inputs[path], self.parts[k][path]
         self.dirty.add(k)
+
+    def members(self, shard: str) -> list[str]:
+        return sorted(self.shards.get(shard, ()))
 
 
 def manifest_pages(out: Path) -> dict[str, dict]:
@@ -128,7 +143,9 @@ class WriteReport:
     rendered: int = 0
     written: int = 0
     removed: int = 0
-    search: "SearchIndex | None" = None  # the search index, when this build made one
+    shards: dict[str, list[str]] = field(default_factory=dict)  # the search index's shards with a page written
+    # or removed, each with its pages now (none: the shard is gone), for nomic/website/search.py
+    search: "SearchIndex | None" = None  # what this build indexed again, when it did
 
 
 def _digest(data: bytes) -> str:
@@ -296,6 +313,7 @@ class Writer:
         self.made: set[str] = set()  # the paths this build makes: what the manifest holds besides is removed
         self.families: list[list[str]] = []
         self.touched: set[str] = set()  # directories written in or removed from
+        self.changed_shards: set[str] = set()  # of the search index, with a page written or removed
         self.made_dirs: set[Path] = set()
         self.report = WriteReport()
         design = design_hash(ruleset)
@@ -408,10 +426,15 @@ class Writer:
         digest = _digest(data)
         target = self.out / path
         old = self.manifest.pages.get(path)
-        self.manifest.add(path, {"input": fp, "sha256": digest})
+        entry = {"input": fp, "sha256": digest}
+        shard = shard_of(path, data)
+        if shard is not None:
+            entry["shard"] = shard
+        self.manifest.add(path, entry)
         self.report.pages += 1
         if old and old.get("sha256") == digest and path in self.present:
             return
+        self.changed_shards.update(s for s in (shard, (old or {}).get("shard")) if s)
         if target.parent not in self.made_dirs:
             target.parent.mkdir(parents=True, exist_ok=True)
             self.made_dirs.add(target.parent)
@@ -436,6 +459,8 @@ class Writer:
         rendered differently."""
         made = self.made.union(*self.families)
         for path in self.manifest.pages.keys() - made:
+            if "shard" in self.manifest.pages[path]:
+                self.changed_shards.add(self.manifest.pages[path]["shard"])
             (self.out / path).unlink(missing_ok=True)
             self.manifest.remove(path)
             self.present.discard(path)
@@ -443,6 +468,7 @@ class Writer:
             self._touch(path.rpartition("/")[0])
             self.report.removed += 1
         self._save()
+        self.report.shards = {s: self.manifest.members(s) for s in sorted(self.changed_shards)}
         stale = self.stale + self.templates.stale
         self.templates.stale = []
         if stale:

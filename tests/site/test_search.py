@@ -3,13 +3,19 @@ search page, which finds rules (every version), matters by their author and list
 without JavaScript the box is a plain link to a page of the site's indexes."""
 from __future__ import annotations
 
+import json
+import os
 import re
 import time
 from pathlib import Path
 
 import pytest
 
+from nomic.game import Game
+from nomic.site import build
 from tests.site import browser
+from tests.site.game import CAROL, play_days
+from tests.support import at
 
 GIVE_UP = 60  # seconds a search may take on a loaded machine before the test gives up (not a speed test)
 
@@ -31,7 +37,11 @@ def test_every_page_has_the_search_box_and_the_pages_of_texts_are_indexed(site):
     kinds = sorted({re.sub(r"[^/]*\.html$", "", p).split("/")[0] or p for p in indexed})
     assert kinds == ["ledger-1.html", "list", "m", "rules", "submissions"]
     assert "rules/index.html" not in indexed and "submissions/index.html" not in indexed
-    assert (site / "pagefind/pagefind-ui.js").is_file() and (site / "pagefind/pagefind-entry.json").is_file()
+    assert (site / "pagefind/pagefind-ui.js").is_file()
+    shards = json.loads((site / "pagefind/shards.json").read_bytes())  # each a bundle, all merged by the search page
+    assert shards == ["ledger-0", "list-2026-01", "m-2026-01", "rules-0", "submissions-0"]
+    assert all((site / "pagefind" / s / "pagefind-entry.json").is_file() for s in shards)
+    assert os.listdir(site / "pagefind/.stale") == []  # every shard marked was indexed
 
 
 def test_pages_carry_the_filters_kind_author_and_month(site):
@@ -76,3 +86,38 @@ def test_the_search_box_finds_a_rule_by_its_second_version_a_proposal_by_its_aut
         assert "Proposal 4: Float free" in search(page, base, "Dave", "Proposal 4: Float free")
         assert "Cake talk" in search(page, base, "Who likes lemon", "Cake talk")
         assert [m for m in page.console() if "Content Security Policy" in m] == []
+
+
+def bundles(site: Path) -> dict[str, dict[str, tuple[int, int]]]:
+    """Each shard's bundle: its files with their inodes and modification times."""
+    shards = json.loads((site / "pagefind/shards.json").read_bytes())
+    return {shard: {f.relative_to(site).as_posix(): (f.stat().st_ino, f.stat().st_mtime_ns)
+                    for f in (site / "pagefind" / shard).rglob("*")} for shard in shards}
+
+
+@pytest.mark.skipif(browser.binary() is None, reason="chromium is not installed")
+@pytest.mark.sqlite_only
+def test_after_one_more_proposal_only_its_shards_are_indexed_again_and_it_is_found(make_play, tmp_path):
+    play = make_play(day_mode="fixed")
+    play_days(play)
+    out = tmp_path / "public"
+    play.cli("build", "--out", str(out))
+    before = bundles(out)
+    play.send(CAROL, "Proposal: More bells", "Bells at noon, and marzipan for the ringers.", at=at(4, 2),
+              name="Carol")
+    report = build(Game(play.dir), out, search=True)
+    after = bundles(out)
+    assert sorted(after) == sorted(before) == ["ledger-0", "list-2026-01", "m-2026-01", "rules-0", "submissions-0"]
+    # its page (and the "next" link of Proposal 7's), and its announcement to the list; no other bundle is touched
+    assert sorted(s for s in after if after[s] != before[s]) == ["m-2026-01", "submissions-0"]
+    assert report.search is not None and (report.search.shards, report.search.pages) == (2, 21 + 8)
+    assert os.listdir(out / "pagefind/.stale") == []
+    with browser.serve(out) as base, browser.tab() as page:
+        assert "Proposal 8: More bells" in search(page, base, "marzipan", "Proposal 8: More bells")
+        assert "Rule 8. Titular Consistency" in search(page, base, "without", "Rule 8. Titular Consistency")
+        kinds = page.call("Runtime.evaluate", returnByValue=True, expression=(
+            "Array.from(document.querySelectorAll('fieldset')).filter(f => f.querySelector('legend')?.textContent"
+            ".trim() === 'kind').flatMap(f => Array.from(f.querySelectorAll('label'), l => l.textContent.trim()))"))
+        # the filters of every shard, merged: rules, submissions, and the list's posts and announcements
+        assert {re.sub(r" \(\d+\)$", "", k) for k in kinds["result"]["value"]} == {
+            "announcement", "point of order", "post", "proposal", "rule"}
