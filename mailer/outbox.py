@@ -5,9 +5,9 @@ One ``outbox`` row per composed mail (its bytes, once, and its recipients), one
 message and 100,000 small delivery rows, each with its own retries and status.
 The fold writes the outbox row alone; the sender writes its delivery rows when it
 first needs them (``expand``, called by ``claim_batch``), as GNU Mailman's outgoing
-runner splits a message's recipients at delivery time, so a fold's cost does not
-grow with the list. Until then the row is ``queued`` to every recipient
-(``listing`` counts them so).
+runner splits a message's recipients at delivery time: a fold writes one row a
+mail, whatever the list's size. Until then the row is ``queued`` to every
+recipient (``listing`` counts them so).
 
 A delivery moves ``queued -> claimed -> sent | failed`` (or back to ``queued``
 with a later ``next_attempt``). A sender claims its deliveries a batch at a
