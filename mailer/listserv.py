@@ -74,7 +74,7 @@ def copy_of(entry: Entry, received: Received, at: datetime, ls: ListSettings) ->
         del mail[header]
     mail["From"] = headers.mailbox(f"{name or headers.name(author.split('@')[0])} via {ls.name}", ls.list_address)
     headers.put_address(mail, "Reply-To", author)
-    mail["Subject"] = headers.text(tagged(subject, ls.subject_tag))
+    headers.put(mail, "Subject", headers.text(tagged(subject, ls.subject_tag)))
     list_headers(mail, ls)
     _add_footer(mail, body("mail/list_footer.txt", ls))
     return mail
