@@ -1,8 +1,9 @@
 """Drain: a post to a list of N members (default 1,000) handed to an SMTP relay on loopback.
 
 Every copy is personalised as in production (its VERP envelope sender, its one-click unsubscribe
-link), and `mailer.sender.run_once` drains them from the outbox: batches claimed and recorded in
-one transaction each, every DATA marked durably in the handover log first. The relay is a bare
+link), and `mailer.sender.run_once` drains them from the outbox: the post's deliveries written
+from its recipients (as the fold leaves it), batches claimed and recorded in one transaction each,
+every DATA marked durably in the handover log first. The relay is a bare
 aiosmtpd server in its own process whose handler only counts. The baseline, same relay, same run,
 in alternating rounds: bare smtplib loops sending the same N prepared messages over as many
 connections as the sender uses, like for like: one loop against the sender with one connection,
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import signal
 import smtplib
 import statistics
@@ -89,9 +91,10 @@ def connections(g: Game, k: int) -> Game:
 
 
 def requeue(g: Game) -> None:
+    """The post as the fold left it: queued, its deliveries not yet written (the sender writes them)."""
     with Session(g.db) as s:
-        s.execute(text("UPDATE delivery SET status = 'queued', attempts = 0, sent_at = NULL"))
-        s.execute(text("UPDATE outbox SET status = 'queued'"))
+        s.execute(text("DELETE FROM delivery"))
+        s.execute(text("UPDATE outbox SET status = 'queued', expanded = :no"), params={"no": False})
         s.commit()
 
 
@@ -100,9 +103,8 @@ def prepared(g: Game) -> list[tuple[str, str, bytes]]:
     smtplib doubles the leading dots itself)."""
     ls = g.list_settings
     with Session(g.db) as s:
-        row = s.exec(text("SELECT id, raw, created FROM outbox WHERE kind = 'list'")).one()  # type: ignore[call-overload]
-        rcpts = [r[0] for r in s.exec(text("SELECT rcpt FROM delivery WHERE outbox_id = :o ORDER BY id"),  # type: ignore[call-overload]
-                                      params={"o": row[0]})]
+        row = s.exec(text("SELECT recipients, raw, created FROM outbox WHERE kind = 'list'")).one()  # type: ignore[call-overload]
+    rcpts = json.loads(row[0])
     issued = datetime.fromisoformat(row[2].replace("Z", "+00:00"))
     copy = Prepared(CRLF.sub(b"\r\n", bytes(row[1])), True, issued, utf8_head=False)  # its dots as stored
     return [(bounces.verp(ls, r), r, personalize(copy, r, ls)) for r in rcpts]

@@ -24,7 +24,7 @@ from email.utils import format_datetime
 from sqlmodel import Session
 
 from engine.events import Event
-from mailer import headers, outbox
+from mailer import headers, outbox, plain_text
 from mailer.compose import body, list_headers, machine_mail, message_id, thread
 from mailer.listconfig import ListSettings
 from mailer.message import Received
@@ -57,10 +57,11 @@ def copy_of(entry: Entry, received: Received, at: datetime, ls: ListSettings) ->
     again, and the parse, which the fold's other readers share, is left as it was. The author's own
     headers are carried on as they came (the parser keeps their source text; ``headers.VERBATIM``
     writes it out unchanged); the ones the copy writes anew are made from their text through
-    mailer/headers.py.
+    mailer/headers.py. The copy's policy is ``VERBATIM`` with the game's header classes
+    (``ListSettings.policy``): the same bytes, without a new class made for every header read.
     """
     mail = copy.deepcopy(received.message)
-    mail.policy = headers.VERBATIM
+    mail.policy = ls.policy.clone(refold_source=headers.VERBATIM.refold_source)
     if looped(mail, ls):
         return None
     if not headers.read(mail, "Message-ID"):  # every copy has a Message-ID and a Date, the same for all members
@@ -73,22 +74,26 @@ def copy_of(entry: Entry, received: Received, at: datetime, ls: ListSettings) ->
         del mail[header]
     mail["From"] = headers.mailbox(f"{name or headers.name(author.split('@')[0])} via {ls.name}", ls.list_address)
     headers.put_address(mail, "Reply-To", author)
-    mail["Subject"] = headers.text(tagged(subject, ls.subject_tag))
+    headers.put(mail, "Subject", headers.text(tagged(subject, ls.subject_tag)))
     list_headers(mail, ls)
     _add_footer(mail, body("mail/list_footer.txt", ls))
     return mail
 
 
 def _add_footer(mail: EmailMessage, footer: str) -> None:
-    if mail.get_content_type() == "text/plain" and not mail.is_multipart():
+    """The footer at the end of a plain text post's text (its Content-* headers made anew, as
+    ``set_content`` makes them: ``plain_text.set_text``), else in a part of its own."""
+    kind = mail.get_content_type()
+    if kind == "text/plain" and not mail.is_multipart():
         try:
             text = mail.get_content()
         except (LookupError, UnicodeError):
             text = None
         if text is not None:
-            mail.set_content(text.rstrip("\n") + "\n\n" + footer)
+            mail.clear_content()
+            plain_text.set_text(mail, text.rstrip("\n") + "\n\n" + footer)
             return
-    if mail.get_content_type() != "multipart/mixed":  # (a mixed post, one with attachments, already is)
+    if kind != "multipart/mixed":  # (a mixed post, one with attachments, already is)
         mail.make_mixed()
     part = EmailMessage()
     part.set_content(footer)

@@ -1,8 +1,13 @@
 """The durable outbox: every outgoing mail is stored here before anything tries to send it.
 
-One ``outbox`` row per composed mail (its bytes, once), one ``delivery`` row
-per envelope recipient: a chime to 100,000 subscribers is one message and
-100,000 small delivery rows, each with its own retries and status.
+One ``outbox`` row per composed mail (its bytes, once, and its recipients), one
+``delivery`` row per envelope recipient: a chime to 100,000 subscribers is one
+message and 100,000 small delivery rows, each with its own retries and status.
+The fold writes the outbox row alone; the sender writes its delivery rows when it
+first needs them (``expand``, called by ``claim_batch``), as GNU Mailman's outgoing
+runner splits a message's recipients at delivery time: a fold writes one row a
+mail, whatever the list's size. Until then the row is ``queued`` to every
+recipient (``listing`` counts them so).
 
 A delivery moves ``queued -> claimed -> sent | failed`` (or back to ``queued``
 with a later ``next_attempt``). A sender claims its deliveries a batch at a
@@ -29,7 +34,7 @@ from datetime import datetime, timedelta
 from email.message import EmailMessage
 from pathlib import Path
 
-from sqlalchemy import bindparam, func, insert, select as core_select, text, update
+from sqlalchemy import bindparam, false, func, insert, select as core_select, text, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import defer
 from sqlmodel import Session, select
@@ -42,6 +47,7 @@ HOST = socket.gethostname()
 log = logging.getLogger("nomic.sender")
 
 OUTBOX = OutboxMessage.__table__  # type: ignore[attr-defined]
+O = OUTBOX.c
 DELIVERIES = Delivery.__table__  # type: ignore[attr-defined]
 D = DELIVERIES.c
 
@@ -70,13 +76,14 @@ def iso(t: datetime) -> str:
 
 def queue(session: Session, seq: int, kind: str, msg: EmailMessage, recipients: list[str],
           mail_from: str, created: datetime, personal: bool = False) -> None:
-    """Store one mail and a delivery per recipient, in the caller's transaction: at once, or
-    within ``holding`` when it ends, with the other mail of its journal entry."""
+    """Store one mail for its recipients, in the caller's transaction: at once, or within
+    ``holding`` when it ends, with the other mail of its journal entry."""
     recipients = list(dict.fromkeys(r.lower() for r in recipients if r))
     row = {"seq": seq, "kind": kind, "recipients": json.dumps(recipients), "mail_from": mail_from,
            "subject": headers.read(msg, "Subject"), "message_id": headers.read(msg, "Message-ID"),
            "raw": headers.as_bytes(msg), "status": "queued" if recipients else "sent", "attempts": 0,
-           "next_attempt": None, "last_error": None, "created": iso(created), "personal": personal}
+           "next_attempt": None, "last_error": None, "created": iso(created), "personal": personal,
+           "expanded": not recipients}
     held = session.info.get(HELD)
     if held is None:
         write(session.connection(), [row])
@@ -87,7 +94,7 @@ def queue(session: Session, seq: int, kind: str, msg: EmailMessage, recipients: 
 @contextmanager
 def holding(session: Session) -> Iterator[None]:
     """Within: ``queue`` keeps each mail's row, and they are written when the block ends without
-    an exception (one journal entry's mail: two statements however much it mails); a block that
+    an exception (one journal entry's mail: one statement however much it mails); a block that
     raises writes none of them. The rows are kept in ``session.info``: the session's own, so
     each processor's session holds its own entry's mail."""
     held: list[dict] = []
@@ -108,13 +115,32 @@ def write_held(session: Session) -> None:
 
 
 def write(conn: Connection, rows: list[dict]) -> None:
-    """Store outbox rows in one statement, and their deliveries in another made by the database from
-    each row's recipients (a fan-out to 100,000 costs no Python per recipient), in the rows' order."""
-    if not rows:
-        return
-    ids = sorted(r[0] for r in conn.execute(insert(OUTBOX).returning(OUTBOX.c.id), rows))
-    if any(r["status"] == "queued" for r in rows):
-        conn.execute(_DELIVERIES[conn.dialect.name], {"ids": ids})
+    """Store outbox rows in one statement (their deliveries are the sender's: ``expand``)."""
+    if rows:
+        conn.execute(insert(OUTBOX), rows)
+
+
+def expand(conn: Connection, limit: int) -> int:
+    """Write the deliveries of up to ``limit`` outbox rows not yet expanded, oldest first, in the
+    caller's transaction; returns how many rows this call expanded.
+
+    Each row is expanded exactly once, however many senders run: a row is expanded only by the
+    transaction whose UPDATE marked it (SQLite runs one writer at a time; on PostgreSQL a second
+    UPDATE waits for the first's commit and then finds the row marked). Marks and deliveries
+    commit together with the claim that follows, or not at all.
+    """
+    todo = [r[0] for r in conn.execute(core_select(O.id).where(O.expanded == false()).order_by(O.id).limit(limit))]
+    return expand_rows(conn, todo) if todo else 0
+
+
+def expand_rows(conn: Connection, ids: list[int]) -> int:
+    """Mark the outbox rows ``ids`` that are not yet marked, and write the deliveries of those alone
+    (a row another sender marked since ``ids`` were read is left to it)."""
+    won = sorted(r[0] for r in conn.execute(update(OUTBOX).where(O.id.in_(ids), O.expanded == false())
+                                            .values(expanded=True).returning(O.id)))
+    if won:  # one statement, made by the database from each row's recipients: no Python per recipient
+        conn.execute(_DELIVERIES[conn.dialect.name], {"ids": won})
+    return len(won)
 
 
 @dataclass(frozen=True)
@@ -142,10 +168,11 @@ class Outcome:
 
 
 def claim_batch(conn: Connection, claim: str, now: datetime, claimed_at: datetime, size: int) -> list[Claimed]:
-    """Take up to ``size`` due deliveries, oldest first, by compare-and-set: only one sender gets each."""
-    due = [r[0] for r in conn.execute(core_select(D.id).where(
-        D.status == "queued", (D.next_attempt == "") | (D.next_attempt <= iso(now)))
-        .order_by(D.id).limit(size))]
+    """Take up to ``size`` due deliveries, oldest first, by compare-and-set: only one sender gets each.
+    Too few due: outbox rows not yet expanded are expanded first (a row has a recipient at least)."""
+    due = _due(conn, now, size)
+    if len(due) < size and expand(conn, size - len(due)):
+        due = _due(conn, now, size)
     if not due:
         return []
     conn.execute(update(DELIVERIES).where(D.id.in_(due), D.status == "queued")
@@ -153,6 +180,11 @@ def claim_batch(conn: Connection, claim: str, now: datetime, claimed_at: datetim
     rows = conn.execute(core_select(D.id, D.outbox_id, D.rcpt, D.attempts).where(
         D.id.in_(due), D.claim == claim, D.status == "claimed").order_by(D.id))
     return [Claimed(*r) for r in rows]
+
+
+def _due(conn: Connection, now: datetime, size: int) -> list[int]:
+    return [r[0] for r in conn.execute(core_select(D.id).where(
+        D.status == "queued", (D.next_attempt == "") | (D.next_attempt <= iso(now))).order_by(D.id).limit(size))]
 
 
 def raws(conn: Connection, ids: set[int]) -> dict[int, tuple[bytes, bool, str]]:
@@ -314,8 +346,11 @@ def listing(session: Session) -> list[dict]:
     for oid, status, n in session.exec(select(Delivery.outbox_id, Delivery.status, func.count())
                                        .group_by(Delivery.outbox_id, Delivery.status)).all():  # type: ignore[arg-type]
         tally.setdefault(oid, {})[status] = n
-    return [{"id": r.id, "to": json.loads(r.recipients), "from": r.mail_from, "subject": r.subject,
-             "kind": r.kind, "status": r.status, "message_id": r.message_id, "seq": r.seq,
-             "attempts": r.attempts, "created": r.created, "last_error": r.last_error,
-             "deliveries": tally.get(r.id or 0, {})}
-            for r in rows]
+    return [_listed(r, json.loads(r.recipients), tally.get(r.id or 0, {})) for r in rows]
+
+
+def _listed(r: OutboxMessage, to: list[str], tally: dict[str, int]) -> dict:
+    """A row not yet expanded is queued to every recipient, as its deliveries will be."""
+    return {"id": r.id, "to": to, "from": r.mail_from, "subject": r.subject, "kind": r.kind, "status": r.status,
+            "message_id": r.message_id, "seq": r.seq, "attempts": r.attempts, "created": r.created,
+            "last_error": r.last_error, "deliveries": tally if r.expanded or not to else {"queued": len(to)}}

@@ -6,8 +6,9 @@ are taken with a compare-and-set claim.
 
 How a pass works
 ----------------
-It claims up to ``[outbox] batch`` due deliveries in one transaction, hands
-them to the relay, and records their outcomes in the transaction that claims
+It claims up to ``[outbox] batch`` due deliveries in one transaction (writing
+first, when fewer are due, the deliveries of mail the fold queued: ``outbox.expand``),
+hands them to the relay, and records their outcomes in the transaction that claims
 the next batch. Its SMTP connections stay open for the whole pass (one SMTP
 transaction per delivery: each has its own VERP envelope sender, and list
 mail its own one-click unsubscribe link); a batch of more than ten

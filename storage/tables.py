@@ -72,6 +72,7 @@ class OutboxMessage(SQLModel, table=True):
     last_error: str | None = None
     created: str
     personal: bool = False  # add each recipient's List-Unsubscribe headers when sending
+    expanded: bool = Field(default=False, index=True)  # its delivery rows are written (mailer.outbox.expand)
 
 
 class Delivery(SQLModel, table=True):

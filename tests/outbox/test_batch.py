@@ -11,9 +11,8 @@ import pytest
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP
 from sqlalchemy import update
-from sqlmodel import Session
 
-from mailer.outbox import HOST, Delivery
+from mailer.outbox import HOST, Delivery, expand
 from nomic.game import Game
 from tests.outbox.conftest import Recorder, _free_port, configure
 from tests.outbox.test_sender import arrivals, deliveries, start_sender, wait_for
@@ -139,11 +138,11 @@ def test_killed_in_mid_batch_hold_sends_nothing_twice(make_play, relay):
 
 
 def claim_by_a_dead_sender(game, claim: str) -> None:
-    """Alice's answer, claimed long ago by a sender that never came back."""
+    """Alice's answer, expanded and claimed long ago by a sender that never came back."""
     game.send("alice@wonder.land", "Subscribe")
-    with Session(Game(game.dir).db) as s:
-        s.exec(update(Delivery).values(status="claimed", claim=claim, claimed_at="2026-01-05T00:00:00Z"))  # type: ignore[call-overload]
-        s.commit()
+    with Game(game.dir).db.begin() as conn:
+        assert expand(conn, 10) == 1
+        conn.execute(update(Delivery).values(status="claimed", claim=claim, claimed_at="2026-01-05T00:00:00Z"))
 
 
 def test_another_hosts_lapsed_claim_is_in_doubt_its_log_being_over_there(make_play, relay):
