@@ -332,14 +332,18 @@ def _game_profile(m: SiteModel) -> dict:
 
 
 def temperature(m: SiteModel) -> Iterator[Page]:
+    yield Page("temperature.html", "temperature.html", _lazy(_temperature, m),
+               key=(m.state.temperature, m.events_key("temperature", "day_end")))
+
+
+def _temperature(m: SiteModel) -> dict:
     st = m.state
     changes = m.data.of_kind("temperature")
     initial = changes[0].data.get("old", st.temperature) if changes else st.temperature
-    yield Page("temperature.html", "temperature.html", {
-        "chart": drawing.temperature_chart(int(initial), _temperature_changes(m)),
-        "now": st.temperature, "initial": initial,
-        "changes": [{"at": when(e.at), "old": e.data.get("old"), "new": e.data.get("new"),
-                     "cause": e.data.get("cause", "")} for e in reversed(changes)]})
+    return {"chart": drawing.temperature_chart(int(initial), _temperature_changes(m)),
+            "now": st.temperature, "initial": initial,
+            "changes": [{"at": when(e.at), "old": e.data.get("old"), "new": e.data.get("new"),
+                         "cause": e.data.get("cause", "")} for e in reversed(changes)]}
 
 
 def _chime(m: SiteModel, e, root: str) -> dict:
@@ -364,7 +368,8 @@ def _temperature_changes(m: SiteModel) -> list[drawing.TemperatureChange]:
 
 def bell_tower(m: SiteModel) -> Iterator[Page]:
     yield Page("bell-tower.html", "bell_tower.html",
-               {"chimes": [_chime(m, e, "") for e in reversed(m.data.of_kind("day_end"))]})
+               lambda: {"chimes": [_chime(m, e, "") for e in reversed(m.data.of_kind("day_end"))]},
+               key=(m.events_key("day_end"), m.people_key))
 
 
 GENERATORS = (home, rules, submissions, scores, players, game_profile, temperature, bell_tower,
