@@ -22,12 +22,14 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Protocol
 
 from sqlalchemy.engine import Engine
-from sqlmodel import Session, col, func, select
+from sqlmodel import Session, col, select
 
 from engine.dice import seed_hash
 from engine.events import Cause
 from engine.state import GameState
 from nomic.record_head import Head
+from nomic.website.mail_index import MailIndex
+from nomic.website.posts import Threads
 from nomic.website.public_mail import PublicMail
 from storage.config import parse_time
 from storage import EventRow, JournalEntry
@@ -112,6 +114,8 @@ class SiteData:
     record: Head | None = None  # the public record after the newest clock step (every page's footer)
     mail: list[PublicMail] = field(default_factory=list)  # the public mail, as distributed
     kinds: dict[str, list[EventRecord]] | None = None  # ``events`` by kind (None: not filed, see ``of_kind``)
+    threads: Threads = field(default_factory=Threads)  # ``posts`` threaded, as far as a build brought it
+    archive: MailIndex = field(default_factory=MailIndex)  # ``mail`` filed, as far as a build brought it
 
     def of_kind(self, *kinds: str) -> list[EventRecord]:
         """The events of these kinds, in order; of one kind, the list kept across builds (not to be
@@ -139,6 +143,8 @@ class Known:
     kinds: dict[str, list[EventRecord]] = field(default_factory=dict)
     posts: dict[int, ListPost] = field(default_factory=dict)
     post_list: list[ListPost] = field(default_factory=list)
+    threads: Threads = field(default_factory=Threads)  # the list posts threaded (posts.py)
+    archive: MailIndex = field(default_factory=MailIndex)  # the public mail filed (mail_index.py)
     record: Head = field(default_factory=Head)  # the public record as far as read
     clock: Head | None = None  # ... and after its newest clock step
     mail: list[PublicMail] = field(default_factory=list)
@@ -159,7 +165,8 @@ def read(source: SiteSource, memory: "SiteMemory") -> SiteData:
     return SiteData(
         state=source.state(), game=dict(cfg.game), offices=dict(cfg.offices), options=dict(cfg.options),
         seed_hash=seed_hash(cfg.seed), seed=cfg.seed if cfg.reveal_seed else None,
-        events=known.events, posts=known.post_list, record=known.clock, mail=known.mail, kinds=known.kinds)
+        events=known.events, posts=known.post_list, record=known.clock, mail=known.mail, kinds=known.kinds,
+        threads=known.threads, archive=known.archive)
 
 
 def _posts(source: SiteSource, known: Known, new: list[EventRecord]) -> None:
@@ -172,12 +179,15 @@ def _posts(source: SiteSource, known: Known, new: list[EventRecord]) -> None:
 
 
 def _events(s: Session, known: list[EventRecord]) -> tuple[list[EventRecord], list[EventRecord]]:
-    """The visible events: ``known`` (read before) if they are still all there, and the newer ones;
-    and those of them not in ``known`` (all, if ``known`` is not all there any more)."""
+    """The visible events: ``known`` (read before) if they are still there, and the newer ones;
+    and those of them not in ``known`` (all, if ``known`` is not there any more).
+
+    Events are only added to, or all taken out and made again by folding the journal again (``nomic
+    rebuild``), which makes the same events of the same entries: so ``known`` is still there if its
+    last event is, as it was read (one row by its key, not a count of every event)."""
     visible = col(EventRow.kind).not_in(HIDDEN_KINDS)
     last = known[-1].id if known else 0
-    if known and tuple(s.exec(select(func.count(), func.max(EventRow.id))
-                              .where(visible, col(EventRow.id) <= last)).one()) != (len(known), last):
+    if known and not _still(s, known[-1]):
         known, last = [], 0
     rows = s.exec(
         select(col(EventRow.id), col(EventRow.seq), col(EventRow.kind), col(EventRow.data),  # type: ignore[call-overload]
@@ -190,3 +200,11 @@ def _events(s: Session, known: list[EventRecord]) -> tuple[list[EventRecord], li
            for i, seq, kind, data, what, number, at in rows]
     known += new  # in place: a rebuild copies nothing of what it read before
     return known, new
+
+
+def _still(s: Session, e: EventRecord) -> bool:
+    """Whether event ``e`` is stored as it was read."""
+    row = s.exec(select(col(EventRow.seq), col(EventRow.kind), col(EventRow.data), col(EventRow.cause_what),  # type: ignore[call-overload]
+                        col(EventRow.cause_number)).where(col(EventRow.id) == e.id)).first()
+    return row is not None and (row[0], row[1], json.loads(row[2]), row[3], row[4]) == (
+        e.seq, e.kind, e.data, *((e.cause.what, e.cause.number) if e.cause else (None, None)))
