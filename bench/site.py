@@ -4,9 +4,11 @@ logic, same run; the Pagefind search index of that site (``nomic build`` makes i
 its time and CPU (Pagefind's too) against the build's, and its size; then the rebuild after one new
 Proposal (only changed pages are rendered and written; the median of three, after a first that opens
 a new block of numbers), with the growth exponent of the rebuild's CPU from the smallest game to the
-largest.
-``--quick``: 1,000 submissions and 100 players; ``--rebuilds``: the rebuilds alone (no bare Jinja,
-no search index). Every build runs as the daemon runs it, in ``nomic.tuning.no_collection()``.
+largest; then the same rebuild in games of the fewest submissions with D days of play before (default
+1,000 and 4,000; each day a chime, a temperature change, a draw and a list post, archived as the list
+sent it), with the growth exponent of its CPU from the fewest days to the most.
+``--quick``: 1,000 submissions and 100 players, 250 and 1,000 days; ``--rebuilds``: the rebuilds alone
+(no bare Jinja, no search index). Every build runs as the daemon runs it, in ``nomic.tuning.no_collection()``.
 """
 from __future__ import annotations
 

@@ -5,10 +5,17 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
+from sqlmodel import Session, col, select
+
+from nomic.game import Game
+from nomic.site import GameSite
+from nomic.website import SiteMemory
 from nomic.website.mail_index import MailIndex
 from nomic.website.posts import Threads, threads
 from nomic.website.public_mail import GAME, LIST, PublicMail
-from nomic.website.reader import ListPost
+from nomic.website.reader import HIDDEN_KINDS, ListPost, read
+from storage import EventRow
+from tests.site.game import play_days
 
 T = datetime(2026, 1, 5, tzinfo=timezone.utc)
 
@@ -65,3 +72,21 @@ def test_the_mail_index_files_new_mail_alone_in_the_threads_a_full_read_gives():
     assert (list(kept.new), kept.grown) == ([3, 4], {0, 2})
     assert kept.page_keys == [(1, 3, 6), (2, 3, 6), (3, 1, 3), (5, 1, 5), (6, 3, 6)]
     assert dict(kept.months) == {("2026-01", GAME): [0], ("2026-01", LIST): [1, 2, 3, 4]}
+
+
+def test_events_made_again_otherwise_are_all_read_again(make_play):
+    """A fold made again (``nomic rebuild``) that came out otherwise: the kept events are not reused."""
+    play = make_play(day_mode="fixed")
+    play_days(play)
+    game, memory = Game(play.dir), SiteMemory()
+    read(GameSite(game), memory)
+    with Session(game.db) as s:
+        last = s.exec(select(EventRow).where(col(EventRow.kind).not_in(HIDDEN_KINDS))
+                      .order_by(col(EventRow.id).desc())).first()
+        assert last is not None
+        last.data, kind = '{"made": "again"}', last.kind
+        s.add(last)
+        s.commit()
+    again, fresh = read(GameSite(game), memory), read(GameSite(Game(play.dir)), SiteMemory())
+    assert again.events == fresh.events and again.events[-1].data == {"made": "again"}
+    assert again.of_kind(kind) == fresh.of_kind(kind)
