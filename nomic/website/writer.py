@@ -222,11 +222,15 @@ class Templates:
 
     def render(self, page: Page, site: dict, common: str, check: bool = False) -> str:
         """``page`` in ``site``, whose JSON (with the design's hash) is ``common``."""
-        context = {k: self.fragment(v, check) if isinstance(v, Fragment) else v
-                   for k, v in page.make_context().items()}
+        context = {k: self.fragment(v, check) if isinstance(v, Fragment) else self.fragment_list(v, check)
+                   if type(v) is list and v and isinstance(v[0], Fragment) else v for k, v in page.make_context().items()}
         chrome = {part: self.fragment(f, check) for part, f in _chrome(page, site, common).items()}
         return self.env.get_template(f"site/{page.template}").render(
             site=site, root=page.root, path=page.path, site_chrome=chrome, **context)
+
+    def fragment_list(self, fs: list[Fragment], check: bool = False) -> list[Markup]:
+        """A list of fragments (a long table's blocks of rows), each rendered as ``fragment`` does."""
+        return [self.fragment(f, check) for f in fs]
 
     def fragment(self, f: Fragment, check: bool = False) -> Markup:
         key = (f.template, f.macro, f.key)
