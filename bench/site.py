@@ -7,31 +7,38 @@ are rendered and written; the median of three, after a first that opens a new bl
 the search index's re-index after one new Proposal (only the shards with a page written: the median
 of three), with the growth exponents of both CPUs from the smallest game to the largest. A shard
 holds a block of 1,000 submissions: sizes just under a multiple of 1,000 (1,980, 7,980) put the new
-Proposals in a full block, the dearest re-index.
-``--quick``: 1,000 submissions and 100 players; ``--rebuilds``: the rebuilds alone (no bare Jinja,
-no search index). Every build runs as the daemon runs it, in ``nomic.tuning.no_collection()``.
+Proposals in a full block, the dearest re-index. Then the same rebuild in games of the fewest
+submissions with D days of play before (default 1,000 and 4,000; each day a chime, a temperature
+change, a draw and a list post, archived as the list sent it), with the growth exponent of its CPU
+from the fewest days to the most.
+``--quick``: 1,000 submissions and 100 players, 250 and 1,000 days; ``--rebuilds``: the rebuilds alone
+(no bare Jinja, no search index). Every build runs as the daemon runs it, in ``nomic.tuning.no_collection()``.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import tempfile
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from common import Conditions, children_cpu_seconds, growth, mail, new_game, player, report, sizes, timed, verdict
+from common import (LIST, Conditions, children_cpu_seconds, growth, mail, new_game, player, report, sizes, timed,
+                    verdict)
 from jinja2 import Environment
 from sqlmodel import Session
 
 from engine.state import LedgerEntry
 from engine.imperial.state import ImperialPlayer, ImperialState, Submission
 from nomic import site, tuning
-from nomic.website.memory import SiteMemory
 from nomic.game import Game
+from nomic.website.memory import SiteMemory
 from nomic.website.search import SearchIndex, index, mark
 from nomic.website.writer import Manifest, manifest_pages
-from storage.tables import Snapshot
+from storage import Journal, iso, set_meta
+from storage.derived import add_events
+from storage.tables import OutboxMessage, Snapshot
 
 BARE = Environment(autoescape=True).from_string(
     "<!doctype html><html><head><title>{{ title }}</title></head><body><h1>{{ title }}</h1>"
@@ -58,6 +65,52 @@ def long_game(state: ImperialState, players: int, submissions: int, days: int = 
     state.submissions, state.ledger = subs, ledger
     state.game_day = days + 1
     state.day_started += timedelta(days=days)
+
+
+def list_post(i: int) -> bytes:
+    """List post ``i``: a reply to the one before it, but every fifth starts a thread."""
+    reply = f"In-Reply-To: <post-{i - 1}@players.test>\r\nReferences: <post-{i - 1}@players.test>\r\n" \
+        if i % 5 else ""
+    return (f"From: Player {i % 100} <{player(i % 100)}>\r\nTo: {LIST}\r\nSubject: Re: the realm ({i // 5})\r\n"
+            f"Message-ID: <post-{i}@players.test>\r\n{reply}Date: Mon, 05 Jan 2026 01:00:00 +0000\r\n"
+            f"Content-Type: text/plain; charset=\"utf-8\"\r\n\r\nOn the order of the realm, post {i}.\r\n").encode()
+
+
+def history(g: Game, state: ImperialState, days: int) -> None:
+    """Journal ``days`` past days, each a clock step with its chime, a temperature change and a draw,
+    and as many list posts, archived as the list sent them; the state, as folded up to then, is
+    ``state``. Written straight into the database: folding them would take minutes."""
+    start = state.day_started - timedelta(days=days)
+    items: list = []
+    for d in range(days):
+        at = start + timedelta(days=d)
+        items += [("clock", at, f"clock:{iso(at)}", None, {}),
+                  ("mail", at + timedelta(hours=1), f"post-{d}", list_post(d), {})]
+    seqs = Journal(g.db).append(items)
+    events, outbox = [], []
+    for d in range(days):
+        clock, post = seqs[2 * d], seqs[2 * d + 1]
+        at = start + timedelta(days=d)
+        events += [{"seq": clock, "kind": "temperature", "data": json.dumps(
+                        {"old": d % 40, "new": (d + 1) % 40, "cause": "the day ends", "culprit": None})},
+                   {"seq": clock, "kind": "draw", "data": json.dumps(
+                        {"label": f"day {d}", "low": 1, "high": 6, "result": 1 + d % 6})},
+                   {"seq": clock, "kind": "day_end", "data": json.dumps(
+                        {"day": d + 1, "new_day": d + 2, "at": at.isoformat(), "chime": True,
+                         "summary": {"notes": [f"{player(d % 100)} scored"], "temperature": (d + 1) % 40,
+                                     "scores": {player(d % 100): d % 40}}})},
+                   {"seq": post, "kind": "list_post", "data": json.dumps(
+                        {"sender": player(d % 100), "subject": f"Re: the realm ({d // 5})",
+                         "message_id": f"<post-{d}@players.test>", "accepted": True, "reason": None})}]
+        outbox.append(OutboxMessage(seq=post, kind="list", recipients="[]", mail_from=LIST, status="sent",
+                                    subject=f"Re: the realm ({d // 5})", message_id=f"<post-{d}@players.test>",
+                                    raw=list_post(d), created=iso(at + timedelta(hours=1))))
+    with Session(g.db) as s:
+        add_events(s.connection(), [{**e, "cause_what": None, "cause_number": None} for e in events])
+        s.add_all(outbox)
+        s.add(Snapshot(seq=seqs[-1], state=state.model_dump_json()))
+        set_meta(s, "processed_seq", str(seqs[-1]))
+        s.commit()
 
 
 def bare_jinja(out: Path, pages: int, size: int) -> float:
@@ -111,17 +164,21 @@ def reindexes(g: Game, out: Path, memory: SiteMemory, at: datetime) -> tuple[lis
             ("  its CPU, median of three", f"{cpu * 1000:.0f} ms")], cpu
 
 
-def one_game(root: Path, submissions: int, players: int,
-             rebuilds_only: bool = False) -> tuple[list[tuple[str, str]], float, float]:
+def one_game(root: Path, submissions: int, players: int, rebuilds_only: bool = False,
+             days: int = 0) -> tuple[list[tuple[str, str]], float, float]:
     """The rows of one game's figures, and the CPU seconds of its rebuild and of its search index's
-    re-index (NaN with ``rebuilds_only``) after one new Proposal."""
-    g = new_game(root, f"s{submissions}")
+    re-index (NaN with ``rebuilds_only``) after one new Proposal; with ``days``, of a game with that many
+    days of events and list posts before (``history``)."""
+    g = new_game(root, f"s{submissions}-d{days}")
     state = g.new_state()
     long_game(state, players, submissions)
-    with Session(g.db) as s:
-        s.add(Snapshot(seq=0, state=state.model_dump_json()))
-        s.commit()
-    out = root / f"site{submissions}"
+    if days:
+        history(g, state, days)
+    else:
+        with Session(g.db) as s:
+            s.add(Snapshot(seq=0, state=state.model_dump_json()))
+            s.commit()
+    out = root / f"site{submissions}-d{days}"
     memory = SiteMemory()  # kept across builds, as the daemon keeps its game's
     with tuning.no_collection(), timed() as t_full:
         full = site.build(g, out, memory=memory)
@@ -139,13 +196,14 @@ def one_game(root: Path, submissions: int, players: int,
               for label, (t, w) in zip((" (opens a block)", "", " (again)", " (again)"), rebuilds)],
             ("  rebuild's CPU, median of the last three", f"{cpu * 1000:.1f} ms")]
     if rebuilds_only:
-        return [(f"{submissions:,} submissions", f"{full.rendered:,} pages"), *rows], cpu, float("nan")
+        game = f"{submissions:,} submissions" + (f", {days:,} days of events and list posts" if days else "")
+        return [(game, f"{full.rendered:,} pages"), *rows], cpu, float("nan")
     html = [f for f in out.rglob("*.html")]
     size = sum(f.stat().st_size for f in html) // max(1, len(html))
     t_bare = bare_jinja(root / f"bare{submissions}", full.rendered, size)
     index_wall, index_cpu, search = indexed(lambda: index(out))  # every shard: there is no index yet
     one_wall, one_cpu, _ = one_bundle(out, root / f"one{submissions}")
-    (files, size), (one_files, one_size) = disk(out / "pagefind"), disk(root / f"one{submissions}" / "pagefind")
+    (files, index_bytes), (one_files, one_bytes) = disk(out / "pagefind"), disk(root / f"one{submissions}" / "pagefind")
     more, reindex_cpu = reindexes(g, out, memory, state.day_started + timedelta(hours=3))
     t_index = [index_wall]
     full_rate, bare_rate = full.rendered / t_full[0], full.rendered / t_bare
@@ -156,9 +214,9 @@ def one_game(root: Path, submissions: int, players: int,
         ("  ratio (full build / bare Jinja)", f"{full_rate / bare_rate:.2f}  {verdict(full_rate / bare_rate >= 0.7)}"
          " (>= 0.70)"),
         ("  search index (Pagefind, the pages of texts)", f"{t_index[0]:.1f} s ({index_cpu:.1f} s CPU), "
-         f"{search.shards} shards, {search.pages:,} pages; {files:,} files, {size / 1e6:.1f} MB"),
+         f"{search.shards} shards, {search.pages:,} pages; {files:,} files, {index_bytes / 1e6:.1f} MB"),
         ("  the same pages as one bundle (before shards)", f"{one_wall:.1f} s ({one_cpu:.1f} s CPU), "
-         f"{one_files:,} files, {one_size / 1e6:.1f} MB; shards / one: {index_cpu / one_cpu:.2f} by CPU"),
+         f"{one_files:,} files, {one_bytes / 1e6:.1f} MB; shards / one: {index_cpu / one_cpu:.2f} by CPU"),
         ("  full build with its index / without", f"{(t_full[0] + t_index[0]) / t_full[0]:.2f} "
          f"({(t_full[1] + index_cpu) / t_full[1]:.2f} by CPU)  {verdict(t_full[1] + index_cpu <= 1.3 * t_full[1])}"
          " (<= 1.30 by CPU)"),
@@ -173,9 +231,12 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     ap.add_argument("--players", type=int, default=1_000)
     ap.add_argument("--quick", action="store_true", help="1,000 submissions and 100 players")
     ap.add_argument("--rebuilds", action="store_true", help="the rebuilds alone (no bare Jinja, no search index)")
+    ap.add_argument("--days", type=sizes, default=[1_000, 4_000],
+                    help="then the rebuild in games of the fewest submissions with this many days of events "
+                         "(a chime, a temperature change and a draw a day) and list posts before, e.g. 1000,4000")
     args = ap.parse_args(argv)
     if args.quick:
-        args.submissions, args.players = [1_000], 100
+        args.submissions, args.players, args.days = [1_000], 100, [250, 1_000]
     since = Conditions()
     rows, rebuild_cpu, reindex_cpu = [], [], []
     with tempfile.TemporaryDirectory() as tmp:
@@ -184,18 +245,31 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
             rows += more
             rebuild_cpu.append(cpu)
             reindex_cpu.append(again)
-    exponent, goal = growth(args.submissions, rebuild_cpu), growth(args.submissions, [1, 1.2])
-    if len(args.submissions) > 1:
-        rows.append((f"growth exponent of the rebuild's CPU, {args.submissions[0]:,} to {args.submissions[-1]:,}",
-                     f"{exponent:.2f}, {rebuild_cpu[-1] / rebuild_cpu[0]:.2f}x (0.00: constant; the goal, within "
-                     f"1.2x, is <= {goal:.2f})  {verdict(exponent <= goal)}"))
-        if not args.rebuilds:
-            again = growth(args.submissions, reindex_cpu)
+        rows += _growth_row(args.submissions, rebuild_cpu, "submissions")
+        if len(args.submissions) > 1 and not args.rebuilds:
+            again, goal = growth(args.submissions, reindex_cpu), growth(args.submissions, [1, 1.2])
             rows.append((f"growth exponent of the search re-index's CPU, {args.submissions[0]:,} to "
                          f"{args.submissions[-1]:,}", f"{again:.2f}, {reindex_cpu[-1] / reindex_cpu[0]:.2f}x  "
                          f"{verdict(again <= goal)} (<= {goal:.2f})"))
+        days_cpu = []
+        for days in args.days:
+            more, cpu, _ = one_game(Path(tmp), args.submissions[0], args.players, True, days)
+            rows += more
+            days_cpu.append(cpu)
+        rows += _growth_row(args.days, days_cpu, "days of events and list posts")
     report(f"site of {', '.join(f'{n:,}' for n in args.submissions)} submissions, {args.players:,} players", rows, since)
-    return {"rebuild_cpu_s": rebuild_cpu[-1], "rebuild_growth": exponent}
+    return {"rebuild_cpu_s": rebuild_cpu[-1], "rebuild_growth": growth(args.submissions, rebuild_cpu),
+            "rebuild_days_growth": growth(args.days, days_cpu)}
+
+
+def _growth_row(sizes: list[int], cpu: list[float], of: str) -> list[tuple[str, str]]:
+    """The growth exponent of the rebuild's CPU from the smallest size to the largest (none for one size)."""
+    if len(sizes) < 2:
+        return []
+    exponent, goal = growth(sizes, cpu), growth(sizes, [1, 1.2])
+    return [(f"growth exponent of the rebuild's CPU, {sizes[0]:,} to {sizes[-1]:,} {of}",
+             f"{exponent:.2f}, {cpu[-1] / cpu[0]:.2f}x (0.00: constant; the goal, within "
+             f"1.2x, is <= {goal:.2f})  {verdict(exponent <= goal)}")]
 
 
 if __name__ == "__main__":

@@ -4,19 +4,20 @@ thread, and one mbox a month of the list (``archive/YYYY-MM.mbox``) and of the g
 mail (``archive/game-YYYY-MM.mbox``).
 
 A message never changes once sent, so its page, file and month are keyed by the outbox rows
-they hold: a rebuild writes only what a new message adds to.
+they hold: a rebuild writes only what a new message adds to. The archive's index of the mail
+(mail_index.py) is kept across builds, so a rebuild looks only at what new messages add to.
 """
 from __future__ import annotations
 
 import re
 import time
-from collections import defaultdict
 from collections.abc import Iterator
 from functools import partial
 
 from markupsafe import escape
 
 from nomic.website.feeds import base, tag
+from nomic.website.mail_index import MailIndex
 from nomic.website.model import SiteModel
 from nomic.website.pages import Family, Page, RawFile
 from nomic.website.public_mail import GAME, LIST, PublicMail, href_of, path_of
@@ -25,45 +26,22 @@ from nomic.website.text import iso, when
 FEED_LATEST = 50  # entries in a thread's feed
 
 
-def roots(mail: list[PublicMail]) -> dict[str, str]:
-    """Each message's thread: the Message-ID of its first message. A message joins the thread of the
-    first message it references, or of an earlier message that referenced the same one (a matter's
-    announcements all refer to the proposal's mail, which is not public itself)."""
-    root: dict[str, str] = {}
-    for msg in mail:
-        thread = next((root[r] for r in msg.references if r in root), msg.message_id)
-        root.setdefault(msg.message_id, thread)
-        for r in msg.references:
-            root.setdefault(r, thread)
-    return root
-
-
 def generate(m: SiteModel) -> Iterator[Page | Family | RawFile]:
-    mail = _distinct(m.data.mail)
-    root = roots(mail)
-    threads: dict[str, list[PublicMail]] = defaultdict(list)
-    for msg in mail:
-        threads[root[msg.message_id]].append(msg)
-    for msg in mail:
-        yield RawFile(f"{path_of(msg.message_id)}/message.eml", msg.id, partial(getattr, msg, "raw"))
-    yield Family("messages", "message.html", [f"{path_of(msg.message_id)}/index.html" for msg in mail],
-                 [(msg.id, [t.id for t in threads[root[msg.message_id]]]) for msg in mail],
-                 lambda i: _page(mail[i], threads[root[mail[i].message_id]]))
-    for first, members in threads.items():
-        yield _feed(m, first, members)
-    yield from _mboxes(mail)
-
-
-def _distinct(mail: list[PublicMail]) -> list[PublicMail]:
-    """The first copy of each Message-ID (the game may send one mail in two copies, e.g. one to its
-    officer)."""
-    seen: set[str] = set()
-    out = []
-    for msg in mail:
-        if msg.message_id not in seen:
-            seen.add(msg.message_id)
-            out.append(msg)
-    return out
+    """Each family's members compared only where the mail new since the last build changed them
+    (the kept ``MailIndex``): a rebuild's work does not grow with the archive."""
+    kept, b = m.data.archive, base(m)
+    kept.update(m.data.mail, b)
+    mail, threads, thread = kept.mail, kept.threads, kept.thread
+    pages = sorted(set(kept.new).union(*(threads[t] for t in kept.grown)))
+    yield Family("message files", "", list(kept.files), list(kept.ids),
+                 lambda i: {}, changes=(kept.since, kept.version, ()), data=lambda i: mail[i].raw)
+    yield Family("messages", "message.html", list(kept.pages),
+                 list(kept.page_keys), lambda i: _page(mail[i], [mail[j] for j in threads[thread[i]]]),
+                 changes=(kept.since, kept.version, pages))
+    yield Family("thread feeds", "feed.xml", list(kept.feeds),
+                 list(kept.feed_keys), lambda t: _feed(m, b, kept.keys[t], [mail[j] for j in threads[t]]),
+                 changes=(kept.since, kept.version, sorted(kept.grown)))
+    yield from _mboxes(kept)
 
 
 def _page(msg: PublicMail, thread: list[PublicMail]) -> dict:
@@ -74,19 +52,16 @@ def _page(msg: PublicMail, thread: list[PublicMail]) -> dict:
                         "at": when(t.at), "here": t is msg} for t in thread]}
 
 
-def _feed(m: SiteModel, first: str, members: list[PublicMail]) -> Page:
+def _feed(m: SiteModel, b: str, first: str, members: list[PublicMail]) -> dict:
     """The Atom feed of one thread (a matter's announcements and the list's replies to them)."""
-    b, latest = base(m), members[-FEED_LATEST:]
+    latest = members[-FEED_LATEST:]
     name = f"thread-{path_of(first)[2:]}"
-
-    def context() -> dict:
-        return {"id": tag(m, f"thread/{first}"), "title": f"{m.data.game['name']}: {members[0].subject}",
-                "self_href": f"{b}feeds/{name}.xml", "alternate": f"{b}{href_of(first)}",
-                "updated": iso(latest[-1].at),
-                "entries": [{"id": tag(m, f"m/{msg.message_id}"), "href": f"{b}{href_of(msg.message_id)}",
-                             "title": msg.subject, "updated": iso(msg.at), "author": msg.name,
-                             "content": f"<pre>{escape(msg.text)}</pre>"} for msg in reversed(latest)]}
-    return Page(f"feeds/{name}.xml", "feed.xml", context, key=(b, [msg.id for msg in latest]))
+    return {"id": tag(m, f"thread/{first}"), "title": f"{m.data.game['name']}: {members[0].subject}",
+            "self_href": f"{b}feeds/{name}.xml", "alternate": f"{b}{href_of(first)}",
+            "updated": iso(latest[-1].at),
+            "entries": [{"id": tag(m, f"m/{msg.message_id}"), "href": f"{b}{href_of(msg.message_id)}",
+                         "title": msg.subject, "updated": iso(msg.at), "author": msg.name,
+                         "content": f"<pre>{escape(msg.text)}</pre>"} for msg in reversed(latest)]}
 
 
 _FROM_LINE = re.compile(rb"^(>*From )", re.M)
@@ -106,13 +81,16 @@ def mbox(msgs: list[PublicMail]) -> bytes:
     return b"".join(map(mbox_entry, msgs))
 
 
-def _mboxes(mail: list[PublicMail]) -> Iterator[Page | RawFile]:
-    months: dict[tuple[str, str], list[PublicMail]] = defaultdict(list)
-    for msg in mail:
-        months[f"{msg.at:%Y-%m}", msg.kind].append(msg)
+def _mboxes(kept: MailIndex) -> Iterator[Page | RawFile]:
+    """A month's mbox is keyed by its count and last message (messages are only added)."""
     listing = []
-    for (month, kind), msgs in sorted(months.items()):
+    for (month, kind), places in sorted(kept.months.items()):
         name = f"{month}.mbox" if kind == LIST else f"game-{month}.mbox"
-        listing.append({"href": name, "month": month, "kind": kind, "count": len(msgs)})
-        yield RawFile(f"archive/{name}", [msg.id for msg in msgs], partial(mbox, msgs))
+        listing.append({"href": name, "month": month, "kind": kind, "count": len(places)})
+        yield RawFile(f"archive/{name}", (len(places), kept.ids[places[-1]]),
+                      partial(_month, kept.mail, places, len(places)))
     yield Page("archive/index.html", "mboxes.html", {"months": listing, "list": LIST, "game": GAME})
+
+
+def _month(mail: list[PublicMail], places: list[int], n: int) -> bytes:
+    return mbox([mail[i] for i in places[:n]])

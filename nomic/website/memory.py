@@ -22,7 +22,8 @@ class SiteMemory:
     - ``outputs``: what the last build of each output directory left: its manifest (with its part
       files' identities) and its directories' listings;
     - ``design``: the compiled templates and rendered fragments of the latest design;
-    - ``games``: each game's visible events and list posts read so far;
+    - ``games``: each game's visible events (in order and by kind), list posts (threaded) and public
+      mail (as the archive files it) read so far (``reader.Known``);
     - ``paths``: numbered page paths, the same strings each build (compared at C speed by identity);
     - ``states``: what a ruleset's site model keeps of one game state between builds (its own
       type; nomic/website/imperial/index.py), by the state object (held weakly: game states are

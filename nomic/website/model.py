@@ -63,6 +63,16 @@ class SiteModel:
                  "href": f"{root}list/thread-{first}.html#post-{p.seq}"}
                 for first, p in self.debates.get(number, [])]
 
+    def events_key(self, *kinds: str) -> list[tuple[int, int | None]]:
+        """Events are only ever added to: the count and the last id of each kind tell a page that
+        lists them (``Page.key``), at a cost that does not grow with the game."""
+        return [(len(found), found[-1].id if found else None) for found in map(self.data.of_kind, kinds)]
+
+    @property
+    def people_key(self) -> tuple[dict[str, str], ...]:
+        """What every mention of a player or office holder shows: their names and pages (``Page.key``)."""
+        return self.people.names, self.people.slugs, self.people.offices
+
     def poster(self, p: ListPost) -> str:
         """Who wrote a list post: a player by their name, anyone else by the name their mail gave."""
         return self.people.name(p.sender) if p.sender in self.people.names else (p.name or p.sender.split("@")[0])

@@ -39,6 +39,9 @@ class Family:
     ``changes``, where the caller knows them: (since, now, places): the paths and keys are those
     the family had at version ``since`` (any object, compared by identity) but at ``places`` and
     beyond ``since``'s length; they are version ``now``. The writer then compares no others.
+
+    ``data``, for files written as bytes (as ``RawFile``): member i's bytes; ``template`` and
+    ``context`` are then not used.
     """
     name: str  # the family's own, among all families
     template: str
@@ -46,6 +49,7 @@ class Family:
     keys: Sequence[object]
     context: Callable[[int], dict]
     changes: tuple[object, object, Collection[int]] | None = None
+    data: Callable[[int], bytes] | None = None
 
     @property
     def root(self) -> str:

@@ -9,23 +9,27 @@ The ``list_post`` events name the journal entries whose posts are archived; the 
 
 Events and journal entries are only ever added to, so what a build has read of a
 game is kept in the ``SiteMemory`` its caller passes again (the daemon rebuilds every
-few seconds), and a rebuild reads only the events and posts that are new. If the events read
-before are no longer all there (the game was rebuilt), they are all read again.
+few seconds), and a rebuild reads only the events and posts that are new, and files only those
+(the events by kind, the list posts in order): nothing a rebuild does here grows with the game.
+If the events read before are no longer all there (the game was rebuilt), they are all read again.
 """
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
 from datetime import datetime
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Protocol
 
 from sqlalchemy.engine import Engine
-from sqlmodel import Session, col, func, select
+from sqlmodel import Session, col, select
 
 from engine.dice import seed_hash
 from engine.events import Cause
 from engine.state import GameState
 from nomic.record_head import Head
+from nomic.website.mail_index import MailIndex
+from nomic.website.posts import Threads
 from nomic.website.public_mail import PublicMail
 from storage.config import parse_time
 from storage import EventRow, JournalEntry
@@ -109,16 +113,38 @@ class SiteData:
     posts: list[ListPost] = field(default_factory=list)
     record: Head | None = None  # the public record after the newest clock step (every page's footer)
     mail: list[PublicMail] = field(default_factory=list)  # the public mail, as distributed
+    kinds: dict[str, list[EventRecord]] | None = None  # ``events`` by kind (None: not filed, see ``of_kind``)
+    threads: Threads = field(default_factory=Threads)  # ``posts`` threaded, as far as a build brought it
+    archive: MailIndex = field(default_factory=MailIndex)  # ``mail`` filed, as far as a build brought it
 
     def of_kind(self, *kinds: str) -> list[EventRecord]:
-        return [e for e in self.events if e.kind in kinds]
+        """The events of these kinds, in order; of one kind, the list kept across builds (not to be
+        changed)."""
+        if self.kinds is None:
+            self.kinds = by_kind(self.events)
+        if len(kinds) == 1:
+            return self.kinds.get(kinds[0], [])
+        return sorted((e for k in set(kinds) for e in self.kinds.get(k, ())), key=attrgetter("id"))
+
+
+def by_kind(events: list[EventRecord], into: dict[str, list[EventRecord]] | None = None) -> dict[str, list[EventRecord]]:
+    """``events`` added to ``into`` (a new dict if None) by kind, each kind's in order."""
+    out: dict[str, list[EventRecord]] = {} if into is None else into
+    for e in events:
+        out.setdefault(e.kind, []).append(e)
+    return out
 
 
 @dataclass
 class Known:
-    """What the builds of one site have read of its game: its visible events, in order, and its list posts."""
+    """What the builds of one site have read of its game: its visible events, in order, and by kind;
+    its list posts, by seq and in order."""
     events: list[EventRecord] = field(default_factory=list)
+    kinds: dict[str, list[EventRecord]] = field(default_factory=dict)
     posts: dict[int, ListPost] = field(default_factory=dict)
+    post_list: list[ListPost] = field(default_factory=list)
+    threads: Threads = field(default_factory=Threads)  # the list posts threaded (posts.py)
+    archive: MailIndex = field(default_factory=MailIndex)  # the public mail filed (mail_index.py)
     record: Head = field(default_factory=Head)  # the public record as far as read
     clock: Head | None = None  # ... and after its newest clock step
     mail: list[PublicMail] = field(default_factory=list)
@@ -128,25 +154,40 @@ def read(source: SiteSource, memory: "SiteMemory") -> SiteData:
     cfg = source.settings
     known = memory.known(source.key)
     with Session(source.db) as s:
-        known.events = events = _events(s, known.events)
-    seqs = sorted({e.seq for e in events if e.kind == "list_post" and e.data.get("accepted", True)})
-    known.posts.update(source.list_posts([seq for seq in seqs if seq not in known.posts]))
+        known.events, new = _events(s, known.events)
+    if len(new) == len(known.events):  # all read afresh
+        known.kinds, known.post_list = {}, []
+    by_kind(new, known.kinds)
+    _posts(source, known, new)
     known.mail += source.public_mail(known.mail[-1].id if known.mail else 0)
     known.record, clock = source.record(known.record)
     known.clock = clock or known.clock
     return SiteData(
         state=source.state(), game=dict(cfg.game), offices=dict(cfg.offices), options=dict(cfg.options),
         seed_hash=seed_hash(cfg.seed), seed=cfg.seed if cfg.reveal_seed else None,
-        events=events, posts=[known.posts[seq] for seq in seqs if seq in known.posts], record=known.clock,
-        mail=known.mail)
+        events=known.events, posts=known.post_list, record=known.clock, mail=known.mail, kinds=known.kinds,
+        threads=known.threads, archive=known.archive)
 
 
-def _events(s: Session, known: list[EventRecord]) -> list[EventRecord]:
-    """The visible events: ``known`` (read before) if they are still all there, and the newer ones."""
+def _posts(source: SiteSource, known: Known, new: list[EventRecord]) -> None:
+    """The list posts the ``new`` events accepted, read (those not read before) and added in order of seq."""
+    seqs = sorted({e.seq for e in new if e.kind == "list_post" and e.data.get("accepted", True)})
+    last = known.post_list[-1].seq if known.post_list else 0
+    seqs = [seq for seq in seqs if seq > last]
+    known.posts.update(source.list_posts([seq for seq in seqs if seq not in known.posts]))
+    known.post_list += [known.posts[seq] for seq in seqs if seq in known.posts]
+
+
+def _events(s: Session, known: list[EventRecord]) -> tuple[list[EventRecord], list[EventRecord]]:
+    """The visible events: ``known`` (read before) if they are still there, and the newer ones;
+    and those of them not in ``known`` (all, if ``known`` is not there any more).
+
+    Events are only added to, or all taken out and made again by folding the journal again (``nomic
+    rebuild``), which makes the same events of the same entries: so ``known`` is still there if its
+    last event is, as it was read (one row by its key, not a count of every event)."""
     visible = col(EventRow.kind).not_in(HIDDEN_KINDS)
     last = known[-1].id if known else 0
-    if known and tuple(s.exec(select(func.count(), func.max(EventRow.id))
-                              .where(visible, col(EventRow.id) <= last)).one()) != (len(known), last):
+    if known and not _still(s, known[-1]):
         known, last = [], 0
     rows = s.exec(
         select(col(EventRow.id), col(EventRow.seq), col(EventRow.kind), col(EventRow.data),  # type: ignore[call-overload]
@@ -154,6 +195,16 @@ def _events(s: Session, known: list[EventRecord]) -> list[EventRecord]:
         .join(JournalEntry, col(JournalEntry.seq) == col(EventRow.seq))
         .where(visible, col(EventRow.id) > last)
         .order_by(col(EventRow.id))).all()
-    return known + [EventRecord(id=i or 0, seq=seq, at=parse_time(at), kind=kind, data=json.loads(data),
-                                cause=None if what is None else Cause(what, number))
-                    for i, seq, kind, data, what, number, at in rows]
+    new = [EventRecord(id=i or 0, seq=seq, at=parse_time(at), kind=kind, data=json.loads(data),
+                       cause=None if what is None else Cause(what, number))
+           for i, seq, kind, data, what, number, at in rows]
+    known += new  # in place: a rebuild copies nothing of what it read before
+    return known, new
+
+
+def _still(s: Session, e: EventRecord) -> bool:
+    """Whether event ``e`` is stored as it was read."""
+    row = s.exec(select(col(EventRow.seq), col(EventRow.kind), col(EventRow.data), col(EventRow.cause_what),  # type: ignore[call-overload]
+                        col(EventRow.cause_number)).where(col(EventRow.id) == e.id)).first()
+    return row is not None and (row[0], row[1], json.loads(row[2]), row[3], row[4]) == (
+        e.seq, e.kind, e.data, *((e.cause.what, e.cause.number) if e.cause else (None, None)))

@@ -14,13 +14,17 @@ from nomic.website.text import when
 def dice(m: SiteModel) -> Iterator[Page]:
     """The commitment, every draw, and the rolls players asked for (BlogNomic's ``Roll DICE6``), with
     what each gave (a generator's option, where the draw is its place in the list)."""
-    draws = m.data.of_kind("draw")
-    yield Page("dice.html", "dice.html", {
+    yield Page("dice.html", "dice.html", lambda: _dice(m),
+               key=(m.data.seed_hash, m.data.seed, m.events_key("roll", "draw"), m.people_key))
+
+
+def _dice(m: SiteModel) -> dict:
+    return {
         "seed_hash": m.data.seed_hash, "seed": m.data.seed,
         "rolls": [{"n": e.data.get("n"), "at": when(e.at), "player": m.people.link(e.data.get("player"), ""),
                    "die": e.data.get("die"), "result": e.data.get("result")} for e in m.data.of_kind("roll")],
         "draws": [{"at": when(e.at), "label": e.data.get("label"), "low": e.data.get("low"),
-                   "high": e.data.get("high"), "result": e.data.get("result")} for e in draws]})
+                   "high": e.data.get("high"), "result": e.data.get("result")} for e in m.data.of_kind("draw")]}
 
 
 def how_to_play(m: SiteModel) -> Iterator[Page]:

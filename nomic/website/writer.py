@@ -49,6 +49,7 @@ OLD_MANIFEST = ".manifest.json"  # one file, before format 3: read no more, remo
 FORMAT = 4  # 4: an indexed page's entry names its shard of the search index
 PARTS = 256  # a rebuild that changes a few pages rewrites a few parts of ~1/256 of the manifest
 FRAGMENTS = 32_000_000  # characters of rendered fragments kept (a list page's table is ~30,000)
+IN_TURN = 256  # directories a rebuild with the last build's manifest looks at again, in turn (``Writer._files``)
 
 
 def _part(path: str) -> int:
@@ -124,13 +125,29 @@ class Output:
     """What the last build of an output directory left, for the next (``SiteMemory.outputs``): its
     manifest with its directory's identity; each directory's identity and the files listed in it
     (``present``, as paths from the root); the families whose every member that build kept or
-    wrote, each with the memo it left (``FamilyMemo``)."""
+    wrote, each with the memo it left (``FamilyMemo``); the directories in the order they were
+    first seen (``order``), and where the next build's turn of them starts (``turn``)."""
     manifest: Manifest
     parts: tuple[int, int] | None  # the manifest's directory's identity (``_folder_identity``)
     folders: dict[str, tuple[int, int] | None] = field(default_factory=dict)
     names: dict[str, set[str]] = field(default_factory=dict)
     present: set[str] = field(default_factory=set)
     settled: dict[str, object] = field(default_factory=dict)
+    order: list[str] = field(default_factory=list)
+    turn: int = 0
+
+    def saw(self, folder: str, identity: tuple[int, int] | None) -> None:
+        """``folder`` has ``identity``, as listed or written."""
+        if folder not in self.folders:
+            self.order.append(folder)
+        self.folders[folder] = identity
+
+    def in_turn(self) -> list[str]:
+        """The root and the next ``IN_TURN`` directories, in turn."""
+        if len(self.order) <= IN_TURN:
+            return ["", *self.order]
+        start, self.turn = self.turn, (self.turn + IN_TURN) % len(self.order)
+        return ["", *self.order[start:start + IN_TURN], *self.order[:max(0, start + IN_TURN - len(self.order))]]
 
 
 class StaleKeys(AssertionError):
@@ -222,11 +239,15 @@ class Templates:
 
     def render(self, page: Page, site: dict, common: str, check: bool = False) -> str:
         """``page`` in ``site``, whose JSON (with the design's hash) is ``common``."""
-        context = {k: self.fragment(v, check) if isinstance(v, Fragment) else v
-                   for k, v in page.make_context().items()}
+        context = {k: self.fragment(v, check) if isinstance(v, Fragment) else self.fragment_list(v, check)
+                   if type(v) is list and v and isinstance(v[0], Fragment) else v for k, v in page.make_context().items()}
         chrome = {part: self.fragment(f, check) for part, f in _chrome(page, site, common).items()}
         return self.env.get_template(f"site/{page.template}").render(
             site=site, root=page.root, path=page.path, site_chrome=chrome, **context)
+
+    def fragment_list(self, fs: list[Fragment], check: bool = False) -> list[Markup]:
+        """A list of fragments (a long table's blocks of rows), each rendered as ``fragment`` does."""
+        return [self.fragment(f, check) for f in fs]
 
     def fragment(self, f: Fragment, check: bool = False) -> Markup:
         key = (f.template, f.macro, f.key)
@@ -335,11 +356,18 @@ class Writer:
         and only of a directory that changed since the last build listed or wrote it; a page in a
         directory not listed is missing, so it is written. (A name added or taken out by someone
         else within the same clock tick as this writer's own last change to that directory is seen
-        when the directory next changes.)"""
+        when the directory next changes.)
+
+        With the manifest the last build left (the daemon's rebuilds), the directories are known
+        and only changes made by someone else are looked for: in the root and ``IN_TURN`` others
+        a build, in turn, so that a rebuild does not stat every message's directory of the mail
+        archive (a page removed behind the writer's back is written again within as many builds
+        as there are directories over ``IN_TURN``); a build with another manifest looks at all."""
         kept, self.listed = self.kept, False
         if last is not None:
             kept.folders, kept.names, kept.present = last.folders, last.names, last.present
-        for folder in {"", *self.manifest.folders}:
+            kept.order, kept.turn = last.order, last.turn
+        for folder in kept.in_turn() if self.trusted else {"", *self.manifest.folders}:
             identity = _folder_identity(self.out / folder)
             if folder in kept.folders and kept.folders[folder] == identity and identity is not None:
                 continue
@@ -349,7 +377,8 @@ class Writer:
                             else os.listdir(self.out))
             except OSError:
                 names = set()
-            kept.folders[folder], kept.names[folder] = identity, names
+            kept.saw(folder, identity)
+            kept.names[folder] = names
             kept.present |= names
             self.listed = True
 
@@ -384,14 +413,17 @@ class Writer:
         nothing changed on disk since) needs only its changed members looked at."""
         memo = self.memory.families.get(f.name)
         settled = memo is not None and self.settled.get(f.name) is memo
-        fps, changed = family_fingerprints(f, self.common, self.memory.families)
+        fps, changed = family_fingerprints(f, "raw" if f.data else self.common, self.memory.families)
         self.families.append(f.paths)
         places = changed if settled else range(len(f.paths))
         self.report.pages += len(f.paths) - len(places)
         kept = self._keep([f.paths[i] for i in places], [fps[i] for i in places])
         for i in compress(places, map(operator.not_, kept)):
-            self._render(f.page(i), fps[i])
-        if self.check:
+            if f.data:
+                self._put(f.paths[i], f.data(i), fps[i])
+            else:
+                self._render(f.page(i), fps[i])
+        if self.check and not f.data:
             for i in set(range(len(f.paths))).difference(compress(places, map(operator.not_, kept))):
                 self._compare(f.page(i))
         self.kept.settled[f.name] = self.memory.families[f.name]
@@ -495,6 +527,6 @@ class Writer:
             self.present.discard(OLD_MANIFEST)
             self._touch("")
         for touched in self.touched:
-            self.kept.folders[touched] = _folder_identity(self.out / touched)
+            self.kept.saw(touched, _folder_identity(self.out / touched))
         self.kept.parts = self._parts()
         self.memory.outputs[self.out] = self.kept

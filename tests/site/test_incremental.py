@@ -8,6 +8,7 @@ from storage.config import parse_time
 from nomic.game import Game
 from nomic.site import build
 from nomic.website import SiteMemory, StaleKeys
+from nomic.website import writer
 from nomic.website.imperial import generators
 from nomic.website.writer import manifest_pages
 from tests.site.checks import files
@@ -101,6 +102,10 @@ def test_every_rebuild_is_byte_identical_to_a_full_build(make_play, tmp_path, mo
     play_days(rebuilt)
     rebuilt.send(ALICE, "Re: Cake talk", "Lemon, again.", to=LIST_ADDRESS, at=at(4, 1),
                  headers={"In-Reply-To": "<cake-talk@test>"})
+    # a reply that arrives before the post it answers: the threads it was in join that post's
+    rebuilt.send(BOB, "Re: Tea talk", "Earl Grey.", to=LIST_ADDRESS, at=at(4, 1), message_id="tea-reply@test",
+                 headers={"In-Reply-To": "<tea-talk@test>"})
+    rebuilt.send(CAROL, "Tea talk", "Tea, anyone?", to=LIST_ADDRESS, at=at(4, 1), message_id="tea-talk@test")
     rebuilt.send(CAROL, "Proposal: More bells", "Bells at *noon*.", at=at(4, 2), name="Carol")
     rebuilt.send("erin@new.org", "Proposal: Hello", "A new player.", at=at(4, 3), name="Erin")
     rebuilt.judge("Accept 8\nReject 9", at=at(4, 4))
@@ -124,6 +129,22 @@ def test_a_check_build_names_the_pages_whose_key_misses_what_they_show(played, s
         build(Game(played.dir), site_copy, check=True)
     assert str(raised.value) == "unchanged key, changed bytes: " + ", ".join(
         f"submissions/{n}.html" for n in range(1, 8))
+
+
+def test_a_message_page_removed_behind_a_kept_memory_is_written_again_in_its_turn(played, tmp_path, monkeypatch):
+    """A rebuild looks again at IN_TURN of the directories it knows (here 2 of the mail archive's
+    dozens, one per message): the page is back once its directory's turn has come."""
+    monkeypatch.setattr(writer, "IN_TURN", 2)
+    game, out, memory = Game(played.dir), tmp_path / "public", SiteMemory()
+    build(game, out, memory=memory)
+    page = out / "m" / "cake-talk@test" / "index.html"
+    made = page.read_bytes()
+    page.unlink()
+    turns = len(memory.outputs[out.resolve()].order) // 2 + 1
+    written = [build(game, out, memory=memory).written for _ in range(turns)]
+    assert (sorted(written), page.read_bytes()) == ([0] * (turns - 1) + [1], made)
+    build(Game(played.dir), tmp_path / "fresh")
+    assert files(out) == files(tmp_path / "fresh")
 
 
 def test_a_page_removed_behind_a_kept_memory_is_written_again(played, tmp_path):

@@ -30,5 +30,5 @@ def feeds(m: ImperialModel) -> Iterator[Page]:
     entries = [{"id": tag(m, f"chime/{e.data.get('day')}/{e.id}"), "href": f"{b}bell-tower.html#chime-{e.id}",
                 "title": f"Day {e.data.get('day')} ends, day {e.data.get('new_day')} begins",
                 "updated": iso(e.at), "author": "The Humble Scribe", "content": _notes(e)}
-               for e in list(reversed(m.data.of_kind("day_end")))[:LATEST]]
+               for e in reversed(m.data.of_kind("day_end")[-LATEST:])]
     yield feed(m, "chimes", "the Bell Tower", "bell-tower.html", entries)

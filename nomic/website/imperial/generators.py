@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 from engine.imperial import mechanics
@@ -27,6 +28,7 @@ from nomic.website.pages import Family, Fragment, Page
 from nomic.website.text import when, word_diff
 
 STATUSES = ("pending", "accepted", "rejected", "ignored")
+TEMPERATURE_BLOCK = 100  # rows of the temperature page's table rendered together (and kept: a fragment)
 KIND_NAMES = {"proposal": "Proposal", "point_of_order": "Point of Order"}
 
 
@@ -332,14 +334,25 @@ def _game_profile(m: SiteModel) -> dict:
 
 
 def temperature(m: SiteModel) -> Iterator[Page]:
+    yield Page("temperature.html", "temperature.html", _lazy(_temperature, m),
+               key=(m.state.temperature, m.events_key("temperature", "day_end")))
+
+
+def _temperature(m: SiteModel) -> dict:
     st = m.state
     changes = m.data.of_kind("temperature")
     initial = changes[0].data.get("old", st.temperature) if changes else st.temperature
-    yield Page("temperature.html", "temperature.html", {
-        "chart": drawing.temperature_chart(int(initial), _temperature_changes(m)),
-        "now": st.temperature, "initial": initial,
-        "changes": [{"at": when(e.at), "old": e.data.get("old"), "new": e.data.get("new"),
-                     "cause": e.data.get("cause", "")} for e in reversed(changes)]})
+    blocks = [changes[i:i + TEMPERATURE_BLOCK] for i in range(0, len(changes), TEMPERATURE_BLOCK)]
+    return {"chart": drawing.temperature_chart(int(initial), _temperature_changes(m)),
+            "now": st.temperature, "initial": initial,
+            "changes": [Fragment("temperature_rows", (block[0].id, block[-1].id, len(block)),
+                                 partial(_temperature_rows, block), "tables.html") for block in reversed(blocks)]}
+
+
+def _temperature_rows(block: list) -> tuple[list[dict]]:
+    """A block of the changes' table, newest first: a block once full never changes (a fragment kept)."""
+    return [{"at": when(e.at), "old": e.data.get("old"), "new": e.data.get("new"), "cause": e.data.get("cause", "")}
+            for e in reversed(block)],
 
 
 def _chime(m: SiteModel, e, root: str) -> dict:
@@ -364,7 +377,8 @@ def _temperature_changes(m: SiteModel) -> list[drawing.TemperatureChange]:
 
 def bell_tower(m: SiteModel) -> Iterator[Page]:
     yield Page("bell-tower.html", "bell_tower.html",
-               {"chimes": [_chime(m, e, "") for e in reversed(m.data.of_kind("day_end"))]})
+               lambda: {"chimes": [_chime(m, e, "") for e in reversed(m.data.of_kind("day_end"))]},
+               key=(m.events_key("day_end"), m.people_key))
 
 
 GENERATORS = (home, rules, submissions, scores, players, game_profile, temperature, bell_tower,
