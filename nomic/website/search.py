@@ -5,16 +5,19 @@ index yet: Pagefind cannot add to an index, so a changed site is indexed whole).
 is indexed: ``data-pagefind-body`` on the main content of the pages that hold the game's texts (rules
 with every version, matters, judgments, the ledger, the list's threads and messages; not navigation,
 footers or listings, which repeat them and would double the index's cost), and
-``data-pagefind-filter`` meta tags give the filters kind (rule, proposal, post...), author and
-month. Pagefind is shown only those pages (hard links in a folder of its own), so it does not parse
-every listing to find nothing there; ``IGNORED`` and ``data-pagefind-ignore`` leave out, within
-them, what other indexed pages already hold. The search page (``search.html``) runs Pagefind's own interface; every page's search box
-is a plain form that leads there, so without JavaScript it is a link to that page, which then
-lists the site's indexes instead.
+``data-pagefind-filter`` attributes of that ``<main>`` give the filters kind (rule, proposal,
+post...), author and month. Pagefind is shown only those pages (hard links in a folder of its own),
+so it does not parse every listing to find nothing there, and parses only their ``<main>`` (``ROOT``:
+the head, header and footer were a third of its work on a matter's page); ``IGNORED`` and
+``data-pagefind-ignore`` leave out, within them, what other indexed pages already hold. The search
+page (``search.html``) runs Pagefind's own interface; every page's search box is a plain form that
+leads there, so without JavaScript it is a link to that page, which then lists the site's indexes
+instead.
 """
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -27,6 +30,9 @@ from nomic.website.pages import Page
 
 INDEX = "pagefind"  # the index's folder at the site's root (CONTRACT.md)
 BODY = b"data-pagefind-body"  # on the <main> of the pages with text to index
+ROOT = "main"  # all Pagefind parses of a page, its filters too: the head, header and footer cost it as much
+HEAD_BYTES = 8192  # a page's head and header: its <main> tag comes before this
+_MAIN_TAG = re.compile(rb"<main(?:\s[^>]*)?>")
 IGNORED = ".crumbs, .vote-links"  # navigation and mail-to links: no text of the game's, on every indexed page
 
 
@@ -52,7 +58,7 @@ def index(site: Path, timeout: float = 600) -> SearchIndex:
     try:
         _link_indexed(site, view)
         done = subprocess.run([sys.executable, "-m", "pagefind", "--site", str(view), "--output-path", str(new),
-                               "--keep-index-url", "--silent", "--exclude-selectors", IGNORED],
+                               "--keep-index-url", "--silent", "--root-selector", ROOT, "--exclude-selectors", IGNORED],
                               capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         shutil.rmtree(new, ignore_errors=True)
@@ -68,16 +74,22 @@ def index(site: Path, timeout: float = 600) -> SearchIndex:
 
 
 def _link_indexed(site: Path, view: Path) -> None:
-    """Link into ``view``, at the same paths, the pages of ``site`` that hold text to index: Pagefind
-    then reads only those (it would parse every listing and player page to find none there). A page
-    whose text merely mentions the marker is linked too, and Pagefind skips it as it would have."""
+    """Link into ``view``, at the same paths, the pages of ``site`` whose ``<main>`` holds text to
+    index: Pagefind then reads only those (it would parse every listing and player page to find none
+    there). A page is read no further than that tag; one without it is linked if the marker is
+    anywhere in it, and Pagefind decides."""
     for folder, subfolders, files in os.walk(site):
         here = Path(folder)
         subfolders[:] = [d for d in subfolders if not (d.startswith(".") or here == site and d == INDEX)]
         for name in files:
-            page = here / name
-            if not name.endswith(".html") or BODY not in page.read_bytes():
+            if not name.endswith(".html"):
                 continue
+            page = here / name
+            with page.open("rb") as f:
+                start = f.read(HEAD_BYTES)
+                main = _MAIN_TAG.search(start)
+                if not (BODY in main[0] if main else BODY in start + f.read()):
+                    continue
             linked = view / page.relative_to(site)
             linked.parent.mkdir(parents=True, exist_ok=True)
             try:
