@@ -17,7 +17,6 @@ instead.
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -30,9 +29,7 @@ from nomic.website.pages import Page
 
 INDEX = "pagefind"  # the index's folder at the site's root (CONTRACT.md)
 BODY = b"data-pagefind-body"  # on the <main> of the pages with text to index
-ROOT = "main"  # all Pagefind parses of a page, its filters too: the head, header and footer cost it as much
-HEAD_BYTES = 8192  # a page's head and header: its <main> tag comes before this
-_MAIN_TAG = re.compile(rb"<main(?:\s[^>]*)?>")
+ROOT = "main"  # all Pagefind parses of a page (the filters are attributes of <main>): not the head, header, footer
 IGNORED = ".crumbs, .vote-links"  # navigation and mail-to links: no text of the game's, on every indexed page
 
 
@@ -58,7 +55,8 @@ def index(site: Path, timeout: float = 600) -> SearchIndex:
     try:
         _link_indexed(site, view)
         done = subprocess.run([sys.executable, "-m", "pagefind", "--site", str(view), "--output-path", str(new),
-                               "--keep-index-url", "--silent", "--root-selector", ROOT, "--exclude-selectors", IGNORED],
+                               "--keep-index-url", "--silent", "--root-selector", ROOT,
+                               "--exclude-selectors", IGNORED],
                               capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         shutil.rmtree(new, ignore_errors=True)
@@ -74,22 +72,16 @@ def index(site: Path, timeout: float = 600) -> SearchIndex:
 
 
 def _link_indexed(site: Path, view: Path) -> None:
-    """Link into ``view``, at the same paths, the pages of ``site`` whose ``<main>`` holds text to
-    index: Pagefind then reads only those (it would parse every listing and player page to find none
-    there). A page is read no further than that tag; one without it is linked if the marker is
-    anywhere in it, and Pagefind decides."""
+    """Link into ``view``, at the same paths, the pages of ``site`` that hold text to index: Pagefind
+    then reads only those (it would parse every listing and player page to find none there). A page
+    whose text merely mentions the marker is linked too, and Pagefind skips it as it would have."""
     for folder, subfolders, files in os.walk(site):
         here = Path(folder)
         subfolders[:] = [d for d in subfolders if not (d.startswith(".") or here == site and d == INDEX)]
         for name in files:
-            if not name.endswith(".html"):
-                continue
             page = here / name
-            with page.open("rb") as f:
-                start = f.read(HEAD_BYTES)
-                main = _MAIN_TAG.search(start)
-                if not (BODY in main[0] if main else BODY in start + f.read()):
-                    continue
+            if not name.endswith(".html") or BODY not in page.read_bytes():
+                continue
             linked = view / page.relative_to(site)
             linked.parent.mkdir(parents=True, exist_ok=True)
             try:
