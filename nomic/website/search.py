@@ -169,7 +169,7 @@ def _index_shard(site: Path, shard: str, pages: list[str], pagefind: str, timeou
     try:
         linked = _link(site, pages, view)
         done = subprocess.run([pagefind, "--site", str(view), "--output-path", str(new),
-                               "--keep-index-url", "--silent", "--exclude-selectors", IGNORED],
+                               "--keep-index-url", "--silent", "--root-selector", "main", "--exclude-selectors", IGNORED],
                               capture_output=True, text=True, timeout=timeout) if linked else None
     except subprocess.TimeoutExpired:
         shutil.rmtree(new, ignore_errors=True)

@@ -20,7 +20,7 @@ import re
 BODY = b"data-pagefind-body"  # on the <main> of the pages with text to index
 BLOCK = 1000  # numbered pages per shard: a re-index after one new Proposal reads at most this many
 NUMBERED = re.compile(r"([a-z]+)[/-]([0-9]+)(?:-[^/]*)?\.html")  # rules/8-2.html: a second rule 8
-MONTH = re.compile(rb'<meta data-pagefind-filter="month\[content\]" content="([0-9]{4}-[0-9]{2})">')
+MONTH = re.compile(rb'<main [^>]*\sdata-month="([0-9]{4}-[0-9]{2})"')
 
 
 def shard_of(path: str, html: bytes) -> str | None:

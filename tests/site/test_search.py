@@ -3,6 +3,7 @@ search page, which finds rules (every version), matters by their author and list
 without JavaScript the box is a plain link to a page of the site's indexes."""
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import re
@@ -32,7 +33,7 @@ def test_every_page_has_the_search_box_and_the_pages_of_texts_are_indexed(site):
         text = page.read_text()
         root = "../" * (len(page.relative_to(site).parts) - 1)
         assert f'<form class="search" role="search" action="{root}search.html" method="get">' in text, page
-        if '<main id="main" data-pagefind-body>' in text:
+        if re.search(r'<main id="main" data-pagefind-body[ >]', text):
             indexed.append(str(page.relative_to(site)))
     kinds = sorted({re.sub(r"[^/]*\.html$", "", p).split("/")[0] or p for p in indexed})
     assert kinds == ["ledger-1.html", "list", "m", "rules", "submissions"]
@@ -44,13 +45,30 @@ def test_every_page_has_the_search_box_and_the_pages_of_texts_are_indexed(site):
     assert os.listdir(site / "pagefind/.stale") == []  # every shard marked was indexed
 
 
-def test_pages_carry_the_filters_kind_author_and_month(site):
+def test_pages_carry_the_filters_kind_author_and_month_on_their_main(site):
+    """On ``<main>``: Pagefind is given --root-selector main and reads nothing outside it."""
     def filters(path: str) -> list[tuple[str, str]]:
-        return re.findall(r'<meta data-pagefind-filter="(\w+)\[content\]" content="([^"]*)">', (site / path).read_text())
+        main = re.search(r"<main [^>]*>", (site / path).read_text())[0]
+        named = re.search(r'data-pagefind-filter="([^"]*)"', main)[1].split(", ")
+        return [(name, re.search(rf'{attribute}="([^"]*)"', main)[1])
+                for name, attribute in (re.fullmatch(r"(\w+)\[([\w-]+)\]", f).groups() for f in named)]
     assert filters("rules/8.html") == [("kind", "rule")]
     assert filters("submissions/4.html") == [("kind", "proposal"), ("author", "Dave"), ("month", "2026-01")]
     assert filters("m/cake-talk@test/index.html") == [("kind", "post"), ("author", "alice via Test Nomic"),
                                                      ("month", "2026-01")]
+
+
+def test_the_index_files_each_matter_under_its_filters(site):
+    """Pagefind reads the filters where the pages put them (it parses nothing outside ``<main>``)."""
+    records = {}
+    for fragment in site.glob("pagefind/**/fragment/*.pf_fragment"):  # one bundle, or one per shard
+        raw = gzip.decompress(fragment.read_bytes())  # "pagefind_dcd" and the record in JSON
+        record = json.loads(raw[raw.index(b"{"):])
+        records[record["url"]] = record
+    assert records["/submissions/4.html"]["filters"] == {"kind": ["proposal"], "author": ["Dave"], "month": ["2026-01"]}
+    assert records["/submissions/4.html"]["meta"]["title"].startswith("Proposal 4: Float free")
+    assert records["/rules/8.html"]["filters"] == {"kind": ["rule"]}
+    assert records["/m/cake-talk@test/index.html"]["filters"]["author"] == ["alice via Test Nomic"]
 
 
 def test_without_javascript_the_search_page_lists_the_indexes(site):

@@ -9,8 +9,10 @@ from nomic.website.shards import shard_of
 
 
 def page(month: str | None = None, text: str = "") -> bytes:
-    meta = f'<meta data-pagefind-filter="month[content]" content="{month}">' if month else ""
-    return f"<html><head>{meta}</head><body><main id=\"main\" data-pagefind-body>{text}</main></body></html>".encode()
+    """A page as the site's templates write it: its filters are attributes of its <main>."""
+    filters = f' data-pagefind-filter="kind[data-kind], month[data-month]" data-kind="post" data-month="{month}"' \
+        if month else ""
+    return f'<html><head></head><body><main id="main" data-pagefind-body{filters}>{text}</main></body></html>'.encode()
 
 
 @pytest.mark.parametrize("path, html, shard", [
@@ -35,6 +37,9 @@ def test_each_indexed_page_has_its_shard(path: str, html: bytes, shard: str | No
 
 
 def test_player_text_cannot_name_another_month() -> None:
-    forged = '&lt;meta data-pagefind-filter=&#34;month[content]&#34; content=&#34;1999-01&#34;&gt;'
+    forged = '&lt;main data-month=&#34;1999-01&#34;&gt; data-month=&#34;1999-01&#34;'
     assert shard_of("m/x@test/index.html", page(None, forged)) == "m"
     assert shard_of("m/x@test/index.html", page("2026-01", forged)) == "m-2026-01"
+    # nor can a name, in an attribute of <main> before the month: its quotes are escaped
+    author = b' data-author="Eve &#34; data-month=&#34;1999-01"'
+    assert shard_of("m/x@test/index.html", page("2026-01").replace(b" data-month", author + b" data-month")) == "m-2026-01"
