@@ -114,18 +114,21 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--n", type=sizes, default=[2_000, 10_000], help="journaled messages folded, e.g. 2000,10000")
     ap.add_argument("--players", type=int, default=1_000, help="players, all on the list before the timed fold")
+    ap.add_argument("--rounds", type=int, default=1, help="rounds of every size in turn; each figure the median")
     ap.add_argument("--quick", action="store_true", help="a brief run: 1,000 and 3,000 messages among 100 players")
     args = ap.parse_args(argv)
     if args.quick:
-        args.n, args.players = [1_000, 3_000], 100
+        args.n, args.players, args.rounds = [1_000, 3_000], 100, 1
     since = Conditions()
-    quiet, full = [], []
+    runs: dict[tuple[int, bool], list[float]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        for n in args.n:
-            quiet.append(fold_seconds(journaled(root, f"quiet{n}", n, args.players, send=False), send=False))
-            game = journaled(root, f"full{n}", n, args.players, send=True)
-            full.append(fold_seconds(game, send=True))
+        for r in range(args.rounds):  # the sizes in turn, so that a change of the machine's load sways each alike
+            for n in args.n:
+                for send in (False, True):
+                    game = journaled(root, f"{'full' if send else 'quiet'}{n}-{r}", n, args.players, send)
+                    runs.setdefault((n, send), []).append(fold_seconds(game, send))
+        quiet, full = ([statistics.median(runs[n, send]) for n in args.n] for send in (False, True))
         members = len([s for s in game.state().subscribers if not s.digest])
         mine, theirs = compose_ms(game, ours), compose_ms(game, stdlib)
     rows = [("players, every one on the list before the timed fold", f"{args.players:,} ({members:,} list members)")]
@@ -144,7 +147,8 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     rows += [("composing one mail, as the game does", f"{mine:.3f} ms CPU"),
              ("the same mail, stdlib EmailMessage (baseline)", f"{theirs:.3f} ms CPU"),
              ("ratio (game / stdlib)", f"{mine / theirs:.2f}")]
-    report("processing journaled messages, first fold (CPU time)", rows, since)
+    report(f"processing journaled messages, first fold (CPU time{f', medians of {args.rounds} rounds' if args.rounds > 1 else ''})",
+           rows, since)
     n = args.n[-1]
     return {"fold_with_mail": n / full[-1], "fold_without_mail": n / quiet[-1], "compose_ms": mine,
             "compose_stdlib_ms": theirs, "growth_with_mail": g_full, "growth_without_mail": g_quiet}
