@@ -1,17 +1,22 @@
 """What the mail of one processor batch reads for every entry, read once for the batch and kept
-here: the answers queued in the last hour by sender (``answer_log``, for the answer limit) and the
-addresses whose list delivery bounced away. The processor makes one for each batch (its own, in
-its own transaction; nothing is kept across batches or processes) and writes the answers it noted
-before the batch commits.
+here: the answers queued in the last hour by sender (``answer_log``, for the answer limit), the
+addresses whose list delivery bounced away, and the list's members made from them (``Members``,
+kept while they stand). The processor makes one for each batch (its own, in its own transaction;
+nothing is kept across batches or processes) and writes the answers it noted before the batch
+commits.
 """
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from sqlalchemy import insert, select
 from sqlmodel import Session, select as orm_select
 
 from storage.tables import AnswerLog, BounceScore
+
+if TYPE_CHECKING:
+    from mailer.rulesets import Members
 
 ANSWER_LOG = AnswerLog.__table__  # type: ignore[attr-defined]
 
@@ -24,6 +29,7 @@ class Ledger:
         self._noted: list[dict[str, str]] = []  # answers not yet written
         self._entry: list[dict[str, str]] = []  # ... of the entry whose mail is being composed
         self._bounced: tuple[set[str], set[str]] | None = None  # (scored, disabled), read when first asked
+        self.members: Members | None = None  # the last entry's list members, kept while they stand
 
     def read_answers(self, senders: Iterable[str], after: str) -> None:
         """Read the answers to ``senders`` for messages received after ``after`` (ISO time), in one

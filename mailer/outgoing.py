@@ -44,7 +44,9 @@ def enqueue(session: Session, out: Mailing, entry: "Entry", received: Received, 
     table = composers(mail)
     if not any(e.kind in table for e in events):
         return
-    members = Members(ledger.disabled, out.state)
+    members = ledger.members
+    if members is None or not members.stands(ledger.disabled, out.state, events):
+        members = ledger.members = Members(ledger.disabled, out.state)
     for event in events:
         for composer in table.get(event.kind, ()):
             composer(Composition(session, ls, out.state, entry, received, inp, event, events, members, out.config,
