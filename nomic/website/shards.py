@@ -25,7 +25,7 @@ MONTH = re.compile(rb'<main [^>]*\sdata-month="([0-9]{4}-[0-9]{2})"')
 
 def shard_of(path: str, html: bytes) -> str | None:
     """The shard of the page at ``path`` (from the site's root) with these bytes; None if it is not
-    indexed. (Player text cannot forge the month's meta tag: its quotes are escaped.)"""
+    indexed. (Player text cannot forge the month's attribute on ``<main>``: its quotes are escaped.)"""
     if not path.endswith(".html") or BODY not in html:
         return None
     numbered = NUMBERED.fullmatch(path)
