@@ -4,7 +4,7 @@
 ``data-pagefind-body`` on the main content of the pages that hold the game's texts (rules
 with every version, matters, judgments, the ledger, the list's threads and messages; not navigation,
 footers or listings, which repeat them and would double the index's cost), and
-``data-pagefind-filter`` meta tags give the filters kind (rule, proposal, post...), author and
+``data-pagefind-filter`` attributes of ``<main>`` (where Pagefind, given ``--root-selector main``, reads them) give the filters kind (rule, proposal, post...), author and
 month. Pagefind is shown only those pages (hard links in a folder of its own), so it does not parse
 every listing to find nothing there; ``IGNORED`` and ``data-pagefind-ignore`` leave out, within
 them, what other indexed pages already hold. The search page (``search.html``) runs Pagefind's own interface; every page's search box
