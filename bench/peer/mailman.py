@@ -203,8 +203,8 @@ def posts(first: int, n: int, members: int) -> list[tuple[str, bytes]]:
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--posts", type=int, default=200, help="list posts a round")
-    ap.add_argument("--members", type=int, default=100, help="list members (copies per post)")
+    ap.add_argument("--posts", type=int, default=40, help="list posts a round")
+    ap.add_argument("--members", type=int, default=50, help="list members (copies per post)")
     ap.add_argument("--rounds", type=int, default=3, help="alternating rounds; medians are reported")
     ap.add_argument("--cache", type=Path, default=Path.home() / ".cache" / "humble-scribe-peer",
                     help="where Mailman's venv is kept")
