@@ -1,7 +1,6 @@
 """The players' list posts as threads, like a mail reader: by In-Reply-To/References."""
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -67,7 +66,7 @@ class Threads:
         """Thread ``i``'s posts as (depth, post), in reading order."""
         made = self._walks.get(i)
         if made is None:
-            made = self._walks[i] = list(self._walk(self.roots[i], 0))
+            made = self._walks[i] = self._walk(self.roots[i])
         return made
 
     def threads(self) -> list[tuple[ListPost, list[tuple[int, ListPost]]]]:
@@ -110,7 +109,13 @@ class Threads:
             self._place[p.message_id] = place
         return place
 
-    def _walk(self, p: ListPost, depth: int) -> Iterator[tuple[int, ListPost]]:
-        yield depth, p
-        for c in self._children.get(p.message_id, []):
-            yield from self._walk(c, depth + 1)
+    def _walk(self, root: ListPost) -> list[tuple[int, ListPost]]:
+        """``root``'s thread depth first, each post before its replies in their order; by a stack, not
+        recursion: a chain of thousands of replies is a thread like any other."""
+        out: list[tuple[int, ListPost]] = []
+        stack = [(0, root)]
+        while stack:
+            depth, p = stack.pop()
+            out.append((depth, p))
+            stack.extend((depth + 1, c) for c in reversed(self._children.get(p.message_id, [])))
+        return out
