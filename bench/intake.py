@@ -11,7 +11,10 @@ baselines pay no parsing that nomic does not. Two clocks: until the last 250, an
 entry is folded and its answers queued (the sinks defer nothing: the same for them). The three
 servers of a round run back to back, fresh, and every round is repeated (--repeat): the machine's
 load swings by minutes, so each ratio is taken against its own round and the median reported,
-with the servers' CPU per message, which the load sways far less than their rates.
+with the servers' CPU per message, which the load sways far less than their rates. nomic serve's
+CPU is also split by thread (/proc/PID/task): its intake (the event loop and the journal writer)
+and the fold (the threads nomic.thread_names calls processor, indexer, sender), and intake's alone
+is set against the sinks', which fold nothing.
 """
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ import argparse
 import asyncio
 import multiprocessing
 import multiprocessing.synchronize
+import os
 import smtplib
 import socket
 import sqlite3
@@ -159,14 +163,36 @@ def folded(game_db: Path | None, total: int, limit: float = 900) -> None:
     raise SystemExit(f"{total} entries not folded in {limit:.0f} s")
 
 
+FOLD_THREADS = ("processor", "indexer", "sender")  # nomic serve's threads that are not intake (nomic.thread_names)
+
+
+def intake_cpu_seconds(pid: int) -> float:
+    """The CPU so far of a server's intake threads: every thread but those the kernel calls by a name
+    in ``FOLD_THREADS``. For nomic serve, the event loop and the journal writer; for a sink, all of
+    it. Intake's threads live as long as the server, so a difference of two readings is exact; the
+    fold's CPU is the process's less intake's (an indexer thread that ended is still counted there)."""
+    total = 0.0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            if (task / "comm").read_text().strip().startswith(FOLD_THREADS):
+                continue
+            fields = (task / "stat").read_text().rpartition(")")[2].split()
+        except FileNotFoundError:  # the thread ended meanwhile
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
 @dataclass
 class Round:
     """One server taking one round of messages: wall and server CPU seconds until the last 250,
-    and until the last entry was folded and answered."""
+    and until the last entry was folded and answered; and of that CPU, its intake threads' alone."""
     seconds: float
     cpu: float
     seconds_folded: float
     cpu_folded: float
+    intake: float
+    intake_folded: float
 
 
 def run_round(argv: list[str], port: int, clients: int, messages: list[bytes], log: Path,
@@ -181,11 +207,12 @@ def run_round(argv: list[str], port: int, clients: int, messages: list[bytes], l
             wait_listening(port, proc, log)
             send_all(port, warm, clients)
             folded(game_db, WARM)
-            cpu, t0 = proc_cpu_seconds(proc.pid), time.perf_counter()
+            cpu, own, t0 = proc_cpu_seconds(proc.pid), intake_cpu_seconds(proc.pid), time.perf_counter()
             seconds = send_all(port, messages, clients)
-            cpu_sent = proc_cpu_seconds(proc.pid) - cpu
+            cpu_sent, own_sent = proc_cpu_seconds(proc.pid) - cpu, intake_cpu_seconds(proc.pid) - own
             folded(game_db, WARM + len(messages))
-            return Round(seconds, cpu_sent, time.perf_counter() - t0, proc_cpu_seconds(proc.pid) - cpu)
+            return Round(seconds, cpu_sent, time.perf_counter() - t0, proc_cpu_seconds(proc.pid) - cpu,
+                         own_sent, intake_cpu_seconds(proc.pid) - own)
         finally:
             proc.terminate()
             proc.wait(timeout=300)
@@ -232,9 +259,20 @@ def median_rate(n: int, rounds: list[Round], until_folded: bool = False) -> floa
     return statistics.median(n / (r.seconds_folded if until_folded else r.seconds) for r in rounds)
 
 
-def cpu_ms(n: int, rounds: list[Round], until_folded: bool = False) -> float:
-    """The server's CPU per message (ms), median of the rounds: what it costs, whatever the load."""
-    return statistics.median((r.cpu_folded if until_folded else r.cpu) / n * 1000 for r in rounds)
+def cpu_ms(n: int, rounds: list[Round], until_folded: bool = False, intake: bool = False) -> float:
+    """The server's CPU per message (ms), median of the rounds: what it costs, whatever the load;
+    with ``intake``, its intake threads' alone."""
+    def seconds(r: Round) -> float:
+        if intake:
+            return r.intake_folded if until_folded else r.intake
+        return r.cpu_folded if until_folded else r.cpu
+    return statistics.median(seconds(r) / n * 1000 for r in rounds)
+
+
+def cpu_ratio(ours: list[Round], base: list[Round]) -> float:
+    """The baseline's CPU a message over nomic serve's intake threads', until the last 250, each
+    repetition against its own round; the median (like the rate ratios: above 1, nomic costs less)."""
+    return statistics.median(b.cpu / o.intake for o, b in zip(ours, base))
 
 
 def ratio(ours: list[Round], base: list[Round], until_folded: bool = False) -> float:
@@ -243,9 +281,15 @@ def ratio(ours: list[Round], base: list[Round], until_folded: bool = False) -> f
                              for o, b in zip(ours, base))
 
 
-def figures(n: int, rounds: list[Round], until_folded: bool = False) -> str:
-    return (f"{median_rate(n, rounds, until_folded):,.0f} msgs/s "
-            f"({cpu_ms(n, rounds, until_folded):.2f} ms server CPU each)")
+def figures(n: int, rounds: list[Round], until_folded: bool = False, split: bool = False) -> str:
+    """A rate and the server's CPU a message; with ``split``, that CPU's share of its intake threads
+    and of the fold (nomic serve)."""
+    total = cpu_ms(n, rounds, until_folded)
+    shares = ""
+    if split:
+        own = cpu_ms(n, rounds, until_folded, intake=True)
+        shares = f": intake {own:.2f}, the fold {total - own:.2f}"
+    return f"{median_rate(n, rounds, until_folded):,.0f} msgs/s ({total:.2f} ms server CPU each{shares})"
 
 
 def main(argv: list[str] | None = None) -> dict[str, float]:
@@ -268,20 +312,25 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
         bare, durable, ours = (found[clients, kind] for kind in ("bare", "durable", "ours"))
         of_bare, of_durable = ratio(ours, bare), ratio(ours, durable)
         of_durable_folded = ratio(ours, durable, until_folded=True)
+        cpu_of_durable = cpu_ratio(ours, durable)
         r |= {f"{kind}_rate_{clients}": median_rate(n, found[clients, kind]) for kind in ("bare", "durable", "ours")}
         r |= {f"ours_folded_rate_{clients}": median_rate(n, ours, True), f"ours_of_durable_{clients}": of_durable,
               f"ours_of_durable_folded_{clients}": of_durable_folded, f"ours_cpu_ms_{clients}": cpu_ms(n, ours),
-              f"ours_cpu_ms_folded_{clients}": cpu_ms(n, ours, True)}
+              f"ours_cpu_ms_folded_{clients}": cpu_ms(n, ours, True),
+              f"ours_intake_cpu_ms_{clients}": cpu_ms(n, ours, intake=True),
+              f"durable_cpu_of_intake_{clients}": cpu_of_durable}
         report(f"intake of {n:,} messages over LMTP, {clients} client process(es) at once, medians of {args.repeat}", [
             ("bare aiosmtpd LMTP (counts only)", figures(n, bare)),
             ("durable sink (group commit, FULL)", figures(n, durable)),
-            ("nomic serve --lmtp, until the last 250", figures(n, ours)),
-            ("nomic serve, until the last entry folded", figures(n, ours, True) + ", answers queued"),
+            ("nomic serve --lmtp, until the last 250", figures(n, ours, split=True)),
+            ("nomic serve, until the last entry folded", figures(n, ours, True, split=True) + ", answers queued"),
             ("ratio (nomic serve / durable sink)", f"{of_durable:.2f}" + (
                 "" if clients == 1 else f"  {verdict(of_durable >= 0.8)} (>= 0.80)")),
             ("ratio (nomic serve folded / durable sink)", f"{of_durable_folded:.2f}"),
             ("ratio (nomic serve / bare)", f"{of_bare:.2f}" + (
                 f"  {verdict(of_bare >= 0.6)} (>= 0.60)" if clients == 1 else "")),
+            ("CPU a message, durable sink / nomic's intake", f"{cpu_of_durable:.2f} (intake's threads alone, to the last 250)"),
+            ("CPU a message, bare / nomic's intake", f"{cpu_ratio(ours, bare):.2f} (the same)"),
         ], since)
     return r
 

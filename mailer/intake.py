@@ -307,13 +307,16 @@ class IntakeHandler:
         for rcpt, box in zip(envelope.rcpt_tos, owners):
             if box is not None:
                 games.setdefault(box, []).append(rcpt)
+        if len(games) == 1:  # nearly all mail: one game's reply, awaited here (no task, no wait on several)
+            [(only, rcpts)] = games.items()
+            reply = await only.journal(raw, at, source, mail_from, rcpts, self.auth_pool)
+            return await _reply(server, [reply if box is not None else UNSTORED for box in owners])
         jobs = {box: asyncio.ensure_future(box.journal(raw, at, source, mail_from, rcpts, self.auth_pool))
                 for box, rcpts in games.items()}
         if isinstance(server, LMTP):  # LMTP: one reply per accepted recipient
             return await self._answer_in_turn(server, owners, jobs)
         status = dict(zip(jobs, await asyncio.gather(*jobs.values())))
-        replies = [status[box] if box is not None else UNSTORED for box in owners] or [UNSTORED]
-        return next((r for r in replies if not r.startswith("2")), replies[0])
+        return await _reply(server, [status[box] if box is not None else UNSTORED for box in owners])
 
     async def _answer_in_turn(self, server: SMTP, owners: list[Mailbox | None],
                               jobs: Mapping[Mailbox, "asyncio.Future[str]"]) -> str:
@@ -341,6 +344,18 @@ class IntakeHandler:
                 given_up.add(box)
             replies.append(reply or UNSTORED)
         return replies[-1] if replies else UNSTORED
+
+
+async def _reply(server: SMTP, replies: list[str]) -> str:
+    """The reply to DATA, each recipient's known: LMTP's one per recipient (all but the last pushed
+    here, the last returned for aiosmtpd to send); SMTP's one, the first failure if any failed."""
+    if not replies:
+        return UNSTORED
+    if isinstance(server, LMTP):
+        for reply in replies[:-1]:
+            await server.push(reply)
+        return replies[-1]
+    return next((r for r in replies if not r.startswith("2")), replies[0])
 
 
 async def _in_time(job: "asyncio.Future[str]", later: list["asyncio.Future[str]"], grace: float) -> str | None:

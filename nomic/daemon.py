@@ -40,6 +40,7 @@ from mailer.http_server import Server, make_server
 from mailer.intake import IntakeHandler, JournalWriter, Mailbox, Routes, protocol_factory
 from nomic import summary, tuning
 from nomic.hold import Held, Hold
+from nomic.thread_names import name_this_thread
 from nomic.site import build as build_website
 from nomic.website import SiteMemory
 from nomic.website.search import due as index_due, index as index_site, mark as mark_stale
@@ -139,6 +140,7 @@ class Indexer:
             self._thread.start()
 
     def _run(self) -> None:
+        name_this_thread(self.name)
         while True:
             try:
                 index_site(self.site)
@@ -179,6 +181,7 @@ class Processor(threading.Thread):
         self.join()
 
     def run(self) -> None:
+        name_this_thread(self.name)
         final = False
         while True:
             final = final or self.stopping.is_set()  # after stop(): one last, larger round
@@ -303,10 +306,17 @@ class GameService:
         from mailer.sender import run_forever
         from nomic.wiring import outlet
         own = Game(self.game.config.dir)  # its own connection pool and state cache
-        thread = threading.Thread(target=run_forever, args=(outlet(own), self._stop_sender), name=self._name("sender"),
+        name = self._name("sender")
+        thread = threading.Thread(target=_named, args=(name, run_forever, outlet(own), self._stop_sender), name=name,
                                   daemon=True)
         thread.start()
         return thread
+
+
+def _named(name: str, target: Callable[..., object], *args: object) -> None:
+    """``target(*args)`` in a thread the kernel calls ``name`` (nomic.thread_names)."""
+    name_this_thread(name)
+    target(*args)
 
 
 async def listen(handler: IntakeHandler, smtp: str | None, lmtp: str | None) -> list[asyncio.Server]:

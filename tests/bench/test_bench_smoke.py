@@ -14,7 +14,8 @@ BENCH = Path(__file__).resolve().parents[2] / "bench"
 RUNS = {
     "intake.py": (["--n", "30", "--repeat", "1", "--clients", "1,4"],
                   ["bare aiosmtpd LMTP", "durable sink (group commit", "nomic serve, until the last entry folded",
-                   "ratio (nomic serve folded / durable sink)", "ratio (nomic serve / bare)", "load average"]),
+                   "ratio (nomic serve folded / durable sink)", "ratio (nomic serve / bare)", "load average",
+                   "ms server CPU each: intake ", "CPU a message, durable sink / nomic's intake"]),
     "engine.py": (["--players", "200", "--submissions", "30"], ["day-end clock step", "ratio (day end", "ms CPU)",
                                                                 "by CPU)", "load average"]),
     "replay.py": (["--n", "30,60,90"], ["stdlib email parsing alone", "first fold (Game.process",

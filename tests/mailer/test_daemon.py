@@ -6,6 +6,7 @@ import socket
 import sqlite3
 import time
 from datetime import datetime, timezone
+from pathlib import Path
 import urllib.error
 import urllib.request
 
@@ -337,4 +338,18 @@ def test_http_answers_bad_paths_and_lists_no_directory(play, serve):
     status, head, _ = get(port, "/rules")
     assert status == 301 and b"\r\nLocation: /rules/" in head
     assert get(port, "/index.html")[0] == 200  # none of it hurt the server
+    assert daemon.stop() == 0
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads the kernel's thread names (Linux)")
+def test_the_kernel_tells_the_fold_thread_from_intake(play, serve):
+    """``top -H`` and bench/intake.py tell the fold's CPU from intake's by the kernel's thread names."""
+    daemon = serve(play)
+    names: list[str] = []
+    for _ in range(100):  # the processor names itself as it starts, just after the daemon says it is ready
+        names = [(task / "comm").read_text().strip() for task in Path(f"/proc/{daemon.proc.pid}/task").iterdir()]
+        if "processor" in names:
+            break
+        time.sleep(0.05)
+    assert names.count("processor") == 1
     assert daemon.stop() == 0
