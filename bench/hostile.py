@@ -28,7 +28,9 @@ from pathlib import Path
 from common import BODY, Conditions, GAME, Game, create, mail, new_game, report, timed, took, verdict
 from hypothesis import HealthCheck, given, settings
 
-from mailer.message import parse
+from email.errors import MissingHeaderBodySeparatorDefect
+
+from mailer.message import Received, parse, read_body
 from tests.faults.hostile import hostile_mail
 from engine import machine
 from engine.blognomic.commands import VoteCmd
@@ -66,7 +68,20 @@ def attacks() -> dict[str, bytes]:
             "x" + "-" * 99_990 + "x\r\nFrom: a@b.test\r\nSent: 2026-01-05 10:00\r\nTo: c@d.test\r\n"),
         "10,000 command lines": message("Tag alice@wonder.land\r\n" * 10_000, "x"),
         "10,000 header lines": message("hi", "x").replace(b"MIME", b"X-A: b\r\n" * 10_000 + b"MIME", 1),
+        "a 99,000-character 'On' line, then 'wrote:'": message(f"Accept 1\r\nOn {'x' * 99_000}\r\na\r\nb\r\nwrote:\r\n"),
+        "99,000 blanks after a signature's dash": message(f"Accept 1\r\n\r\n-{' ' * 99_000}x\r\n"),
     }
+
+
+def kind(raw: bytes) -> str:
+    """What a message is, in the terms its reading costs: size, type, the text read and its longest line."""
+    msg = Received(raw).message
+    lines = read_body(msg, unquoted=True).text.split("\n")
+    what = [f"{len(raw):,} bytes", msg.get_content_type(),
+            f"{sum(map(len, lines)):,} characters of text in {len(lines):,} lines (longest {max(map(len, lines)):,})"]
+    if any(isinstance(d, MissingHeaderBodySeparatorDefect) for d in msg.defects):
+        what.append("header lines read as its text (a line that is no field ends the header)")
+    return "; ".join(what)
 
 
 def fuzz_corpus(n: int) -> list[bytes]:
@@ -187,7 +202,11 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--cfjs", type=int, default=2_000, help="pending Calls for Judgement in the flooded game")
     ap.add_argument("--votes", type=int, default=100, help="votes timed in each BlogNomic game")
+    ap.add_argument("--quick", action="store_true", help="a short run: 100 fuzz messages, one run each, "
+                    "200 CfJs, 20 votes")
     args = ap.parse_args()
+    if args.quick:
+        args.fuzz, args.runs, args.cfjs, args.votes = 100, 1, 200, 20
     since = Conditions()
     ordinary = mail(1)
     at_limit = message((BODY * (LIMIT // len(BODY)))[:LIMIT - 400])
@@ -198,12 +217,14 @@ def main() -> None:
     timings = {label: best(lambda raw=raw: read(raw), args.runs) for label, raw in named.items()}
     corpus = fuzz_corpus(args.fuzz)
     fuzz = sorted(((best(lambda raw=raw: read(raw), 1)[0], raw) for raw in corpus), key=lambda p: p[0])[-5:]
-    worst_fuzz_t = max(best(lambda raw=raw: read(raw), args.runs) for _, raw in fuzz)
+    worst_fuzz_t, worst_raw = max(((best(lambda raw=raw: read(raw), args.runs), raw) for _, raw in fuzz),
+                                  key=lambda p: p[0])
     worst_fuzz = worst_fuzz_t[0]
     for label, t in timings.items():
         rows.append((f"{label}: read", f"{took(*t)} ({t[0] / base:.0f}x ordinary)"))
     rows.append((f"worst of {len(corpus)} fuzz messages: read", f"{took(*worst_fuzz_t)} "
                  f"({worst_fuzz / base:.1f}x ordinary)"))
+    rows.append(("the worst fuzz message", kind(worst_raw)))
     worst_attack_t = max(t for k, t in timings.items() if k != "plain-text Proposal at the 1 MB limit")
     worst_attack = worst_attack_t[0]
     limit_t = timings["plain-text Proposal at the 1 MB limit"]
@@ -213,7 +234,7 @@ def main() -> None:
     rows.append(("worst fuzz message / plain Proposal at the limit", f"{worst_fuzz / limit_cost:.1f}x "
                  f"({worst_fuzz_t[1] / max(1e-9, limit_t[1]):.1f}x by CPU)"))
     with tempfile.TemporaryDirectory() as tmp:
-        paths = whole_path(Path(tmp), [ordinary, mail(2), mail(4), *named.values(), fuzz[-1][1]])
+        paths = whole_path(Path(tmp), [ordinary, mail(2), mail(4), *named.values(), worst_raw])
     path_base = min(paths[:3])
     rows.append(("ordinary Proposal: journal + fold + answer", took(*path_base)))
     worst_path = max(paths[3:])

@@ -17,8 +17,8 @@ Threads, each with one job:
   form (mailer.web), which it serves holding the processor's lock (they read the state).
 
 SIGTERM or SIGINT: stop listening, commit what is queued (those senders get
-their 250), fold what was journaled (up to ``FINAL_LIMIT`` entries: a long
-backlog waits for the next start rather than delay the stop), and exit 0.
+their 250), fold what was journaled (up to ``FINAL_LIMIT`` entries, and for at most
+``FINAL_SECONDS``: a long backlog waits for the next start rather than delay the stop), and exit 0.
 """
 from __future__ import annotations
 
@@ -48,12 +48,14 @@ from nomic.wiring import site
 
 if TYPE_CHECKING:
     from nomic.game import Game
+    from storage import Entry
 
 log = logging.getLogger("nomic.daemon")
 CLOCK_INTERVAL = 30.0  # seconds between looks at the clock when nothing is due sooner
 CHUNK = 20  # most entries folded in one go while mail is arriving
 MAX_YIELD = 3.0  # longest a round waits for a busy intake
 FINAL_LIMIT = 2000  # most entries folded while stopping; the rest wait for the next start
+FINAL_SECONDS = 2.0  # longest a stop goes on folding (chunk by chunk): 2,000 entries with mail took 5-8 s
 SITE_EVERY = 10.0  # seconds between site rebuilds at most
 
 
@@ -162,12 +164,13 @@ class Processor(threading.Thread):
     """
 
     def __init__(self, game: "Game", lock: threading.Lock, turns: Turns, name: str = "processor",
-                 final_limit: int = FINAL_LIMIT):
+                 final_limit: int = FINAL_LIMIT, final_seconds: float = FINAL_SECONDS):
         super().__init__(name=name, daemon=True)
         self.game = game
         self.lock = lock
         self.turns = turns
         self.final_limit = final_limit  # most entries folded while stopping
+        self.final_seconds = final_seconds  # and for how long at most
         self.wake = threading.Event()
         self.stopping = threading.Event()
         self.site_dirty = False
@@ -207,10 +210,14 @@ class Processor(threading.Thread):
         return more
 
     def _round(self, final: bool) -> tuple[bool, bool]:
-        """(more entries wait, anything was done)."""
+        """(more entries wait, anything was done). Stopping (``final``), the site is built only when no
+        entry is left to fold: a backlog left for the next start is built then."""
         with self.lock:
             self.game.tick(datetime.now(timezone.utc))
-            done = self.game.process(limit=self.final_limit if final else CHUNK)
+            done = self.game.process(limit=CHUNK)
+        more = len(done) == CHUNK
+        if final and more:
+            done, more = self._fold_more(done)
         for entry, events in done:
             for event in (e for e in events if e.kind == "unauthenticated"):
                 detail = json.loads(entry.meta).get("auth", {}).get("detail")
@@ -219,11 +226,25 @@ class Processor(threading.Thread):
         if done:
             log.info("processed journal entries %s to %s", done[0][0].seq, done[-1][0].seq)
             self.site_dirty = True
-        more = not final and len(done) == CHUNK
         build = self.site_dirty and not more and (final or self._site_due() <= 0)
         if build:
             self.build_site()
-        return more, build or bool(done)
+        return more and not final, build or bool(done)
+
+    def _fold_more(self, done: list[tuple[Entry, list[engine.Event]]]) -> tuple[
+            list[tuple[Entry, list[engine.Event]]], bool]:
+        """Stopping, after a first chunk ``done``: more chunks until none wait, ``final_limit`` entries are
+        folded or ``final_seconds`` have passed (the rest wait for the next start); and whether entries may
+        be left. Each chunk commits on its own: what a stop folded stays folded however the process ends."""
+        deadline = time.monotonic() + self.final_seconds
+        while len(done) < self.final_limit and time.monotonic() < deadline:
+            asked = min(CHUNK, self.final_limit - len(done))
+            with self.lock:
+                chunk = self.game.process(limit=asked)
+            done = done + chunk
+            if len(chunk) < asked:
+                return done, False
+        return done, True
 
     def _site_due(self) -> float:
         return self.site_built + SITE_EVERY - time.monotonic()

@@ -19,7 +19,7 @@ from mailparser_reply.parser import EmailMessage as ReplyText
 from mailer.message import body_text
 from mailer.reply_reader import (
     _WROTE, _folded, _may_hold_disclaimer, _may_hold_header, _may_hold_signature, _ReplyText, new_text,
-    read_reply, written_text,
+    read_reply, strip_quotes, written_text,
 )
 
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -86,6 +86,9 @@ def bodies(draw: st.DrawFn) -> str:
     return draw(spelling)(body).replace("\n", draw(st.sampled_from(["\n", "\r\n", "\n  "])))
 
 
+LIBRARY = ReplyText(text="", languages=["en", "de", "fr", "es", "nl", "sv", "it"], keep_hyphen_lists=True)
+
+
 def library_reading(text: str) -> ReplyText:
     """The reference: mail-parser-reply itself, every regex built for the message and run."""
     return ReplyText(text=text, languages=["en", "de", "fr", "es", "nl", "sv", "it"], keep_hyphen_lists=True).read()
@@ -138,3 +141,50 @@ def test_ordinary_mail_takes_the_fast_path():
             "Area: Rules\nRaise section 3\nRotate left\n\nThe Scribe keeps the record - faithfully.\n")
     text = _ReplyText(text=body).text
     assert not (_may_hold_header(text) or _may_hold_disclaimer(text) or _may_hold_signature(text))
+
+
+# Pieces of the rewritten parts of the regexes (mailer.reply_reader._linear): the words that start and end a
+# "wrote" header, blanks of every kind around line breaks, and what starts a signature.
+REGEX_PIECES = ["On ", "on", "Am ", "schrieb ", "Den ", "skrev ", "Il ", "ha scritto:", "Op ", "schreef:",
+                "wrote:", ":", "x", "Bob", " ", "  ", "\t", "\r", "\x0b", "\u00a0", "\n", "\n\n", "> ", ">",
+                "--", "-", "_" * 32, "Sent from my", "Best regards", "Thanks,", "/Anna", "From:", "To:", "De :",
+                "*", "* ", "**", "> ", ">  ", "De ", "Objet :", "\u00c0 :"]
+
+
+@settings(max_examples=1500, **SETTINGS)
+@given(st.lists(st.sampled_from(REGEX_PIECES), max_size=24).map("".join))
+def test_the_linear_regexes_find_what_the_librarys_find(text: str):
+    """The header and signature regexes, rewritten to run in linear time, match where the library's match,
+    with the same groups, on the raw text and on the text the library searches."""
+    for ours, theirs in ((_ReplyText.HEADER_REGEX.regex, LIBRARY.HEADER_REGEX),
+                         (_ReplyText.SIGNATURE_REGEX.regex, LIBRARY.SIGNATURE_REGEX)):
+        for t in (text, _ReplyText(text=text).text):
+            assert ([(m.span(), m.groups()) for m in ours.finditer(t)]
+                    == [(m.span(), m.groups()) for m in theirs.finditer(t)])
+
+
+LONG = "x" * 99_000
+# A line of 99,000 characters that almost makes a quote header or a signature, and what is read as new text
+# (its quoted lines dropped) and as written when it is ("Accept 1") and when it is not a header.
+ATTACKS = {
+    "wrote header": (f"On {LONG}\nhello\nwrote:", True),  # "On", a line, a line, "wrote:": 33 s at 32,000
+    "no wrote header": (f"On {LONG}\nhello\nthere\nwrote:", False),  # one line too many
+    "schrieb header": (f"Am x schrieb {LONG}\nhello:", True),
+    "no schrieb header": (f"Am x schrieb {LONG}\nhello\nthere:", False),
+    "blanks after a signature's dash": ("x\n\n-" + " " * 99_000 + "x", False),  # 0.25 s at 4,000 blanks
+    "stars after From:": ("From:" + "* " * 49_500 + "b\nx", False),  # 12.8 s at 4,000 stars
+    "stars after From:, To: below": ("From:" + "* " * 49_500 + "b\nTo: x", True),
+    "quote marks before From:": ("> " * 49_500 + "From: b\nx", False),  # 0.7 s
+    "quote marks before From:, To: below": ("> " * 49_500 + "From: b\n> To: x", True),
+}
+
+
+@pytest.mark.parametrize("attack, header", ATTACKS.values(), ids=ATTACKS.keys())
+def test_a_long_line_that_almost_makes_a_header_or_signature_is_read_as_any_other(attack: str, header: bool):
+    """Read in milliseconds where the library's own regexes backtrack for seconds or minutes (quadratic in
+    the line), with the library's reading: the command above is read, and the line is either a quote's
+    header (the rest is quoted) or text like any other."""
+    body = f"Accept 1\n{attack}\n"
+    reading = read_reply(body)
+    assert new_text(body, reading) == ("Accept 1" if header else strip_quotes(body).strip())
+    assert written_text(body, reading) == ("Accept 1" if header else body.strip())
