@@ -56,14 +56,15 @@ def prepared(ls: ListSettings, make: Callable[[str], EmailMessage]) -> Callable[
     """``make``, whose copies differ in their To alone (an announcement's), made once: each copy is
     the first one made, readdressed (its body rendered and encoded once, its headers parsed once).
     A copy to an address that is not ASCII, or of a body that is not, is made by ``make`` itself."""
-    made: list[tuple[EmailMessage, object, bool]] = []  # the first copy, its body, and may it be readdressed
+    made: list[tuple[EmailMessage, str, bool]] = []  # the first copy, its body, and may it be readdressed
 
     def copy(to: str) -> EmailMessage:
         if not made:
             first = make(ls.list_address)
-            body = None if first.is_multipart() else first.get_payload()  # (read once: each read parses a header)
+            content = None if first.is_multipart() else first.get_payload()  # (read once: each read parses a header)
             tos = [v for k, v in first.raw_items() if k.lower() == "to"]
-            made.append((first, body, first.policy == ls.policy and isinstance(body, str) and body.isascii()
+            text = content if isinstance(content, str) else ""
+            made.append((first, text, first.policy == ls.policy and isinstance(content, str) and text.isascii()
                          and len(tos) == 1))
         base, payload, readdressed = made[0]
         if not readdressed or not to.isascii():

@@ -69,9 +69,10 @@ def composing_policy() -> EmailPolicy[EmailMessage]:
 # folds back to the same text (tests/outbox/test_plain_headers.py holds the two to the same bytes).
 _ATOMS = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*"
 _DOMAIN = r"[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*"
+_WORDS = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?: [A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*"  # a display name of atoms
 PLAIN: dict[type, re.Pattern[str]] = {
     UnstructuredHeader: re.compile(r"[!-~]+(?: [!-~]+)*"),
-    AddressHeader: re.compile(f"{_ATOMS}@{_DOMAIN}"),
+    AddressHeader: re.compile(f"{_ATOMS}@{_DOMAIN}|{_WORDS} <{_ATOMS}@{_DOMAIN}>"),
     MessageIDHeader: re.compile(f"<{_ATOMS}@{_DOMAIN}>"),
 }
 
@@ -149,6 +150,14 @@ def mailbox(display_name: str, address: str) -> Address:
         return box
     return Address(display_name=" ".join("".join(" " if c in QUOTED else c for c in display_name).split()),
                    addr_spec=address)
+
+
+def put_mailbox(mail: EmailMessage, name: str, box: Address) -> None:
+    """``mail[name] = box``; a ``plain`` one (a name of atoms, "Bob via Game <list@game>") stored as its line."""
+    if plain(mail, name, str(box)):
+        mail.set_raw(name, str(box))
+    else:
+        mail[name] = box
 
 
 def put_address(mail: EmailMessage, header: str, value: str) -> None:

@@ -73,7 +73,8 @@ def copy_of(entry: Entry, received: Received, at: datetime, ls: ListSettings) ->
     subject = headers.read(mail, "Subject") or "(no subject)"
     for header in ("From", "Subject", *DROP):
         del mail[header]
-    mail["From"] = headers.mailbox(f"{name or headers.name(author.split('@')[0])} via {ls.name}", ls.list_address)
+    headers.put_mailbox(mail, "From", headers.mailbox(f"{name or headers.name(author.split('@')[0])} via {ls.name}",
+                                                      ls.list_address))
     headers.put_address(mail, "Reply-To", author)
     headers.put(mail, "Subject", headers.text(tagged(subject, ls.subject_tag)))
     list_headers(mail, ls)
