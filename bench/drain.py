@@ -103,7 +103,8 @@ def prepared(g: Game) -> list[tuple[str, str, bytes]]:
     smtplib doubles the leading dots itself)."""
     ls = g.list_settings
     with Session(g.db) as s:
-        row = s.exec(text("SELECT recipients, raw, created FROM outbox WHERE kind = 'list'")).one()  # type: ignore[call-overload]
+        row = s.exec(text("SELECT COALESCE(r.recipients, o.recipients), o.raw, o.created FROM outbox AS o"  # type: ignore[call-overload]
+                          " LEFT JOIN recipient_set AS r ON r.digest = o.recipient_set WHERE o.kind = 'list'")).one()
     rcpts = json.loads(row[0])
     issued = datetime.fromisoformat(row[2].replace("Z", "+00:00"))
     copy = Prepared(CRLF.sub(b"\r\n", bytes(row[1])), True, issued, utf8_head=False)  # its dots as stored

@@ -13,6 +13,7 @@ from urllib.parse import quote
 from mailer import headers, outbox, plain_text
 from mailer.concerned import copies
 from mailer.listconfig import ListSettings
+from mailer.recipients import Recipients
 
 SCRIBE_NAME = "The Humble Scribe"
 # Pages of the built site that mail links to (nomic/website/generators.py, archive.py)
@@ -55,16 +56,18 @@ def prepared(ls: ListSettings, make: Callable[[str], EmailMessage]) -> Callable[
     """``make``, whose copies differ in their To alone (an announcement's), made once: each copy is
     the first one made, readdressed (its body rendered and encoded once, its headers parsed once).
     A copy to an address that is not ASCII, or of a body that is not, is made by ``make`` itself."""
-    made: list[EmailMessage] = []
+    made: list[tuple[EmailMessage, str, bool]] = []  # the first copy, its body, and may it be readdressed
 
     def copy(to: str) -> EmailMessage:
         if not made:
-            made.append(make(ls.list_address))
-        base = made[0]
-        payload = None if base.is_multipart() else base.get_payload()
-        tos = [v for k, v in base.raw_items() if k.lower() == "to"]
-        if base.policy != ls.policy or not to.isascii() or not isinstance(payload, str) \
-                or not payload.isascii() or len(tos) != 1:
+            first = make(ls.list_address)
+            content = None if first.is_multipart() else first.get_payload()  # (read once: each read parses a header)
+            tos = [v for k, v in first.raw_items() if k.lower() == "to"]
+            text = content if isinstance(content, str) else ""
+            made.append((first, text, first.policy == ls.policy and isinstance(content, str) and text.isascii()
+                         and len(tos) == 1))
+        base, payload, readdressed = made[0]
+        if not readdressed or not to.isascii():
             return make(to)
         mail = EmailMessage(policy=ls.policy)
         for name, value in base.raw_items():
@@ -118,6 +121,6 @@ def announce(session, ls: ListSettings, seq: int, at: datetime, make: Callable[[
         outbox.queue(session, seq, "officer", make(officer), [officer], ls.address, at)
     mail = make(ls.list_address)
     list_headers(mail, ls)
-    to = [m for m in members if m not in held]
+    to = Recipients.of(members).without(*held)
     outbox.queue(session, seq, kind, mail, to, ls.address, at, personal=True)
-    copies(session, ls, seq, at, make, concerned, [*to, *held])
+    copies(session, ls, seq, at, make, concerned, to, held)

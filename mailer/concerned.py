@@ -8,7 +8,7 @@ headers, no unsubscribe link.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from datetime import datetime
 from email.message import EmailMessage
 
@@ -21,10 +21,10 @@ KIND = "concerned"
 
 
 def copies(session: Session, ls: ListSettings, seq: int, at: datetime, make: Callable[[str], EmailMessage],
-           concerned: Iterable[str], reached: Iterable[str]) -> None:
+           concerned: Iterable[str], *reached: Collection[str]) -> None:
     """Queue ``make(person)`` to each of ``concerned`` whom ``reached`` (the list copy's
-    recipients, the officers' copies) leaves out."""
-    skip = {*reached, ls.address, ls.list_address}
+    recipients, the officers' copies) leaves out. (Each of ``reached`` is asked, not copied: a
+    list's members answer in constant time, ``Recipients``.)"""
     for person in dict.fromkeys(a.lower() for a in concerned if a):
-        if person not in skip:
+        if person not in (ls.address, ls.list_address) and not any(person in r for r in reached):
             outbox.queue(session, seq, KIND, make(person), [person], ls.address, at)

@@ -15,6 +15,7 @@ delivery is the sender's (mailer/sender.py).
 from __future__ import annotations
 
 import email
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from email.message import EmailMessage
@@ -95,7 +96,7 @@ def _number(session: Session, ls: ListSettings, at: datetime, start: datetime) -
 
 
 def compose(session: Session, ls: ListSettings, entry: Entry, at: datetime, start: datetime,
-            day: int, mime_members: list[str], plain_members: list[str]) -> DigestIssue | None:
+            day: int, mime_members: Sequence[str], plain_members: Sequence[str]) -> DigestIssue | None:
     """Queue the digest of the day that ended; None if there was no list traffic."""
     outbox.write_held(session)  # the entry's list traffic queued before it is in this digest
     last = session.exec(select(func.max(DigestIssue.last_outbox_id))).one() or 0

@@ -1,7 +1,7 @@
 """What the mail of one processor batch reads for every entry, read once for the batch and kept
 here: the answers queued in the last hour by sender (``answer_log``, for the answer limit), the
 addresses whose list delivery bounced away, and the list's members made from them (``Members``,
-kept while they stand). The processor makes one for each batch (its own, in its own transaction;
+kept while they stand), and which sets of recipients the batch has stored (mailer/recipients.py). The processor makes one for each batch (its own, in its own transaction;
 nothing is kept across batches or processes) and writes the answers it noted before the batch
 commits.
 """
@@ -30,6 +30,7 @@ class Ledger:
         self._entry: list[dict[str, str]] = []  # ... of the entry whose mail is being composed
         self._bounced: tuple[set[str], set[str]] | None = None  # (scored, disabled), read when first asked
         self.members: Members | None = None  # the last entry's list members, kept while they stand
+        self.sets: set[str] = set()  # the recipient sets stored in the batch's transaction (outbox.holding)
 
     def read_answers(self, senders: Iterable[str], after: str) -> None:
         """Read the answers to ``senders`` for messages received after ``after`` (ISO time), in one
@@ -59,13 +60,14 @@ class Ledger:
 
     def entry_done(self, stored: bool) -> None:
         """The entry's mail is queued (``stored``), or was rolled back: its answers count, or not;
-        after a roll-back the bounce state is read again."""
+        after a roll-back the bounce state is read again, and recipient sets stored again."""
         if stored:
             self._noted += self._entry
             for row in self._entry:
                 self._answers.setdefault(row["sender"], []).append(row["at"])
         else:
             self._bounced = None
+            self.sets.clear()  # (those the entry stored are rolled back with it)
         self._entry = []
 
     def write(self) -> None:

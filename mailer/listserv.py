@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import copy
 import logging
+from collections.abc import Sequence
 from datetime import datetime, timezone
-from email.message import EmailMessage
+from email.message import EmailMessage, Message
 from email.utils import format_datetime
 
 from sqlmodel import Session
@@ -72,7 +73,8 @@ def copy_of(entry: Entry, received: Received, at: datetime, ls: ListSettings) ->
     subject = headers.read(mail, "Subject") or "(no subject)"
     for header in ("From", "Subject", *DROP):
         del mail[header]
-    mail["From"] = headers.mailbox(f"{name or headers.name(author.split('@')[0])} via {ls.name}", ls.list_address)
+    headers.put_mailbox(mail, "From", headers.mailbox(f"{name or headers.name(author.split('@')[0])} via {ls.name}",
+                                                      ls.list_address))
     headers.put_address(mail, "Reply-To", author)
     headers.put(mail, "Subject", headers.text(tagged(subject, ls.subject_tag)))
     list_headers(mail, ls)
@@ -83,10 +85,11 @@ def copy_of(entry: Entry, received: Received, at: datetime, ls: ListSettings) ->
 def _add_footer(mail: EmailMessage, footer: str) -> None:
     """The footer at the end of a plain text post's text (its Content-* headers made anew, as
     ``set_content`` makes them: ``plain_text.set_text``), else in a part of its own."""
-    kind = mail.get_content_type()
+    probe = _probe(mail)
+    kind = probe.get_content_type()
     if kind == "text/plain" and not mail.is_multipart():
         try:
-            text = mail.get_content()
+            text = mail.policy.content_manager.get_content(probe)  # type: ignore[attr-defined]  # (mail.get_content())
         except (LookupError, UnicodeError):
             text = None
         if text is not None:
@@ -101,8 +104,26 @@ def _add_footer(mail: EmailMessage, footer: str) -> None:
     mail.attach(part)
 
 
+def _probe(mail: EmailMessage) -> Message:
+    """What the content manager reads of ``mail`` (its Content-Type and Content-Transfer-Encoding as
+    ``mail``'s policy reads them, and its body) in a compat32 ``Message``, which reads those
+    values as the same strings: each header is parsed once, not at each of the five reads that
+    finding the type and reading the text make. ``mail`` itself where a value is not ASCII
+    (compat32 would read it otherwise)."""
+    values = {name: mail.get(name) for name in ("Content-Type", "Content-Transfer-Encoding")}
+    if any(v is not None and not str(v).isascii() for v in values.values()):
+        return mail
+    probe = Message()
+    for name, value in values.items():
+        if value is not None:
+            probe[name] = str(value)
+    if not mail.is_multipart():
+        probe.set_payload(mail.get_payload())
+    return probe
+
+
 def distribute(session: Session, ls: ListSettings, entry: Entry, received: Received, at: datetime,
-               members: list[str]) -> None:
+               members: Sequence[str]) -> None:
     """Queue the copies of an accepted post (the row is kept even with no per-message members:
     it is what the day's digest is made of)."""
     mail = copy_of(entry, received, at, ls)

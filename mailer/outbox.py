@@ -1,6 +1,7 @@
 """The durable outbox: every outgoing mail is stored here before anything tries to send it.
 
-One ``outbox`` row per composed mail (its bytes, once, and its recipients), one
+One ``outbox`` row per composed mail (its bytes, once, and its recipients, or the name of the
+``recipient_set`` that holds them: a list's members, stored once for all its mail), one
 ``delivery`` row per envelope recipient: a chime to 100,000 subscribers is one
 message and 100,000 small delivery rows, each with its own retries and status.
 The fold writes the outbox row alone; the sender writes its delivery rows when it
@@ -27,9 +28,9 @@ import logging
 import os
 import socket
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from email.message import EmailMessage
 from pathlib import Path
@@ -40,7 +41,8 @@ from sqlalchemy.orm import defer
 from sqlmodel import Session, select
 
 from mailer import headers
-from storage.tables import Delivery, OutboxMessage
+from mailer.recipients import Recipients, store
+from storage.tables import Delivery, OutboxMessage, RecipientSet
 
 PENDING = ("queued", "claimed", "sending")
 HOST = socket.gethostname()
@@ -58,15 +60,19 @@ _RECORD = (update(DELIVERIES).where(D.id == bindparam("b_id"), D.claim == bindpa
                    next_attempt=func.coalesce(bindparam("b_next"), D.next_attempt),
                    last_error=func.coalesce(bindparam("b_error"), D.last_error),
                    sent_at=func.coalesce(bindparam("b_sent_at"), D.sent_at)))
-# One delivery per recipient of the given outbox rows, in the order of their recipients lists.
+# One delivery per recipient of the given outbox rows, in the order of their recipients lists
+# (a row's own, or those of the set it names).
 _DELIVERIES = {dialect: text(f"""INSERT INTO delivery (outbox_id, rcpt, status, attempts, next_attempt)
-    SELECT o.id, j.value, 'queued', 0, '' FROM outbox AS o {each}
+    SELECT o.id, j.value, 'queued', 0, '' FROM outbox AS o
+    LEFT JOIN recipient_set AS r ON r.digest = o.recipient_set {each}
     WHERE o.id IN :ids ORDER BY o.id, {order}""").bindparams(bindparam("ids", expanding=True))
     for dialect, each, order in (
-        ("sqlite", "CROSS JOIN json_each(o.recipients) AS j", "j.key"),
-        ("postgresql", "CROSS JOIN LATERAL json_array_elements_text(CAST(o.recipients AS json))"
+        ("sqlite", "CROSS JOIN json_each(COALESCE(r.recipients, o.recipients)) AS j", "j.key"),
+        ("postgresql", "CROSS JOIN LATERAL json_array_elements_text(CAST(COALESCE(r.recipients, o.recipients) AS json))"
                        " WITH ORDINALITY AS j(value, n)", "j.n"))}
+_INSERT = insert(OUTBOX)  # built once (its compiled form is cached on it): every entry runs it
 HELD = "outbox.held"  # the key of ``holding``'s rows in ``Session.info``
+SETS = RecipientSet.__table__.c  # type: ignore[attr-defined]
 _ANY = core_select(D.id).where(D.outbox_id == bindparam("oid"), D.status.in_(bindparam("statuses", expanding=True))).limit(1)
 
 
@@ -74,34 +80,51 @@ def iso(t: datetime) -> str:
     return t.isoformat().replace("+00:00", "Z")
 
 
-def queue(session: Session, seq: int, kind: str, msg: EmailMessage, recipients: list[str],
+def queue(session: Session, seq: int, kind: str, msg: EmailMessage, recipients: Sequence[str],
           mail_from: str, created: datetime, personal: bool = False) -> None:
     """Store one mail for its recipients, in the caller's transaction: at once, or within
-    ``holding`` when it ends, with the other mail of its journal entry."""
-    recipients = list(dict.fromkeys(r.lower() for r in recipients if r))
-    row = {"seq": seq, "kind": kind, "recipients": json.dumps(recipients), "mail_from": mail_from,
+    ``holding`` when it ends, with the other mail of its journal entry. ``Recipients`` (a list's
+    members) are stored once, as a set the row names; any other recipients in the row."""
+    shared = recipients if isinstance(recipients, Recipients) and recipients.addresses else None
+    to = shared.addresses if shared else list(dict.fromkeys(r.lower() for r in recipients if r))
+    row = {"seq": seq, "kind": kind, "recipients": "[]" if shared else json.dumps(to),
+           "recipient_set": shared.digest if shared else None, "mail_from": mail_from,
            "subject": headers.read(msg, "Subject"), "message_id": headers.read(msg, "Message-ID"),
-           "raw": headers.as_bytes(msg), "status": "queued" if recipients else "sent", "attempts": 0,
+           "raw": headers.as_bytes(msg), "status": "queued" if to else "sent", "attempts": 0,
            "next_attempt": None, "last_error": None, "created": iso(created), "personal": personal,
-           "expanded": not recipients}
+           "expanded": not to}
     held = session.info.get(HELD)
     if held is None:
+        store(session.connection(), [shared] if shared else [])
         write(session.connection(), [row])
-    else:
-        held.append(row)
+        return
+    held.rows.append(row)
+    if shared and shared.digest not in held.stored:
+        held.sets[shared.digest] = shared
+
+
+@dataclass
+class _Held:
+    """What ``holding`` keeps: the rows, the sets they name not yet stored, and the sets stored."""
+    stored: set[str]
+    rows: list[dict] = field(default_factory=list)
+    sets: dict[str, Recipients] = field(default_factory=dict)
 
 
 @contextmanager
-def holding(session: Session) -> Iterator[None]:
+def holding(session: Session, stored: set[str] | None = None) -> Iterator[None]:
     """Within: ``queue`` keeps each mail's row, and they are written when the block ends without
-    an exception (one journal entry's mail: one statement however much it mails); a block that
-    raises writes none of them. The rows are kept in ``session.info``: the session's own, so
-    each processor's session holds its own entry's mail."""
-    held: list[dict] = []
+    an exception (one journal entry's mail: one statement however much it mails, and one for the
+    recipient sets it names that are new); a block that raises writes none of them. The rows are
+    kept in ``session.info``: the session's own, so each processor's session holds its own entry's
+    mail. ``stored``: the digests of the sets stored in this transaction, kept by the caller from
+    one block to the next and added to here (the processor's batch: ``Ledger.sets``, forgotten
+    when an entry's mail is rolled back)."""
+    held = _Held(set() if stored is None else stored)
     session.info[HELD] = held
     try:
         yield
-        write(session.connection(), held)
+        _write(session, held)
     finally:
         del session.info[HELD]
 
@@ -110,14 +133,20 @@ def write_held(session: Session) -> None:
     """Write the rows ``holding`` keeps now (the digest reads the outbox in the middle of an entry)."""
     held = session.info.get(HELD)
     if held:
-        write(session.connection(), held)
-        held.clear()
+        _write(session, held)
+
+
+def _write(session: Session, held: _Held) -> None:
+    store(session.connection(), list(held.sets.values()))
+    write(session.connection(), held.rows)
+    held.stored.update(held.sets)
+    held.rows, held.sets = [], {}
 
 
 def write(conn: Connection, rows: list[dict]) -> None:
     """Store outbox rows in one statement (their deliveries are the sender's: ``expand``)."""
     if rows:
-        conn.execute(insert(OUTBOX), rows)
+        conn.execute(_INSERT, rows)
 
 
 def expand(conn: Connection, limit: int) -> int:
@@ -342,11 +371,14 @@ def listing(session: Session) -> list[dict]:
     """``nomic outbox --json``: every outgoing mail, oldest first."""
     rows = session.exec(select(OutboxMessage).options(defer(OutboxMessage.raw))  # type: ignore[arg-type]
                         .order_by(OutboxMessage.id)).all()  # type: ignore[arg-type]
+    sets = dict(session.exec(select(RecipientSet.digest, RecipientSet.recipients)  # type: ignore[call-overload]
+                             .where(SETS.digest.in_({r.recipient_set for r in rows if r.recipient_set}))).all())
     tally: dict[int, dict[str, int]] = {}
     for oid, status, n in session.exec(select(Delivery.outbox_id, Delivery.status, func.count())
                                        .group_by(Delivery.outbox_id, Delivery.status)).all():  # type: ignore[arg-type]
         tally.setdefault(oid, {})[status] = n
-    return [_listed(r, json.loads(r.recipients), tally.get(r.id or 0, {})) for r in rows]
+    return [_listed(r, json.loads(sets[r.recipient_set] if r.recipient_set else r.recipients), tally.get(r.id or 0, {}))
+            for r in rows]
 
 
 def _listed(r: OutboxMessage, to: list[str], tally: dict[str, int]) -> dict:

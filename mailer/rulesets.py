@@ -23,6 +23,7 @@ from engine.state import GameState
 from mailer.ledger import Ledger
 from mailer.listconfig import ListSettings
 from mailer.message import Received
+from mailer.recipients import Recipients
 from storage.config import parse_time
 
 if TYPE_CHECKING:
@@ -32,7 +33,8 @@ class Members:
     """Who gets what, from the state's subscribers less those whose delivery bounced away
     (``disabled``, as it stood when the entry's composers began), each list made when first read.
     The processor keeps one for the entries of its batch while it ``stands`` (mailer/outgoing.py):
-    the lists are made once, not once an entry (with 1,000 members, 5% of a fold with mail)."""
+    the lists are made once, not once an entry (with 1,000 members, 5% of a fold with mail), and
+    each is stored once for every mail to it (``Recipients``)."""
 
     def __init__(self, disabled: set[str], state: GameState[Any]):
         self._off, self._state = set(disabled), state
@@ -51,20 +53,20 @@ class Members:
         return [s for s in self._state.subscribers if s.email not in self._off]
 
     @cached_property
-    def all(self) -> list[str]:
-        return [s.email for s in self._subs]
+    def all(self) -> Recipients:
+        return Recipients(s.email for s in self._subs)
 
     @cached_property
-    def per_message(self) -> list[str]:
-        return [s.email for s in self._subs if not s.digest]
+    def per_message(self) -> Recipients:
+        return Recipients(s.email for s in self._subs if not s.digest)
 
     @cached_property
-    def digest(self) -> list[str]:
-        return [s.email for s in self._subs if s.digest and not s.plain]
+    def digest(self) -> Recipients:
+        return Recipients(s.email for s in self._subs if s.digest and not s.plain)
 
     @cached_property
-    def plain_digest(self) -> list[str]:
-        return [s.email for s in self._subs if s.digest and s.plain]
+    def plain_digest(self) -> Recipients:
+        return Recipients(s.email for s in self._subs if s.digest and s.plain)
 
 
 @dataclass(frozen=True)

@@ -293,7 +293,7 @@ class Game:
         mailing = Mailing(self.list_settings, self.engine_config, self.state(),
                           self.config.settings.answers.per_sender_per_hour, ledger)
         try:
-            with s.begin_nested() if careful else nullcontext(), outbox.holding(s):
+            with s.begin_nested() if careful else nullcontext(), outbox.holding(s, ledger.sets):
                 outgoing.enqueue(s, mailing, entry, received, inp, events)
         except Exception as exc:
             ledger.entry_done(stored=False)

@@ -61,7 +61,7 @@ class OutboxMessage(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     seq: int = Field(index=True)  # the journal entry that caused it (0: the web form)
     kind: str  # answer | announcement | list | chime | digest | notice | confirm | operator
-    recipients: str  # JSON list of envelope recipients
+    recipients: str  # JSON list of envelope recipients ("[]" when ``recipient_set`` names them)
     mail_from: str
     subject: str
     message_id: str = Field(index=True)
@@ -73,6 +73,15 @@ class OutboxMessage(SQLModel, table=True):
     created: str
     personal: bool = False  # add each recipient's List-Unsubscribe headers when sending
     expanded: bool = Field(default=False, index=True)  # its delivery rows are written (mailer.outbox.expand)
+    recipient_set: str | None = None  # the digest of its recipients' ``RecipientSet`` (a list's members), or None
+
+
+class RecipientSet(SQLModel, table=True):
+    """Recipients shared by many mails (a list's members), stored once under the digest of their JSON:
+    each announcement and list copy names them (``OutboxMessage.recipient_set``, mailer/recipients.py)."""
+    __tablename__ = "recipient_set"
+    digest: str = Field(primary_key=True)  # sha256 of ``recipients``, hex
+    recipients: str  # JSON list of envelope recipients
 
 
 class Delivery(SQLModel, table=True):

@@ -11,6 +11,7 @@ digest holds too), TIE left out of it.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from email.message import EmailMessage
 
@@ -22,6 +23,7 @@ from mailer import outbox
 from mailer.compose import list_headers, machine_mail, message_id, prepared, thread
 from mailer.concerned import copies
 from mailer.listconfig import ListSettings
+from mailer.recipients import Recipients
 from mailer.rulesets import Composition
 from storage import Entry
 
@@ -42,7 +44,7 @@ def compose(c: Composition) -> None:
 
 
 def announce(session: Session, ls: ListSettings, state: ImperialState, entry: Entry, event: Event,
-             at: datetime, emperor: str, members: list[str]) -> None:
+             at: datetime, emperor: str, members: Sequence[str]) -> None:
     """Queue the announcement of the submission the ``submitted`` event names."""
     sub = state.submission(int(event.data["number"]))
     if sub is None:
@@ -56,9 +58,9 @@ def announce(session: Session, ls: ListSettings, state: ImperialState, entry: En
         outbox.queue(session, entry.seq or 0, "emperor", make(emperor), [emperor], ls.address, at)
     mail = make(ls.list_address)
     list_headers(mail, ls)
-    to = [m for m in members if m != emperor]
+    to = Recipients.of(members).without(emperor)
     outbox.queue(session, entry.seq or 0, "announcement", mail, to, ls.address, at, personal=True)
-    copies(session, ls, entry.seq or 0, at, make, [sub.author], [*to, emperor])
+    copies(session, ls, entry.seq or 0, at, make, [sub.author], to, [emperor])
 
 
 def _copy(ls: ListSettings, to: str, at: datetime, msgid: str, sub: Submission, context: dict) -> EmailMessage:

@@ -8,6 +8,7 @@ to the whole history so anyone can check the site's record against it.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from sqlmodel import Session
@@ -49,7 +50,7 @@ def compose(c: Composition) -> None:
 
 
 def ring(session: Session, ls: ListSettings, state: ImperialState, event: Event, entry: Entry,
-         at: datetime, subscribers: list[str], emperor: str, owed: list[str] | None = None) -> None:
+         at: datetime, subscribers: Sequence[str], emperor: str, owed: list[str] | None = None) -> None:
     """Queue one chime to every subscriber (per-message and digest members alike), and one to TIE.
 
     TIE hears it by office, not as a member: unless TIE subscribed, TIE's copy (kind ``emperor``,

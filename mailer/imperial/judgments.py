@@ -1,6 +1,7 @@
 """Imperial: THS announces each judgment and each Proclamation to the list."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from email.message import EmailMessage
 
@@ -24,7 +25,7 @@ def compose(c: Composition) -> None:
 
 
 def announce(session: Session, ls: ListSettings, state: ImperialState, entry: Entry,
-             event: Event, events: list[Event], at: datetime, members: list[str]) -> None:
+             event: Event, events: list[Event], at: datetime, members: Sequence[str]) -> None:
     """Queue the list's announcement of the judgment or Proclamation ``event`` names."""
     if event.kind == "judged":
         number = int(event.data["number"])
