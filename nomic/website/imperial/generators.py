@@ -7,7 +7,6 @@ thousands, is lazy: its key is cheap plain data made from the state (see
 """
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any
@@ -22,7 +21,7 @@ from nomic.website.moves import links
 from nomic.website.imperial.feeds import feeds
 from nomic.website.describe import describe
 from nomic.website.imperial import drawing
-from nomic.website.imperial.index import ROW_NUMBER
+from nomic.website.imperial.listing import ROW_NUMBER
 from nomic.website.imperial.model import ImperialModel as SiteModel, day_summary
 from nomic.website.pages import Family, Fragment, Page
 from nomic.website.text import when, word_diff
@@ -169,31 +168,14 @@ def _paged(m: SiteModel, name: str, heading: str, keys: list[tuple], nav: list[d
     submission or a judgment rewrites one or two list pages, however long the game
     (and a new block rewrites the pages' block links, but not their tables).
     ``keys`` are the listed submissions' row keys, by number (so a block is a run of them).
-    The pages are a family: a long list's hundreds of keys are compared at once.
+    The pages are a family, kept from build to build with the blocks that changed (listing.py).
     """
-    blocks = _blocks(keys)
-    order = sorted(blocks, reverse=True) or [0]
-    links = [{"href": f"{name}.html" if i == 0 else f"{name}-{b + 1}.html",
-              "label": f"{b * BLOCK + 1}–{b * BLOCK + BLOCK}"} for i, b in enumerate(order)]
-    shown = order if len(order) > 1 else []
-    titles = [heading if i == 0 else f"{heading}, numbers {link['label']}" for i, link in enumerate(links)]
-    parts = [blocks.get(b, ()) for b in order]
-    yield Family(f"submissions {name}", "submissions.html", [f"submissions/{link['href']}" for link in links],
-                 [(title, name, shown, part) for title, part in zip(titles, parts)],
-                 lambda i: _list_context(m, nav, titles[i], f"{name}.html", parts[i], links if shown else [])())
-
-
-def _blocks(keys: list[tuple]) -> dict[int, tuple]:
-    """Row keys (in order of number) by block of BLOCK numbers, found by bisection."""
-    if not keys:
-        return {}
-    out = {}
-    for b in range((ROW_NUMBER(keys[0]) - 1) // BLOCK, (ROW_NUMBER(keys[-1]) - 1) // BLOCK + 1):
-        lo = bisect_left(keys, b * BLOCK + 1, key=ROW_NUMBER)
-        hi = bisect_left(keys, (b + 1) * BLOCK + 1, lo, key=ROW_NUMBER)
-        if hi > lo:
-            out[b] = tuple(keys[lo:hi])
-    return out
+    kept = m.index.listing(name, heading, keys, BLOCK)
+    links, titles, parts = kept.links, kept.titles, kept.parts
+    shown = links if len(links) > 1 else []
+    yield Family(f"submissions {name}", "submissions.html", kept.paths, kept.keys,
+                 lambda i: _list_context(m, nav, titles[i], f"{name}.html", parts[i], shown)(),
+                 changes=None if kept.changed is None else (kept.since, kept.version, kept.changed))
 
 
 def _list_context(m: SiteModel, nav: list[dict], heading: str, current: str, keys: tuple,

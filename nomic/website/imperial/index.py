@@ -20,10 +20,10 @@ from operator import attrgetter, itemgetter
 from engine.imperial.state import ImperialState, Submission
 from engine.state import LedgerEntry
 from nomic.website.describe import People
+from nomic.website.imperial.listing import ROW_NUMBER, Listing
 from nomic.website.reader import EventRecord
 
-# The number and the status in a submission's row key (``SubmissionIndex.row_keys``).
-ROW_NUMBER, ROW_STATUS = itemgetter(0), itemgetter(4)
+ROW_STATUS = itemgetter(4)  # the status in a submission's row key (``SubmissionIndex.row_keys``)
 
 _PAGE_FIELDS = attrgetter("received_at", "text", "area", "judged_at", "judged_day", "changes", "preview")
 
@@ -38,6 +38,7 @@ class SubmissionIndex:
     - ``page_keys``: what each submission's page is made from, by number;
     - ``changed``: the numbers whose keys the last ``update`` computed again; ``version``: a new
       object at each ``update``, ``since``: the one before (``Family.changes``);
+    - ``listings``: the lists of submissions by blocks of numbers, by name (listing.py);
     - ``effects``, ``ledger_by_submission``, ``ledger_by_player``, ``events_by_player``: the
       events and ledger entries read so far, grouped (both are only ever added to).
     """
@@ -52,6 +53,7 @@ class SubmissionIndex:
     ledger_by_submission: dict[int | None, list[LedgerEntry]] = field(default_factory=lambda: defaultdict(list))
     ledger_by_player: dict[str, list[LedgerEntry]] = field(default_factory=lambda: defaultdict(list))
     events_by_player: dict[str, list[EventRecord]] = field(default_factory=lambda: defaultdict(list))
+    listings: dict[str, Listing] = field(default_factory=dict)
     _events: tuple[int, int] = (0, 0)  # how many events were read in, and the last one's id
     _ledger: tuple[int, LedgerEntry | None] = (0, None)  # how many ledger entries, and the last
     _numbers: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))  # by author
@@ -86,6 +88,16 @@ class SubmissionIndex:
             self.by_author[author] = tuple(self.row_keys[n - 1] for n in self._numbers[author])
         self.changed = {n for n in dirty if 1 <= n <= len(subs)}
         self.since, self.version = self.version, object()
+
+    def listing(self, name: str, heading: str, rows: list[tuple], block: int) -> Listing:
+        """The list ``name`` of ``rows`` (``row_keys`` or one of ``by_status``) by blocks of
+        ``block`` numbers, brought up to this index's last ``update``: the blocks of the numbers
+        it changed are read again (every block, if the list missed an update)."""
+        kept = self.listings.setdefault(name, Listing(name, heading))
+        if kept.seen is not self.version:
+            kept.update(rows, self.changed if kept.seen is self.since and kept.heading == heading else None, block)
+            kept.heading, kept.seen = heading, self.version
+        return kept
 
     def _author_links(self, state: ImperialState, people: People) -> dict[str, str]:
         """Each author's link (and each player's, who may yet author one)."""
