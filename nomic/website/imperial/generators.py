@@ -325,7 +325,7 @@ def _temperature(m: SiteModel) -> dict:
     changes = m.data.of_kind("temperature")
     initial = changes[0].data.get("old", st.temperature) if changes else st.temperature
     blocks = [changes[i:i + TEMPERATURE_BLOCK] for i in range(0, len(changes), TEMPERATURE_BLOCK)]
-    return {"chart": drawing.temperature_chart(int(initial), _temperature_changes(m)),
+    return {"chart": drawing.temperature_chart(int(initial), m.index.temperature),
             "now": st.temperature, "initial": initial,
             "changes": [Fragment("temperature_rows", (block[0].id, block[-1].id, len(block)),
                                  partial(_temperature_rows, block), "tables.html") for block in reversed(blocks)]}
@@ -343,18 +343,6 @@ def _chime(m: SiteModel, e, root: str) -> dict:
     return {"id": e.id, "at": when(e.at), "day": e.data.get("day"), "new_day": e.data.get("new_day"),
             "temperature": summary.get("temperature"), "notes": [m.people.linkify(str(n), root) for n in notes],
             "scores": [{"player": m.people.link(k, root), "score": v} for k, v in scores.items()]}
-
-
-def _temperature_changes(m: SiteModel) -> list[drawing.TemperatureChange]:
-    """Every temperature change with the game day it happened on (a day's closing cooling is that day's)."""
-    day, out = 1, []
-    for e in m.data.of_kind("temperature", "day_end"):
-        if e.kind == "day_end":
-            day = int(e.data.get("new_day", day + 1))
-            continue
-        out.append(drawing.TemperatureChange(int(e.data.get("old", 0)), int(e.data.get("new", 0)),
-                                             str(e.data.get("cause", "")), day))
-    return out
 
 
 def bell_tower(m: SiteModel) -> Iterator[Page]:
