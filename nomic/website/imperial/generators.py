@@ -155,7 +155,7 @@ def submissions(m: SiteModel) -> Iterator[Page | Family]:
     keys = [(m.people.name(p.email), m.row_keys_by_author.get(p.email, ())) for p in st.players]
     yield Family("submissions by player", "submissions.html",
                  [f"submissions/by-{m.people.slugs[p.email]}.html" for p in st.players], keys,
-                 lambda i: _list_context(m, nav, f"Submissions by {keys[i][0]}", "", keys[i][1], [])())
+                 lambda i: _list_context(m, nav, f"Submissions by {keys[i][0]}", "", keys[i][1], None)())
     yield Family("submission", "submission.html", m.memory.numbered("submissions/{}.html", len(st.submissions)),
                  list(m.index.page_keys), lambda i: _submission(m, st.submissions[i], "../"),
                  changes=(m.index.since, m.index.version, [n - 1 for n in m.index.changed]))
@@ -172,16 +172,24 @@ def _paged(m: SiteModel, name: str, heading: str, keys: list[tuple], nav: list[d
     """
     kept = m.index.listing(name, heading, keys, BLOCK)
     links, titles, parts = kept.links, kept.titles, kept.parts
-    shown = links if len(links) > 1 else []
+    shown = (name, kept.block, tuple(kept.order)) if len(links) > 1 else None  # what the block links show
     yield Family(f"submissions {name}", "submissions.html", kept.paths, kept.keys,
-                 lambda i: _list_context(m, nav, titles[i], f"{name}.html", parts[i], shown)(),
+                 lambda i: _list_context(m, nav, titles[i], f"{name}.html", parts[i],
+                                         shown and _block_links(links, links[i]["href"], shown))(),
                  changes=None if kept.changed is None else (kept.since, kept.version, kept.changed))
 
 
+def _block_links(links: list[dict], here: str, shown: tuple) -> Fragment:
+    """A list page's links to every block (``here`` its own): a fragment, kept from build to build
+    while the blocks are the same, as a long list has hundreds."""
+    return Fragment("block_links", (here, shown), lambda: (links, here), "tables.html")
+
+
 def _list_context(m: SiteModel, nav: list[dict], heading: str, current: str, keys: tuple,
-                  blocks: list[dict]) -> Callable[[], dict]:
-    """A list page of the submissions whose row keys are ``keys``. Its table is a fragment, so that
-    a page whose block links alone change (a new block opened) is rendered without its rows."""
+                  blocks: Fragment | None) -> Callable[[], dict]:
+    """A list page of the submissions whose row keys are ``keys``, with its ``blocks`` links if it
+    has any. Its table is a fragment, so that a page whose block links alone change (a new block
+    opened) is rendered without its rows."""
     return lambda: {"filters": nav, "heading": heading, "current": current, "blocks": blocks,
                     "table": Fragment("submission_table", ("../", keys), lambda: (_rows(m, keys, "../"), "../"),
                                       "tables.html")}
