@@ -68,6 +68,10 @@ class Manifest:
     shards: dict[str, set[str]] = field(default_factory=dict)
     parts: list[dict[str, dict]] = field(default_factory=lambda: [{} for _ in range(PARTS)])
     dirty: set[int] = field(default_factory=set)
+    encoded: dict[str, bytes] = field(default_factory=dict)  # each entry as its part's file holds it
+
+    def _encode(self, path: str, entry: dict) -> None:
+        self.encoded[path] = orjson.dumps(path) + b":" + orjson.dumps(entry, option=orjson.OPT_SORT_KEYS)
 
     @classmethod
     def of(cls, pages: dict[str, dict]) -> "Manifest":
@@ -75,6 +79,7 @@ class Manifest:
         for path, entry in pages.items():
             made.pages[path] = made.parts[_part(path)][path] = entry
             made.inputs[path] = entry.get("input")
+            made._encode(path, entry)
             if "shard" in entry:
                 made.shards.setdefault(entry["shard"], set()).add(path)
         return made
@@ -86,6 +91,7 @@ class Manifest:
         k = _part(path)
         self.pages[path] = self.parts[k][path] = entry
         self.inputs[path] = entry["input"]
+        self._encode(path, entry)
         self.folders.add(path.rpartition("/")[0])
         self.dirty.add(k)
         if old is not None and "shard" in old:
@@ -97,8 +103,15 @@ class Manifest:
         k = _part(path)
         if "shard" in self.pages[path]:
             self.shards[self.pages[path]["shard"]].discard(path)
-        del self.pages[path], self.inputs[path], self.parts[k][path]
+        del self.pages[path], self.inputs[path], self.parts[k][path], self.encoded[path]
         self.dirty.add(k)
+
+    def part(self, k: int) -> bytes:
+        """Part ``k``'s file: what ``orjson.dumps`` with sorted keys makes of ``{"format": FORMAT, "pages":
+        ...}``, joined from its entries encoded once each (a rebuild rewrites about ten parts, each of
+        1/256 of the pages: 90 at 22,000 pages)."""
+        encoded = self.encoded
+        return b'{"format":%d,"pages":{%b}}' % (FORMAT, b",".join([encoded[p] for p in sorted(self.parts[k])]))
 
     def members(self, shard: str) -> list[str]:
         return sorted(self.shards.get(shard, ()))
@@ -544,8 +557,7 @@ class Writer:
             self._touch("", ancestors=True)
         for k in sorted(self.manifest.dirty):
             tmp = folder / f".{k:03d}.json.tmp"
-            tmp.write_bytes(orjson.dumps({"format": FORMAT, "pages": self.manifest.parts[k]},
-                                         option=orjson.OPT_SORT_KEYS))
+            tmp.write_bytes(self.manifest.part(k))
             os.replace(tmp, folder / f"{k:03d}.json")
         self.manifest.dirty.clear()
         if OLD_MANIFEST in self.present:

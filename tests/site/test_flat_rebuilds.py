@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import orjson
+
 from nomic.website import SiteMemory
 from nomic.website.imperial.listing import Listing
 from nomic.website.pages import Family, RawFile
-from nomic.website.writer import Writer, manifest_pages
+from nomic.website.writer import FORMAT, PARTS, Manifest, Writer, manifest_pages
 
 SITE = {"name": "Test", "csp": True, "address": "", "list_address": "", "nav": [], "feeds": [], "record": None}
 
@@ -56,3 +58,12 @@ def test_a_listing_reads_again_only_the_blocks_whose_rows_changed():
     listing.update(rows(*((n, "pending") for n in range(1, 302))), {301}, 100)
     assert listing.changed is None and len(listing.paths) == 4
     assert listing.titles[1] == "All submissions, numbers 201–300"
+
+
+def test_a_manifest_part_is_written_as_orjson_writes_it_with_sorted_keys():
+    manifest = Manifest.of({f"p/{i}.html": {"sha256": f"{i:064x}", "input": None if i % 2 else "ab"} for i in range(600)})
+    manifest.add("p/ü.html", {"input": "x", "sha256": "y", "shard": "2026-01"})
+    manifest.remove("p/7.html")
+    for k in range(PARTS):
+        assert manifest.part(k) == orjson.dumps({"format": FORMAT, "pages": manifest.parts[k]},
+                                                option=orjson.OPT_SORT_KEYS)

@@ -256,7 +256,7 @@ def _submission_link(n: int, root: str) -> dict:
     return {"href": f"{root}submissions/{n}.html", "label": f"submission {n}"}
 
 
-def scores(m: SiteModel) -> Iterator[Page]:
+def scores(m: SiteModel) -> Iterator[Page | Family]:
     """The standings, the latest changes, and the whole ledger in pages of LEDGER_BLOCK entries."""
     ledger = m.state.ledger
     blocks = [ledger[i:i + LEDGER_BLOCK] for i in range(0, len(ledger), LEDGER_BLOCK)]
@@ -267,9 +267,9 @@ def scores(m: SiteModel) -> Iterator[Page]:
         "ledger": [_ledger_row(m, e, "") for e in ledger[-LEDGER_LATEST:]],
         "total": len(ledger), "pages": links},
         key=([m.player_keys[p.email] for p in standings], [e.n for e in ledger[-LEDGER_LATEST:]], len(ledger), links))
-    for k, block in enumerate(blocks):
-        yield Page(links[k]["href"], "ledger.html", _lazy(_ledger_page, m, block, links[k]["label"], links),
-                   key=(links, block[0].n, len(block)))
+    yield Family("ledger", "ledger.html", [link["href"] for link in links],  # compared at once
+                 [(links, block[0].n, len(block)) for block in blocks],
+                 lambda k: _ledger_page(m, blocks[k], links[k]["label"], links))
 
 
 def _ledger_page(m: SiteModel, block: list, label: str, links: list[dict]) -> dict:
