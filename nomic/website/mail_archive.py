@@ -12,21 +12,20 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Iterator
-from functools import partial
 
 from markupsafe import escape
 
 from nomic.website.feeds import base, tag
 from nomic.website.mail_index import MailIndex
 from nomic.website.model import SiteModel
-from nomic.website.pages import Family, Page, RawFile
+from nomic.website.pages import Family, Page
 from nomic.website.public_mail import GAME, LIST, PublicMail, href_of, path_of
 from nomic.website.text import iso, when
 
 FEED_LATEST = 50  # entries in a thread's feed
 
 
-def generate(m: SiteModel) -> Iterator[Page | Family | RawFile]:
+def generate(m: SiteModel) -> Iterator[Page | Family]:
     """Each family's members compared only where the mail new since the last build changed them
     (the kept ``MailIndex``): a rebuild's work does not grow with the archive."""
     kept, b = m.data.archive, base(m)
@@ -81,14 +80,17 @@ def mbox(msgs: list[PublicMail]) -> bytes:
     return b"".join(map(mbox_entry, msgs))
 
 
-def _mboxes(kept: MailIndex) -> Iterator[Page | RawFile]:
-    """A month's mbox is keyed by its count and last message (messages are only added)."""
-    listing = []
+def _mboxes(kept: MailIndex) -> Iterator[Page | Family]:
+    """A month's mbox is keyed by its count and last message (messages are only added); the months
+    are a family, compared all at once (a game of years has hundreds)."""
+    listing, keys, months = [], [], []
     for (month, kind), places in sorted(kept.months.items()):
         name = f"{month}.mbox" if kind == LIST else f"game-{month}.mbox"
         listing.append({"href": name, "month": month, "kind": kind, "count": len(places)})
-        yield RawFile(f"archive/{name}", (len(places), kept.ids[places[-1]]),
-                      partial(_month, kept.mail, places, len(places)))
+        keys.append((len(places), kept.ids[places[-1]]))
+        months.append(places)
+    yield Family("mboxes", "", [f"archive/{month['href']}" for month in listing], keys, lambda i: {},
+                 data=lambda i: _month(kept.mail, months[i], keys[i][0]))
     yield Page("archive/index.html", "mboxes.html", {"months": listing, "list": LIST, "game": GAME})
 
 

@@ -8,7 +8,7 @@ first one's slanted bottom, and so on; two planks make a 16 x 4 cm rectangle.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 CM = 24  # drawing units per centimetre
 SECTIONS = 16
@@ -99,51 +99,67 @@ _TICK_STEPS = (5, 10, 20, 50, 100, 200)
 _MAX_DAY_LABELS = 12
 
 
-def temperature_chart(initial: int, changes: list[TemperatureChange]) -> Chart:
+@dataclass
+class TemperatureHistory:
+    """The temperature changes a chart draws, with what the chart needs of them kept as they are
+    added (a rebuild adds the new ones): the range of kelvin they span, the first change of each
+    game day after the first (place, day), and the changes worth a marker (place, kelvin, kind,
+    label)."""
+    changes: list[TemperatureChange] = field(default_factory=list)
+    levels: list[int] = field(default_factory=list)  # the temperature after each change
+    span: tuple[int, int] | None = None
+    firsts: list[tuple[int, int]] = field(default_factory=list)
+    marked: list[tuple[int, int, str, str]] = field(default_factory=list)
+
+    def add(self, c: TemperatureChange) -> None:
+        i = len(self.changes)
+        if i and c.day != self.changes[-1].day:
+            self.firsts.append((i, c.day))
+        for prefix, kind, before in _MARKED:
+            if c.cause.startswith(prefix):
+                self.marked.append((i, c.old, kind, f"day {c.day}: {kind} at {c.old} K, back to {c.new} K") if before
+                                   else (i + 1, c.new, kind, f"day {c.day}: Profile AND, {c.old} K to {c.new} K"))
+        self.changes.append(c)
+        self.levels.append(c.new)
+        lo, hi = (c.old, c.new) if self.span is None else self.span
+        self.span = min(lo, c.old, c.new), max(hi, c.old, c.new)
+
+
+def temperature_chart(initial: int, changes: list[TemperatureChange] | TemperatureHistory) -> Chart:
     """The temperature after each change, in order (a game of months is as readable as one of a day).
 
     The y range hugs the data; vertical lines mark where game days begin; overheats,
-    meltdowns and Profile AND swings get a marker each.
+    meltdowns and Profile AND swings get a marker each. With a ``TemperatureHistory`` kept from
+    build to build, only the line's points are made afresh (their x depends on how many there are).
     """
+    if not isinstance(changes, TemperatureHistory):
+        history = TemperatureHistory()
+        for c in changes:
+            history.add(c)
+        changes = history
     width, height, left, right, top, bottom = 720, 320, 56, 700, 12, 290
-    values = [initial] + [c.new for c in changes] + [c.old for c in changes]
-    low, high = _range(min(values), max(values))
-    step = (right - left) / max(len(changes), 1)
+    lo, hi = changes.span or (initial, initial)
+    low, high = _range(min(lo, initial), max(hi, initial))
+    step = (right - left) / max(len(changes.changes), 1)
 
     def y(k: int) -> float:
         return round(bottom - (bottom - top) * (k - low) / (high - low), 1)
 
-    levels = [initial] + [c.new for c in changes]
+    levels = [initial, *changes.levels]
+    ys = {k: f"{y(k):.1f}" for k in set(levels)}
     tick = next(t for t in _TICK_STEPS if (high - low) / t <= 8)
+    every = -(-len(changes.firsts) // _MAX_DAY_LABELS) or 1
     return Chart(
         width=width, height=height, left=left, right=right, top=top, bottom=bottom, low=low, high=high,
-        line=" ".join(f"{left + i * step:.1f},{y(k):.1f}" for i, k in enumerate(levels)),
+        line=" ".join([f"{left + i * step:.1f},{ys[k]}" for i, k in enumerate(levels)]),
         marks=[{"y": y(k), "kelvin": k, "label": label} for k, label in REFERENCE if low <= k <= high],
         ticks=[{"y": y(k), "kelvin": k} for k in range(low + (-low) % tick, high + 1, tick)],
-        days=_day_lines(changes, left, step),
-        points=_points(changes, left, step, y))
+        days=[{"x": round(left + (i + 0.5) * step, 1), "day": day} for i, day in changes.firsts[::every]],
+        points=[{"x": round(left + at * step, 1), "y": y(kelvin), "kind": kind, "label": label}
+                for at, kelvin, kind, label in changes.marked])
 
 
 def _range(lo: int, hi: int) -> tuple[int, int]:
     """The kelvin range drawn: the data with a margin, on multiples of 10, never below 0."""
     margin = max(5, (hi - lo) // 10)
     return max(0, (lo - margin) // 10 * 10), -(-(hi + margin) // 10) * 10
-
-
-def _day_lines(changes: list[TemperatureChange], left: float, step: float) -> list[dict]:
-    """x of the first change of each game day after the first, thinned to at most a dozen labels."""
-    firsts = [(i, c.day) for i, c in enumerate(changes) if i and c.day != changes[i - 1].day]
-    every = -(-len(firsts) // _MAX_DAY_LABELS) or 1
-    return [{"x": round(left + (i + 0.5) * step, 1), "day": day} for i, day in firsts[::every]]
-
-
-def _points(changes: list[TemperatureChange], left: float, step: float, y) -> list[dict]:
-    points = []
-    for i, c in enumerate(changes, start=1):
-        for prefix, kind, before in _MARKED:
-            if c.cause.startswith(prefix):
-                at, kelvin = (i - 1, c.old) if before else (i, c.new)
-                label = (f"day {c.day}: {kind} at {c.old} K, back to {c.new} K" if before
-                         else f"day {c.day}: Profile AND, {c.old} K to {c.new} K")
-                points.append({"x": round(left + at * step, 1), "y": y(kelvin), "kind": kind, "label": label})
-    return points

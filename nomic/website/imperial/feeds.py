@@ -25,7 +25,7 @@ def feeds(m: ImperialModel) -> Iterator[Page]:
                 "title": f"{s.number}. {s.title or '(no title)'} ({s.status})",
                 "updated": iso(s.judged_at or s.received_at or st.started),
                 "author": m.people.name(s.author), "content": str(m.text.markdown(s.text))}
-               for s in list(reversed(st.submissions))[:LATEST]]
+               for s in st.submissions[:-LATEST - 1:-1]]
     yield feed(m, "submissions", "submissions", "submissions/index.html", entries)
     entries = [{"id": tag(m, f"chime/{e.data.get('day')}/{e.id}"), "href": f"{b}bell-tower.html#chime-{e.id}",
                 "title": f"Day {e.data.get('day')} ends, day {e.data.get('new_day')} begins",

@@ -7,7 +7,6 @@ thousands, is lazy: its key is cheap plain data made from the state (see
 """
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any
@@ -22,7 +21,7 @@ from nomic.website.moves import links
 from nomic.website.imperial.feeds import feeds
 from nomic.website.describe import describe
 from nomic.website.imperial import drawing
-from nomic.website.imperial.index import ROW_NUMBER
+from nomic.website.imperial.listing import ROW_NUMBER
 from nomic.website.imperial.model import ImperialModel as SiteModel, day_summary
 from nomic.website.pages import Family, Fragment, Page
 from nomic.website.text import when, word_diff
@@ -156,7 +155,7 @@ def submissions(m: SiteModel) -> Iterator[Page | Family]:
     keys = [(m.people.name(p.email), m.row_keys_by_author.get(p.email, ())) for p in st.players]
     yield Family("submissions by player", "submissions.html",
                  [f"submissions/by-{m.people.slugs[p.email]}.html" for p in st.players], keys,
-                 lambda i: _list_context(m, nav, f"Submissions by {keys[i][0]}", "", keys[i][1], [])())
+                 lambda i: _list_context(m, nav, f"Submissions by {keys[i][0]}", "", keys[i][1], None)())
     yield Family("submission", "submission.html", m.memory.numbered("submissions/{}.html", len(st.submissions)),
                  list(m.index.page_keys), lambda i: _submission(m, st.submissions[i], "../"),
                  changes=(m.index.since, m.index.version, [n - 1 for n in m.index.changed]))
@@ -169,37 +168,28 @@ def _paged(m: SiteModel, name: str, heading: str, keys: list[tuple], nav: list[d
     submission or a judgment rewrites one or two list pages, however long the game
     (and a new block rewrites the pages' block links, but not their tables).
     ``keys`` are the listed submissions' row keys, by number (so a block is a run of them).
-    The pages are a family: a long list's hundreds of keys are compared at once.
+    The pages are a family, kept from build to build with the blocks that changed (listing.py).
     """
-    blocks = _blocks(keys)
-    order = sorted(blocks, reverse=True) or [0]
-    links = [{"href": f"{name}.html" if i == 0 else f"{name}-{b + 1}.html",
-              "label": f"{b * BLOCK + 1}–{b * BLOCK + BLOCK}"} for i, b in enumerate(order)]
-    shown = order if len(order) > 1 else []
-    titles = [heading if i == 0 else f"{heading}, numbers {link['label']}" for i, link in enumerate(links)]
-    parts = [blocks.get(b, ()) for b in order]
-    yield Family(f"submissions {name}", "submissions.html", [f"submissions/{link['href']}" for link in links],
-                 [(title, name, shown, part) for title, part in zip(titles, parts)],
-                 lambda i: _list_context(m, nav, titles[i], f"{name}.html", parts[i], links if shown else [])())
+    kept = m.index.listing(name, heading, keys, BLOCK)
+    links, titles, parts = kept.links, kept.titles, kept.parts
+    shown = (name, kept.block, tuple(kept.order)) if len(links) > 1 else None  # what the block links show
+    yield Family(f"submissions {name}", "submissions.html", kept.paths, kept.keys,
+                 lambda i: _list_context(m, nav, titles[i], f"{name}.html", parts[i],
+                                         shown and _block_links(links, links[i]["href"], shown))(),
+                 changes=None if kept.changed is None else (kept.since, kept.version, kept.changed))
 
 
-def _blocks(keys: list[tuple]) -> dict[int, tuple]:
-    """Row keys (in order of number) by block of BLOCK numbers, found by bisection."""
-    if not keys:
-        return {}
-    out = {}
-    for b in range((ROW_NUMBER(keys[0]) - 1) // BLOCK, (ROW_NUMBER(keys[-1]) - 1) // BLOCK + 1):
-        lo = bisect_left(keys, b * BLOCK + 1, key=ROW_NUMBER)
-        hi = bisect_left(keys, (b + 1) * BLOCK + 1, lo, key=ROW_NUMBER)
-        if hi > lo:
-            out[b] = tuple(keys[lo:hi])
-    return out
+def _block_links(links: list[dict], here: str, shown: tuple) -> Fragment:
+    """A list page's links to every block (``here`` its own): a fragment, kept from build to build
+    while the blocks are the same, as a long list has hundreds."""
+    return Fragment("block_links", (here, shown), lambda: (links, here), "tables.html")
 
 
 def _list_context(m: SiteModel, nav: list[dict], heading: str, current: str, keys: tuple,
-                  blocks: list[dict]) -> Callable[[], dict]:
-    """A list page of the submissions whose row keys are ``keys``. Its table is a fragment, so that
-    a page whose block links alone change (a new block opened) is rendered without its rows."""
+                  blocks: Fragment | None) -> Callable[[], dict]:
+    """A list page of the submissions whose row keys are ``keys``, with its ``blocks`` links if it
+    has any. Its table is a fragment, so that a page whose block links alone change (a new block
+    opened) is rendered without its rows."""
     return lambda: {"filters": nav, "heading": heading, "current": current, "blocks": blocks,
                     "table": Fragment("submission_table", ("../", keys), lambda: (_rows(m, keys, "../"), "../"),
                                       "tables.html")}
@@ -266,7 +256,7 @@ def _submission_link(n: int, root: str) -> dict:
     return {"href": f"{root}submissions/{n}.html", "label": f"submission {n}"}
 
 
-def scores(m: SiteModel) -> Iterator[Page]:
+def scores(m: SiteModel) -> Iterator[Page | Family]:
     """The standings, the latest changes, and the whole ledger in pages of LEDGER_BLOCK entries."""
     ledger = m.state.ledger
     blocks = [ledger[i:i + LEDGER_BLOCK] for i in range(0, len(ledger), LEDGER_BLOCK)]
@@ -277,9 +267,9 @@ def scores(m: SiteModel) -> Iterator[Page]:
         "ledger": [_ledger_row(m, e, "") for e in ledger[-LEDGER_LATEST:]],
         "total": len(ledger), "pages": links},
         key=([m.player_keys[p.email] for p in standings], [e.n for e in ledger[-LEDGER_LATEST:]], len(ledger), links))
-    for k, block in enumerate(blocks):
-        yield Page(links[k]["href"], "ledger.html", _lazy(_ledger_page, m, block, links[k]["label"], links),
-                   key=(links, block[0].n, len(block)))
+    yield Family("ledger", "ledger.html", [link["href"] for link in links],  # compared at once
+                 [(links, block[0].n, len(block)) for block in blocks],
+                 lambda k: _ledger_page(m, blocks[k], links[k]["label"], links))
 
 
 def _ledger_page(m: SiteModel, block: list, label: str, links: list[dict]) -> dict:
@@ -343,7 +333,7 @@ def _temperature(m: SiteModel) -> dict:
     changes = m.data.of_kind("temperature")
     initial = changes[0].data.get("old", st.temperature) if changes else st.temperature
     blocks = [changes[i:i + TEMPERATURE_BLOCK] for i in range(0, len(changes), TEMPERATURE_BLOCK)]
-    return {"chart": drawing.temperature_chart(int(initial), _temperature_changes(m)),
+    return {"chart": drawing.temperature_chart(int(initial), m.index.temperature),
             "now": st.temperature, "initial": initial,
             "changes": [Fragment("temperature_rows", (block[0].id, block[-1].id, len(block)),
                                  partial(_temperature_rows, block), "tables.html") for block in reversed(blocks)]}
@@ -361,18 +351,6 @@ def _chime(m: SiteModel, e, root: str) -> dict:
     return {"id": e.id, "at": when(e.at), "day": e.data.get("day"), "new_day": e.data.get("new_day"),
             "temperature": summary.get("temperature"), "notes": [m.people.linkify(str(n), root) for n in notes],
             "scores": [{"player": m.people.link(k, root), "score": v} for k, v in scores.items()]}
-
-
-def _temperature_changes(m: SiteModel) -> list[drawing.TemperatureChange]:
-    """Every temperature change with the game day it happened on (a day's closing cooling is that day's)."""
-    day, out = 1, []
-    for e in m.data.of_kind("temperature", "day_end"):
-        if e.kind == "day_end":
-            day = int(e.data.get("new_day", day + 1))
-            continue
-        out.append(drawing.TemperatureChange(int(e.data.get("old", 0)), int(e.data.get("new", 0)),
-                                             str(e.data.get("cause", "")), day))
-    return out
 
 
 def bell_tower(m: SiteModel) -> Iterator[Page]:

@@ -20,10 +20,11 @@ from operator import attrgetter, itemgetter
 from engine.imperial.state import ImperialState, Submission
 from engine.state import LedgerEntry
 from nomic.website.describe import People
+from nomic.website.imperial.drawing import TemperatureChange, TemperatureHistory
+from nomic.website.imperial.listing import ROW_NUMBER, Listing
 from nomic.website.reader import EventRecord
 
-# The number and the status in a submission's row key (``SubmissionIndex.row_keys``).
-ROW_NUMBER, ROW_STATUS = itemgetter(0), itemgetter(4)
+ROW_STATUS = itemgetter(4)  # the status in a submission's row key (``SubmissionIndex.row_keys``)
 
 _PAGE_FIELDS = attrgetter("received_at", "text", "area", "judged_at", "judged_day", "changes", "preview")
 
@@ -38,6 +39,8 @@ class SubmissionIndex:
     - ``page_keys``: what each submission's page is made from, by number;
     - ``changed``: the numbers whose keys the last ``update`` computed again; ``version``: a new
       object at each ``update``, ``since``: the one before (``Family.changes``);
+    - ``temperature``: every temperature change with its game day, as the chart draws them;
+    - ``listings``: the lists of submissions by blocks of numbers, by name (listing.py);
     - ``effects``, ``ledger_by_submission``, ``ledger_by_player``, ``events_by_player``: the
       events and ledger entries read so far, grouped (both are only ever added to).
     """
@@ -52,6 +55,9 @@ class SubmissionIndex:
     ledger_by_submission: dict[int | None, list[LedgerEntry]] = field(default_factory=lambda: defaultdict(list))
     ledger_by_player: dict[str, list[LedgerEntry]] = field(default_factory=lambda: defaultdict(list))
     events_by_player: dict[str, list[EventRecord]] = field(default_factory=lambda: defaultdict(list))
+    listings: dict[str, Listing] = field(default_factory=dict)
+    temperature: TemperatureHistory = field(default_factory=TemperatureHistory)
+    _day: int = 1  # the game day of the next temperature change, as the ``day_end`` events read tell
     _events: tuple[int, int] = (0, 0)  # how many events were read in, and the last one's id
     _ledger: tuple[int, LedgerEntry | None] = (0, None)  # how many ledger entries, and the last
     _numbers: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))  # by author
@@ -87,6 +93,16 @@ class SubmissionIndex:
         self.changed = {n for n in dirty if 1 <= n <= len(subs)}
         self.since, self.version = self.version, object()
 
+    def listing(self, name: str, heading: str, rows: list[tuple], block: int) -> Listing:
+        """The list ``name`` of ``rows`` (``row_keys`` or one of ``by_status``) by blocks of
+        ``block`` numbers, brought up to this index's last ``update``: the blocks of the numbers
+        it changed are read again (every block, if the list missed an update)."""
+        kept = self.listings.setdefault(name, Listing(name, heading))
+        if kept.seen is not self.version:
+            kept.update(rows, self.changed if kept.seen is self.since and kept.heading == heading else None, block)
+            kept.heading, kept.seen = heading, self.version
+        return kept
+
     def _author_links(self, state: ImperialState, people: People) -> dict[str, str]:
         """Each author's link (and each player's, who may yet author one)."""
         authors = {*self._numbers, *(s.author for s in state.submissions[len(self.row_keys):]),
@@ -96,6 +112,11 @@ class SubmissionIndex:
     def _read_events(self, new: list[EventRecord]) -> set[int]:
         touched = set()
         for e in new:
+            if e.kind == "day_end":  # a day's closing cooling is that day's
+                self._day = int(e.data.get("new_day", self._day + 1))
+            elif e.kind == "temperature":
+                self.temperature.add(TemperatureChange(int(e.data.get("old", 0)), int(e.data.get("new", 0)),
+                                                       str(e.data.get("cause", "")), self._day))
             if e.cause is not None and e.cause.what == "submission":
                 self.effects[e.cause.number].append(e)
                 touched.add(e.cause.number)

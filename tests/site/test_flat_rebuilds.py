@@ -1,0 +1,69 @@
+"""A rebuild's work follows what changed, not the size of the game (issue 33): the writer finds
+the pages it no longer makes from what the last build made, and a list of submissions by blocks
+reads again only the blocks whose rows changed."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import orjson
+
+from nomic.website import SiteMemory
+from nomic.website.imperial.listing import Listing
+from nomic.website.pages import Family, RawFile
+from nomic.website.writer import FORMAT, PARTS, Manifest, Writer, manifest_pages
+
+SITE = {"name": "Test", "csp": True, "address": "", "list_address": "", "nav": [], "feeds": [], "record": None}
+
+
+def write(out: Path, memory: SiteMemory, families: dict[str, list[str]], singles: list[str]) -> list[str]:
+    """Build ``out`` of raw files (a family's member's bytes are its path): the paths removed."""
+    writer = Writer(out, SITE, "imperial", memory)
+    for name, paths in families.items():
+        writer.add(Family(name, "", paths, paths, lambda i: {}, data=lambda i, paths=paths: paths[i].encode()))
+    for path in singles:
+        writer.add(RawFile(path, path, lambda path=path: path.encode()))
+    removed = writer.finish().removed
+    assert removed >= 0
+    return sorted(str(p.relative_to(out)) for p in out.rglob("*.txt") if p.is_file())
+
+
+def test_a_rebuild_removes_what_it_no_longer_makes_and_keeps_what_moved(tmp_path):
+    out, memory = tmp_path / "site", SiteMemory()
+    write(out, memory, {"a": ["a/1.txt", "a/2.txt", "a/3.txt"], "b": ["b/1.txt"]}, ["s/1.txt", "s/2.txt", "s/3.txt"])
+    # the same again, and then with "a" shorter (its last member now a single page), "b" gone,
+    # one single page gone and another now a member of "a"
+    write(out, memory, {"a": ["a/1.txt", "a/2.txt", "a/3.txt"], "b": ["b/1.txt"]}, ["s/1.txt", "s/2.txt", "s/3.txt"])
+    files = write(out, memory, {"a": ["a/1.txt", "s/2.txt"]}, ["s/1.txt", "a/3.txt"])
+    assert files == ["a/1.txt", "a/3.txt", "s/1.txt", "s/2.txt"]
+    assert sorted(p for p in manifest_pages(out) if p.endswith(".txt")) == files
+    # a family made afresh with its members in another order loses none of them
+    files = write(out, memory, {"a": ["s/2.txt", "a/1.txt"]}, ["s/1.txt", "a/3.txt"])
+    assert files == ["a/1.txt", "a/3.txt", "s/1.txt", "s/2.txt"]
+
+
+def rows(*numbers_and_statuses: tuple[int, str]) -> list[tuple]:
+    return [(n, "proposal", f"Order {n}", "link", status, None, 1) for n, status in numbers_and_statuses]
+
+
+def test_a_listing_reads_again_only_the_blocks_whose_rows_changed():
+    listing = Listing("index", "All submissions")
+    listing.update(rows(*((n, "pending") for n in range(1, 251))), None, 100)
+    assert listing.changed is None and len(listing.paths) == 3 and listing.paths[0] == "submissions/index.html"
+    keys = listing.keys
+    # number 42 judged: the page of numbers 1-100 alone (the oldest block: the last place)
+    listing.update(rows(*((n, "accepted" if n == 42 else "pending") for n in range(1, 251))), {42}, 100)
+    assert listing.changed == [2] and listing.keys[:2] == keys[:2] and listing.keys[2] != keys[2]
+    assert keys[2][3][41][4] == "pending"  # the last build's keys are left as they were
+    # number 301 opens a block: every page's links change
+    listing.update(rows(*((n, "pending") for n in range(1, 302))), {301}, 100)
+    assert listing.changed is None and len(listing.paths) == 4
+    assert listing.titles[1] == "All submissions, numbers 201–300"
+
+
+def test_a_manifest_part_is_written_as_orjson_writes_it_with_sorted_keys():
+    manifest = Manifest.of({f"p/{i}.html": {"sha256": f"{i:064x}", "input": None if i % 2 else "ab"} for i in range(600)})
+    manifest.add("p/ü.html", {"input": "x", "sha256": "y", "shard": "2026-01"})
+    manifest.remove("p/7.html")
+    for k in range(PARTS):
+        assert manifest.part(k) == orjson.dumps({"format": FORMAT, "pages": manifest.parts[k]},
+                                                option=orjson.OPT_SORT_KEYS)
