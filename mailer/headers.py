@@ -67,14 +67,15 @@ def composing_policy() -> EmailPolicy[EmailMessage]:
 # Plain values: the email package writes each of them as it is given ("Name: value" on one line),
 # so a composer stores it as that line (``put``) instead of parsing it into a header object that
 # folds back to the same text (tests/outbox/test_plain_headers.py holds the two to the same bytes).
-_ATOMS = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*"
+_ATEXT = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+"
+_ATOMS = f"{_ATEXT}(?:\\.{_ATEXT})*"
+_WORDS = f"{_ATEXT}(?: {_ATEXT})*"  # a display name of atoms
 _DOMAIN = r"[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*"
-_WORDS = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?: [A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*"  # a display name of atoms
 _SPEC = re.compile(f"{_ATOMS}@{_DOMAIN}")
 PLAIN: dict[type, re.Pattern[str]] = {
     UnstructuredHeader: re.compile(r"[!-~]+(?: [!-~]+)*"),
-    AddressHeader: re.compile(f"{_ATOMS}@{_DOMAIN}|{_WORDS} <{_ATOMS}@{_DOMAIN}>"),
-    MessageIDHeader: re.compile(f"<{_ATOMS}@{_DOMAIN}>"),
+    AddressHeader: re.compile(f"{_SPEC.pattern}|{_WORDS} <{_SPEC.pattern}>"),
+    MessageIDHeader: re.compile(f"<{_SPEC.pattern}>"),
 }
 
 

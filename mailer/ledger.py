@@ -1,9 +1,9 @@
 """What the mail of one processor batch reads for every entry, read once for the batch and kept
 here: the answers queued in the last hour by sender (``answer_log``, for the answer limit), the
-addresses whose list delivery bounced away, and the list's members made from them (``Members``,
-kept while they stand), and which sets of recipients the batch has stored (mailer/recipients.py). The processor makes one for each batch (its own, in its own transaction;
-nothing is kept across batches or processes) and writes the answers it noted before the batch
-commits.
+addresses whose list delivery bounced away, the list's members made from them (``Members``,
+kept while they stand), and which sets of recipients the batch has stored (mailer/recipients.py).
+The processor makes one for each batch (its own, in its own transaction; nothing is kept across
+batches or processes) and writes the answers it noted before the batch commits.
 """
 from __future__ import annotations
 

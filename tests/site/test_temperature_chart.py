@@ -1,7 +1,7 @@
 """Issue 15: the temperature chart reads the same whether the game lasted a day or half a year."""
 from __future__ import annotations
 
-from nomic.website.imperial.drawing import TemperatureChange, temperature_chart
+from nomic.website.imperial.drawing import TemperatureChange, TemperatureHistory, temperature_chart
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -18,12 +18,20 @@ def months_of_play() -> list[TemperatureChange]:
     return changes
 
 
+def history(changes: list[TemperatureChange]) -> TemperatureHistory:
+    """The changes as the site's index keeps them, added one by one."""
+    kept = TemperatureHistory()
+    for c in changes:
+        kept.add(c)
+    return kept
+
+
 def ys(chart) -> list[float]:
     return [float(xy.split(",")[1]) for xy in chart.line.split()]
 
 
 def test_a_game_of_months_is_not_a_flat_line():
-    chart = temperature_chart(303, months_of_play())
+    chart = temperature_chart(303, history(months_of_play()))
     assert (chart.low, chart.high) == (290, 340)
     heights = ys(chart)
     assert max(heights) - min(heights) > 0.5 * (chart.bottom - chart.top)  # (0 to 500 K: a twentieth)
@@ -31,13 +39,13 @@ def test_a_game_of_months_is_not_a_flat_line():
 
 
 def test_the_range_shows_only_the_reference_lines_inside_it():
-    chart = temperature_chart(303, months_of_play())
+    chart = temperature_chart(303, history(months_of_play()))
     assert [m["kelvin"] for m in chart.marks] == [290, 330]
     assert [t["kelvin"] for t in chart.ticks] == [290, 300, 310, 320, 330, 340]
 
 
 def test_overheats_and_and_swings_are_marked():
-    chart = temperature_chart(303, months_of_play())
+    chart = temperature_chart(303, history(months_of_play()))
     overheats = [p for p in chart.points if p["kind"] == "overheat"]
     assert [p["label"] for p in overheats] == ["day 20: overheat at 331 K, back to 303 K"]
     assert overheats[0]["y"] == min(ys(chart))  # on the peak, not on the vented value
@@ -46,7 +54,7 @@ def test_overheats_and_and_swings_are_marked():
 
 
 def test_game_days_are_labelled_at_most_a_dozen_times():
-    chart = temperature_chart(303, months_of_play())
+    chart = temperature_chart(303, history(months_of_play()))
     days = [d["day"] for d in chart.days]
     assert len(days) <= 12 and days[0] == 2 and days == sorted(days)
     xs = [d["x"] for d in chart.days]
@@ -54,7 +62,7 @@ def test_game_days_are_labelled_at_most_a_dozen_times():
 
 
 def test_a_game_without_changes_is_a_level_line_at_its_temperature():
-    chart = temperature_chart(303, [])
+    chart = temperature_chart(303, history([]))
     assert (chart.low, chart.high) == (290, 310)
     assert chart.line == f"{chart.left:.1f},{ys(chart)[0]:.1f}" and chart.points == [] and chart.days == []
 

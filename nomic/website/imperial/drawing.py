@@ -125,18 +125,13 @@ class TemperatureHistory:
         self.span = min(lo, c.old, c.new), max(hi, c.old, c.new)
 
 
-def temperature_chart(initial: int, changes: list[TemperatureChange] | TemperatureHistory) -> Chart:
+def temperature_chart(initial: int, changes: TemperatureHistory) -> Chart:
     """The temperature after each change, in order (a game of months is as readable as one of a day).
 
     The y range hugs the data; vertical lines mark where game days begin; overheats,
-    meltdowns and Profile AND swings get a marker each. With a ``TemperatureHistory`` kept from
-    build to build, only the line's points are made afresh (their x depends on how many there are).
+    meltdowns and Profile AND swings get a marker each. ``changes`` is kept from build to build,
+    so only the line's points are made afresh (their x depends on how many there are).
     """
-    if not isinstance(changes, TemperatureHistory):
-        history = TemperatureHistory()
-        for c in changes:
-            history.add(c)
-        changes = history
     width, height, left, right, top, bottom = 720, 320, 56, 700, 12, 290
     lo, hi = changes.span or (initial, initial)
     low, high = _range(min(lo, initial), max(hi, initial))

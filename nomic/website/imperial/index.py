@@ -99,8 +99,9 @@ class SubmissionIndex:
         it changed are read again (every block, if the list missed an update)."""
         kept = self.listings.setdefault(name, Listing(name, heading))
         if kept.seen is not self.version:
-            kept.update(rows, self.changed if kept.seen is self.since and kept.heading == heading else None, block)
-            kept.heading, kept.seen = heading, self.version
+            same = kept.seen is self.since and kept.heading == heading
+            kept.heading, kept.seen = heading, self.version  # (before the update: a new heading titles every page)
+            kept.update(rows, self.changed if same else None, block)
         return kept
 
     def _author_links(self, state: ImperialState, people: People) -> dict[str, str]:
