@@ -271,7 +271,9 @@ def test_any_text_in_any_composer_gives_exactly_the_headers_intended(game_of_com
     if "=?" not in name and "?=" not in name:  # else CPython's folder may write an encoded word it cannot read back
         assert _one_line(author.display_name, headers.NAME_MAX + len(" via Test Nomic"))
     if name.isprintable() and "=?" not in name and name.strip():  # the name as written, less its folding
-        assert _folded(author.display_name) == _folded(f"{headers.name(name)} via Test Nomic")
+        written = f"{headers.name(name)} via Test Nomic"  # ... or, too long to keep quoted, less its QUOTED characters
+        assert _folded(author.display_name) in {_folded(written),
+                                                "".join(c for c in _folded(written) if c not in headers.QUOTED)}
     for d in (mime, plain):
         assert names(d) - Counter(["Content-Type", "Content-Transfer-Encoding", "MIME-Version"]) == Counter(
             ["From", "To", "Subject", "Date", "Message-ID", "Reply-To", "Auto-Submitted", *LIST])
