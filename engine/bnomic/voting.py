@@ -171,10 +171,11 @@ def score(state: BNomicState, ended: list[Proposal], count: amounts.Count, ctx: 
             if now:
                 authors.append((p.author, -min(penalty, now), f"{what}: Failed, never Won"))
                 authored[p.author] -= min(penalty, now)
-    voters = count.cast_on([p.key for p in ended]) if scoring else {}
-    points.gain_all(state, [*((players[voter], n, f"2-6: voted FOR or AGAINST on {n} proposal{'s' * (n != 1)}")
-                              for voter, n in voters.items() if voter in players),
-                            *((players[author], delta, cause) for author, delta, cause in authors)], ctx)
+    for voter, n in (count.cast_on([p.key for p in ended]) if scoring else {}).items():
+        if voter in players:
+            points.gain(state, players[voter], n, f"2-6: voted FOR or AGAINST on {n} proposal{'s' * (n != 1)}", ctx)
+    for author, delta, cause in authors:
+        points.gain(state, players[author], delta, cause, ctx)
 
 
 def _cast(voter: str, proposals: list[Proposal]) -> int:
