@@ -83,7 +83,9 @@ class Count:
 
     def cast_on(self, keys: list[int]) -> Counter[str]:
         """How many of the proposals ``keys`` each voter voted FOR or AGAINST on, voters in the
-        order of their first such vote (the keys in order)."""
+        order of their first such vote (the keys in order). Fewer than were counted (some failed
+        quorum): their votes are read again, as nothing between the count and the scoring changes
+        a vote (only mail does)."""
         if keys == list(self.ballots):
             return self.voters
         return _voters(self.ballots[k] for k in keys)[0]
