@@ -8,13 +8,13 @@ multiplied out: the end of Voting reads every vote of 1,000 Players on 200 propo
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Set as AbstractSet
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from functools import cached_property
-from itertools import chain, compress
+from itertools import compress
 from operator import countOf
+from typing import NamedTuple
 
 
 def text(q: Fraction) -> str:
@@ -34,20 +34,18 @@ def mackerel_text(amount: str) -> str:
     return f"m{plain}"
 
 
-@dataclass(frozen=True)
-class Tally:
-    """A proposal's Vote Power FOR and AGAINST, and how many Players' Final Votes are FOR."""
+class Tally(NamedTuple):
+    """A proposal's Vote Power FOR and AGAINST, how many Players' Final Votes are FOR, and its
+    Stamina (the sum of the two) and Strength (their difference): ``Tally.of`` makes one."""
     power_for: Fraction
     power_against: Fraction
     players_for: int
+    stamina: Fraction
+    strength: Fraction
 
-    @cached_property
-    def stamina(self) -> Fraction:
-        return self.power_for + self.power_against
-
-    @cached_property
-    def strength(self) -> Fraction:
-        return self.power_for - self.power_against
+    @classmethod
+    def of(cls, power_for: Fraction, power_against: Fraction, players_for: int) -> Tally:
+        return cls(power_for, power_against, players_for, power_for + power_against, power_for - power_against)
 
 
 @dataclass(frozen=True)
@@ -64,6 +62,11 @@ class Powers:
         same = set(of.values())
         return cls(of, same.pop() if len(same) == 1 else None, factions or {})
 
+    def common(self, voters: AbstractSet[str]) -> Fraction | None:
+        """The one Vote Power of all ``voters`` when each is a Player and every Player has the same,
+        else None."""
+        return Fraction(self.uniform) if self.uniform is not None and voters <= self.of.keys() else None
+
 
 def voting(votes: Mapping[str, str], word: str) -> Iterator[str]:
     """The voters whose Final Vote is ``word`` (in C: a vote costs no Python step)."""
@@ -72,18 +75,20 @@ def voting(votes: Mapping[str, str], word: str) -> Iterator[str]:
 
 @dataclass(frozen=True)
 class Count:
-    """Proposals counted together, by key in order: each one's tally, its voters FOR or AGAINST,
-    and how many of them each voter voted FOR or AGAINST on (2-6)."""
+    """Proposals counted together, by key in order (``ballots``: each one's votes): each one's
+    tally, and how many of them each voter voted FOR or AGAINST on (2-6)."""
+    ballots: Mapping[int, Mapping[str, str]]
     tallies: dict[int, Tally]
-    cast: dict[int, list[str]]
     voters: Counter[str]
 
     def cast_on(self, keys: list[int]) -> Counter[str]:
         """How many of the proposals ``keys`` each voter voted FOR or AGAINST on, voters in the
-        order of their first such vote (the keys in order)."""
-        if keys == list(self.cast):
+        order of their first such vote (the keys in order). Fewer than were counted (some failed
+        quorum): their votes are read again, as nothing between the count and the scoring changes
+        a vote (only mail does)."""
+        if keys == list(self.ballots):
             return self.voters
-        return Counter(chain.from_iterable(self.cast[k] for k in keys))
+        return _voters(self.ballots[k] for k in keys)[0]
 
 
 def count(ballots: Mapping[int, Mapping[str, str]], powers: Powers) -> Count:
@@ -92,26 +97,47 @@ def count(ballots: Mapping[int, Mapping[str, str]], powers: Powers) -> Count:
     With one Vote Power for every Player and every FOR or AGAINST voter a Player (Ballotday's
     usual case), a tally is the number of FOR votes and of votes cast; otherwise each vote's Vote
     Power is looked up."""
-    cast = {key: [v for v, w in votes.items() if w != "ABSTAIN"] for key, votes in ballots.items()}
-    voters = Counter(chain.from_iterable(cast.values()))
-    uniform = powers.uniform is not None and voters.keys() <= powers.of.keys()
-    tallies = {key: _tally(votes, powers, len(cast[key]) if uniform else None) for key, votes in ballots.items()}
-    return Count(tallies, cast, voters)
+    voters, cast = _voters(ballots.values())
+    q = powers.common(voters.keys())
+    tallies = {key: _tally(votes, powers, q, n) for (key, votes), n in zip(ballots.items(), cast)}
+    return Count(ballots, tallies, voters)
+
+
+def _voters(ballots: Iterable[Mapping[str, str]]) -> tuple[Counter[str], list[int]]:
+    """How many of ``ballots`` each voter voted FOR or AGAINST on (voters in the order of their first
+    such vote), and how many such votes each ballot has.
+
+    Each ballot's voters are listed, counted and let go: 200 lists of 750 voters kept alive until
+    scoring were read by the garbage collector's young collections (about 6 ms of its 200,000 votes)."""
+    voters: Counter[str] = Counter()
+    cast = []
+    for votes in ballots:
+        listed = [v for v, w in votes.items() if w != "ABSTAIN"]
+        cast.append(len(listed))
+        voters.update(listed)
+    return voters, cast
 
 
 def tally(votes: Mapping[str, str], powers: Powers) -> Tally:
     """One proposal's tally (Stamina and Strength now, as the Ballot shows them)."""
-    uniform = powers.uniform is not None and votes.keys() <= powers.of.keys()
-    return _tally(votes, powers, len(votes) - countOf(votes.values(), "ABSTAIN") if uniform else None)
+    return _tally(votes, powers, powers.common(votes.keys()), len(votes) - countOf(votes.values(), "ABSTAIN"))
 
 
-def _tally(votes: Mapping[str, str], powers: Powers, cast: int | None) -> Tally:
-    """``cast``: the number of FOR and AGAINST votes when every such voter is a Player and every
-    Player has the one Vote Power ``powers.uniform`` (then counting FOR votes is enough), else None."""
-    if cast is None or powers.uniform is None:
+def _tally(votes: Mapping[str, str], powers: Powers, q: Fraction | None, cast: int) -> Tally:
+    """``q``: the one Vote Power of every FOR or AGAINST voter (``Powers.common``), or None. With it,
+    the ``cast`` FOR and AGAINST votes and a count of the FOR votes make the tally."""
+    if q is None:
         return _factions(votes, _players(votes, powers), powers)
-    q, n_for = Fraction(powers.uniform), countOf(votes.values(), "FOR")
-    return _factions(votes, Tally(q * n_for, q * (cast - n_for), n_for), powers)
+    n_for = countOf(votes.values(), "FOR")
+    n_against = cast - n_for
+    return _factions(votes, Tally(_times(q, n_for), _times(q, n_against), n_for, _times(q, cast),
+                                  _times(q, n_for - n_against)), powers)
+
+
+def _times(q: Fraction, n: int) -> Fraction:
+    """``q * n``, without Fraction's arithmetic when ``q`` is whole (every Vote Power is 1 from
+    Ballotday): the end of Voting makes four for each of 200 proposals."""
+    return Fraction(q.numerator * n) if q.denominator == 1 else q * n
 
 
 def _factions(votes: Mapping[str, str], t: Tally, powers: Powers) -> Tally:
@@ -120,8 +146,8 @@ def _factions(votes: Mapping[str, str], t: Tally, powers: Powers) -> Tally:
     for voter, q in powers.factions.items():
         word = votes.get(voter)
         if word in ("FOR", "AGAINST"):
-            t = Tally(t.power_for + Fraction(q) * (word == "FOR"), t.power_against + Fraction(q) * (word == "AGAINST"),
-                      t.players_for)
+            t = Tally.of(t.power_for + Fraction(q) * (word == "FOR"),
+                         t.power_against + Fraction(q) * (word == "AGAINST"), t.players_for)
     return t
 
 
@@ -130,4 +156,4 @@ def _players(votes: Mapping[str, str], powers: Powers) -> Tally:
     counts = {word: Counter(map(powers.of.get, voting(votes, word))) for word in ("FOR", "AGAINST")}
     power = {word: sum((Fraction(p) * n for p, n in c.items() if p is not None), Fraction(0))
              for word, c in counts.items()}
-    return Tally(power["FOR"], power["AGAINST"], sum(n for p, n in counts["FOR"].items() if p is not None))
+    return Tally.of(power["FOR"], power["AGAINST"], sum(n for p, n in counts["FOR"].items() if p is not None))
