@@ -11,7 +11,7 @@ from nomic.website import SiteMemory, StaleKeys
 from nomic.website import writer
 from nomic.website.imperial import generators, listing
 from nomic.website.writer import manifest_pages
-from tests.site.checks import files, parse, words
+from tests.site.checks import broken_links, files, parse, words
 from tests.site.game import ALICE, BOB, CAROL, play_days
 from tests.support import EMPEROR, LIST_ADDRESS, at, make_mail
 
@@ -75,6 +75,7 @@ def test_a_new_block_rewrites_the_list_pages_near_it_not_one_per_block(make_play
         ("index-2.html", "2–2"), ("index-1.html", "1–1"), ("index-blocks.html", "all blocks")]
     assert block_links(out / "submissions" / "index-blocks.html") == [
         ("index.html", "8–8"), *((f"index-{n}.html", f"{n}–{n}") for n in range(7, 0, -1))]
+    assert broken_links(out) == []
     build(Game(play.dir), tmp_path / "fresh")
     assert files(out) == files(tmp_path / "fresh")
 
@@ -106,6 +107,7 @@ def test_the_temperature_table_is_paged_and_a_new_change_rewrites_a_page_or_thre
     k = (n + more - 1) // 2  # the older pages now
     assert more >= 1 and changed == (["temperature.html"] if k == (n - 1) // 2 else
                                      [f"temperature-{k - 1}.html", f"temperature-{k}.html", "temperature.html"])
+    assert broken_links(out) == []
     build(Game(play.dir), tmp_path / "fresh")
     assert files(out) == files(tmp_path / "fresh")
 

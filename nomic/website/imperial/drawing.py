@@ -198,8 +198,8 @@ def _line(kept: TemperatureHistory, columns: int) -> Sequence[int]:
     start = len(kept.runs[k]) << (k + 1)
     rest = line[start:]
     tail = sorted({start + rest.index(min(rest)), start + rest.index(max(rest))}) if rest else []
-    places = kept.drawn[k]
-    return [*[0][:places[0] != 0], *places, *tail, *[n - 1][:(tail or places)[-1] != n - 1]]
+    places = kept.drawn[k] + tail
+    return ([0] if places[0] else []) + places + ([n - 1] if places[-1] < n - 1 else [])
 
 
 def _range(lo: int, hi: int) -> tuple[int, int]:

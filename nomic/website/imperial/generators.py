@@ -338,7 +338,7 @@ def temperature(m: SiteModel) -> Iterator[Page | Family]:
     hrefs = [f"temperature-{k + 1}.html" for k in range(len(runs) - 1)] + ["temperature.html"]
     labels = [f"{a + 1}–{b}" for a, b in runs[:-1]] + ["the latest"]  # the newest run's numbers change
     older = [{"href": href, "label": label} for href, label in zip(hrefs[:-1], labels[:-1])]
-    yield Page("temperature.html", "temperature.html", _lazy(_temperature, m, changes[slice(*runs[-1])], older),
+    yield Page("temperature.html", "temperature.html", _lazy(_temperature, m, changes, runs[-1], older),
                key=(m.state.temperature, m.events_key("temperature", "day_end")))
     yield Family("temperature changes", "temperature_changes.html", hrefs[:-1],
                  [(labels[k], changes[a].id, changes[b - 1].id, hrefs[k + 1], labels[k + 1], k > 0)
@@ -348,14 +348,12 @@ def temperature(m: SiteModel) -> Iterator[Page | Family]:
                             "older": {"href": hrefs[k - 1], "label": labels[k - 1]} if k else None})
 
 
-def _temperature(m: SiteModel, newest: list, older: list[dict]) -> dict:
+def _temperature(m: SiteModel, changes: list, newest: tuple[int, int], older: list[dict]) -> dict:
     st = m.state
-    first = m.data.of_kind("temperature")[:1]
-    initial = first[0].data.get("old", st.temperature) if first else st.temperature
+    initial = changes[0].data.get("old", st.temperature) if changes else st.temperature
     return {"chart": drawing.temperature_chart(int(initial), m.index.temperature),
-            "now": st.temperature, "initial": initial, "older": older,
-            "label": f"{len(older) * TEMPERATURE_PAGE + 1}–{len(older) * TEMPERATURE_PAGE + len(newest)}",
-            "changes": _temperature_blocks(newest)}
+            "now": st.temperature, "initial": initial, "older": older, "label": f"{newest[0] + 1}–{newest[1]}",
+            "changes": _temperature_blocks(changes[slice(*newest)])}
 
 
 def _temperature_blocks(changes: list) -> list[Fragment]:
