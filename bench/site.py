@@ -180,11 +180,13 @@ def one_game(root: Path, submissions: int, players: int, rebuilds_only: bool = F
             s.commit()
     out = root / f"site{submissions}-d{days}"
     memory = SiteMemory()  # kept across builds, as the daemon keeps its game's
+    g._state = None  # the state loaded as the daemon loads it, and kept by the rebuilds (the site's memory
+    # keeps its index of submissions by the state object: a state loaded again costs a first rebuild that
+    # reads every submission, which the daemon pays at a restart only, with its full build)
     with tuning.no_collection(), timed() as t_full:
         full = site.build(g, out, memory=memory)
-    g._state = None
     rebuilds = []
-    for k in (1, 4, 7, 10):  # the first may open a new block of 100 numbers (every list page's links change)
+    for k in (1, 4, 7, 10):  # the first may open a new block of 100 numbers (the list pages near it change)
         g.inbox.receive(mail(k, sender=player(1)), state.day_started + timedelta(hours=2))
         g.process(send=False)
         with tuning.no_collection(), timed() as t_re:

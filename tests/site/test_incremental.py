@@ -9,9 +9,9 @@ from nomic.game import Game
 from nomic.site import build
 from nomic.website import SiteMemory, StaleKeys
 from nomic.website import writer
-from nomic.website.imperial import generators
+from nomic.website.imperial import generators, listing
 from nomic.website.writer import manifest_pages
-from tests.site.checks import files
+from tests.site.checks import broken_links, files, parse, words
 from tests.site.game import ALICE, BOB, CAROL, play_days
 from tests.support import EMPEROR, LIST_ADDRESS, at, make_mail
 
@@ -49,6 +49,73 @@ def test_after_one_new_submission_only_the_pages_it_changes_are_rewritten(make_p
         "submissions/8.html", "submissions/by-carol.html", "submissions/index.html",
         "submissions/pending.html", "submissions/players.html"]
     assert report.written == len(changed)
+
+
+def test_a_new_block_rewrites_the_list_pages_near_it_not_one_per_block(make_play, tmp_path, monkeypatch):
+    """Blocks of one number, a window of one block either side: the game's 7 submissions are 7 list
+    pages, and the 8th Proposal opens an 8th. Rewritten: the pages whose window it enters or moves (5
+    and 6), the last newest's on its own page now (7), the new one and the page of every block; the
+    pages of numbers 1 to 4 are kept (before, every page linked to every block and was rewritten).
+    From any list page, every block is two clicks away: through the page of every block."""
+    monkeypatch.setattr(generators, "BLOCK", 1)
+    monkeypatch.setattr(listing, "WINDOW", 1)
+    play = make_play(day_mode="fixed")
+    play_days(play)
+    out = tmp_path / "public"
+    build(Game(play.dir), out)
+    old = manifest(out)
+    play.send(CAROL, "Proposal: More bells", "Bells at noon.", at=at(4, 2), name="Carol")
+    build(Game(play.dir), out)
+    new = manifest(out)
+    changed = sorted(p for p in new if p.startswith("submissions/index") and old.get(p) != new[p])
+    assert changed == ["submissions/index-5.html", "submissions/index-6.html", "submissions/index-7.html",
+                       "submissions/index-blocks.html", "submissions/index.html"]
+    assert block_links(out / "submissions" / "index-3.html") == [
+        ("index.html", "newest"), (None, "…"), ("index-4.html", "4–4"), ("index-3.html", "3–3"),
+        ("index-2.html", "2–2"), ("index-1.html", "1–1"), ("index-blocks.html", "all blocks")]
+    assert block_links(out / "submissions" / "index-blocks.html") == [
+        ("index.html", "8–8"), *((f"index-{n}.html", f"{n}–{n}") for n in range(7, 0, -1))]
+    assert broken_links(out) == []
+    build(Game(play.dir), tmp_path / "fresh")
+    assert files(out) == files(tmp_path / "fresh")
+
+
+def test_the_temperature_table_is_paged_and_a_new_change_rewrites_a_page_or_three(make_play, tmp_path, monkeypatch):
+    """Pages of two changes: the chart's page lists the newest (one or two) and links to each older
+    page, which lists its two and links to the pages beside it. A new change rewrites the chart's
+    page alone, or when it opens a page, the one before it (now on a page of its own, new) and the
+    one before that too (its newer link); the older pages are kept (before, one page held all)."""
+    monkeypatch.setattr(generators, "TEMPERATURE_PAGE", 2)
+    play = make_play(day_mode="fixed")
+    play_days(play)
+    out = tmp_path / "public"
+    build(Game(play.dir), out)
+    old = manifest(out)
+    rows = [len(parse(page).findall(".//table/tbody/tr")) for page in sorted(out.glob("temperature-*.html"))]
+    n = sum(rows) + len(parse(out / "temperature.html").findall(".//table/tbody/tr"))
+    assert n > 4 and rows == [2] * ((n - 1) // 2)
+    assert block_links(out / "temperature-2.html") == [("temperature-3.html", "newer: 5–6"),
+                                                         ("temperature-1.html", "older: 1–2")]
+    assert block_links(out / "temperature.html") == [(f"temperature-{j}.html", f"{2 * j - 1}–{2 * j}")
+                                                     for j in range((n - 1) // 2, 0, -1)]
+    play.send(CAROL, "Proposal: More bells", "Bells at noon.", at=at(4, 2), name="Carol")
+    play.judge("Accept 8", at=at(4, 3))  # (an accepted Proposal warms the game: rule 12)
+    build(Game(play.dir), out)
+    new = manifest(out)
+    more = sum(len(parse(page).findall(".//table/tbody/tr")) for page in out.glob("temperature*.html")) - n
+    changed = sorted(p for p in new if p.startswith("temperature") and old.get(p) != new[p])
+    k = (n + more - 1) // 2  # the older pages now
+    assert more >= 1 and changed == (["temperature.html"] if k == (n - 1) // 2 else
+                                     [f"temperature-{k - 1}.html", f"temperature-{k}.html", "temperature.html"])
+    assert broken_links(out) == []
+    build(Game(play.dir), tmp_path / "fresh")
+    assert files(out) == files(tmp_path / "fresh")
+
+
+def block_links(page: Path) -> list[tuple[str | None, str]]:
+    """The links (href, text) of a list page's navigation between blocks of numbers."""
+    nav = next(el for el in parse(page).iter("nav") if el.get("class") == "filters pages")
+    return [(item[0].get("href") if len(item) else None, words(item)) for item in nav.iter("li")]
 
 
 class Rebuilt:
@@ -94,8 +161,12 @@ class Rebuilt:
 
 @pytest.mark.slow  # a full build after every one of many rebuilds
 def test_every_rebuild_is_byte_identical_to_a_full_build(make_play, tmp_path, monkeypatch):
-    """Small blocks, so that new submissions and ledger entries open new list pages too."""
+    """Small blocks, so that new submissions and ledger entries open new list pages too, and a
+    window of one block, so that list pages leave blocks out of their links, and pages of two
+    temperature changes, so that new changes open new pages of them."""
     monkeypatch.setattr(generators, "BLOCK", 2)
+    monkeypatch.setattr(listing, "WINDOW", 1)
+    monkeypatch.setattr(generators, "TEMPERATURE_PAGE", 2)
     monkeypatch.setattr(generators, "LEDGER_BLOCK", 2)
     play = make_play(day_mode="fixed")
     rebuilt = Rebuilt(play, tmp_path / "public", tmp_path / "fresh")

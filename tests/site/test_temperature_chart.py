@@ -1,7 +1,7 @@
 """Issue 15: the temperature chart reads the same whether the game lasted a day or half a year."""
 from __future__ import annotations
 
-from nomic.website.imperial.drawing import TemperatureChange, TemperatureHistory, temperature_chart
+from nomic.website.imperial.drawing import TemperatureChange, TemperatureHistory, _line, temperature_chart
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -74,3 +74,26 @@ def test_the_page_draws_day_lines_and_markers(site):
     assert [ln.find(f"{SVG}title").text for ln in days][:1] == ["day 2 begins"]
     points = list(doc.iter(f"{SVG}circle"))
     assert all(c.get("class").startswith("point point-") and c.find(f"{SVG}title").text for c in points)
+
+
+def test_a_long_line_is_drawn_with_points_bounded_by_the_width_and_every_peak():
+    """20,000 changes: at most two points a unit of the plot's width, and still the first and last
+    level and the lowest and highest of every run of 32 places (a unit of the width is 31)."""
+    changes = [TemperatureChange(300 + (i * 37) % 50, 300 + ((i + 1) * 37) % 50, "the day ends", 1 + i // 4)
+               for i in range(20_000)]
+    kept = history(changes)
+    chart = temperature_chart(300, kept)
+    assert len(chart.line.split()) <= 2 * (chart.right - chart.left) + 2
+    places = list(_line(kept, chart.right - chart.left))
+    assert len(places) == len(chart.line.split())
+    assert places[0] == 0 and places[-1] == 20_000 and places == sorted(set(places))
+    levels = [300] + [c.new for c in changes]
+    assert kept.line == levels
+    for start in range(0, 20_001, 32):
+        run = [p for p in places if start <= p < start + 32]
+        assert {levels[p] for p in run} >= {min(levels[start:start + 32]), max(levels[start:start + 32])}, start
+
+
+def test_a_short_line_has_a_point_for_every_change():
+    changes = [TemperatureChange(300 + i % 7, 300 + (i + 1) % 7, "the day ends", 1) for i in range(1_287)]
+    assert len(temperature_chart(300, history(changes)).line.split()) == 1_288

@@ -8,6 +8,7 @@ first one's slanted bottom, and so on; two planks make a 16 x 4 cm rectangle.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 CM = 24  # drawing units per centimetre
@@ -104,12 +105,20 @@ class TemperatureHistory:
     """The temperature changes a chart draws, with what the chart needs of them kept as they are
     added (a rebuild adds the new ones): the range of kelvin they span, the first change of each
     game day after the first (place, day), and the changes worth a marker (place, kelvin, kind,
-    label)."""
+    label).
+
+    The line's places are 0 (the temperature before the first change) and i + 1 (after change i),
+    its levels in ``line``. For a long line, runs of 2 ** (k + 1) places keep the places of their
+    lowest and highest level (``runs[k]``; ``drawn[k]``: the same in order, each once), found from
+    the two runs of half the length as the places are added, so the chart draws a long line with as
+    many points as its width (``_line``) at a cost that does not grow with the game."""
     changes: list[TemperatureChange] = field(default_factory=list)
-    levels: list[int] = field(default_factory=list)  # the temperature after each change
+    line: list[int] = field(default_factory=list)
     span: tuple[int, int] | None = None
     firsts: list[tuple[int, int]] = field(default_factory=list)
     marked: list[tuple[int, int, str, str]] = field(default_factory=list)
+    runs: list[list[tuple[int, int]]] = field(default_factory=list)
+    drawn: list[list[int]] = field(default_factory=list)
 
     def add(self, c: TemperatureChange) -> None:
         i = len(self.changes)
@@ -119,10 +128,28 @@ class TemperatureHistory:
             if c.cause.startswith(prefix):
                 self.marked.append((i, c.old, kind, f"day {c.day}: {kind} at {c.old} K, back to {c.new} K") if before
                                    else (i + 1, c.new, kind, f"day {c.day}: Profile AND, {c.old} K to {c.new} K"))
+        if not i:
+            self._place(c.old)
         self.changes.append(c)
-        self.levels.append(c.new)
+        self._place(c.new)
         lo, hi = (c.old, c.new) if self.span is None else self.span
         self.span = min(lo, c.old, c.new), max(hi, c.old, c.new)
+
+    def _place(self, level: int) -> None:
+        """The line's next place, and each run it completes (the first lowest or highest of a tie)."""
+        p, line = len(self.line), self.line
+        line.append(level)
+        k = 0
+        while (p + 1) % (2 << k) == 0:
+            if k == len(self.runs):
+                self.runs.append([])
+                self.drawn.append([])
+            a, b = ((p - 1, p - 1), (p, p)) if k == 0 else self.runs[k - 1][-2:]
+            lo = a[0] if line[a[0]] <= line[b[0]] else b[0]
+            hi = a[1] if line[a[1]] >= line[b[1]] else b[1]
+            self.runs[k].append((lo, hi))
+            self.drawn[k] += sorted({lo, hi})
+            k += 1
 
 
 def temperature_chart(initial: int, changes: TemperatureHistory) -> Chart:
@@ -130,7 +157,8 @@ def temperature_chart(initial: int, changes: TemperatureHistory) -> Chart:
 
     The y range hugs the data; vertical lines mark where game days begin; overheats,
     meltdowns and Profile AND swings get a marker each. ``changes`` is kept from build to build,
-    so only the line's points are made afresh (their x depends on how many there are).
+    so only the line's points are made afresh (their x depends on how many there are), and they
+    are at most two a unit of the plot's width (``_line``).
     """
     width, height, left, right, top, bottom = 720, 320, 56, 700, 12, 290
     lo, hi = changes.span or (initial, initial)
@@ -140,18 +168,38 @@ def temperature_chart(initial: int, changes: TemperatureHistory) -> Chart:
     def y(k: int) -> float:
         return round(bottom - (bottom - top) * (k - low) / (high - low), 1)
 
-    levels = [initial, *changes.levels]
-    ys = {k: f"{y(k):.1f}" for k in set(levels)}
+    levels = changes.line or [initial]
+    places = _line(changes, right - left) if changes.line else [0]
+    ys = {k: f"{y(k):.1f}" for k in {levels[i] for i in places}}
     tick = next(t for t in _TICK_STEPS if (high - low) / t <= 8)
     every = -(-len(changes.firsts) // _MAX_DAY_LABELS) or 1
     return Chart(
         width=width, height=height, left=left, right=right, top=top, bottom=bottom, low=low, high=high,
-        line=" ".join([f"{left + i * step:.1f},{ys[k]}" for i, k in enumerate(levels)]),
+        line=" ".join([f"{left + i * step:.1f},{ys[levels[i]]}" for i in places]),
         marks=[{"y": y(k), "kelvin": k, "label": label} for k, label in REFERENCE if low <= k <= high],
         ticks=[{"y": y(k), "kelvin": k} for k in range(low + (-low) % tick, high + 1, tick)],
         days=[{"x": round(left + (i + 0.5) * step, 1), "day": day} for i, day in changes.firsts[::every]],
         points=[{"x": round(left + at * step, 1), "y": y(kelvin), "kind": kind, "label": label}
                 for at, kelvin, kind, label in changes.marked])
+
+
+def _line(kept: TemperatureHistory, columns: int) -> Sequence[int]:
+    """The places of the line's points: every place while there are at most two a column of the plot
+    (a unit of its width, about a pixel and a quarter as the page draws it); beyond that the first,
+    the last, and the lowest and highest of each run of 2 ** (k + 1) places, the shortest runs of
+    which there are at most ``columns``, in order (kept: ``TemperatureHistory.drawn``), and of the
+    last, partial run. The line then spans the same heights as the whole within every run of a unit
+    or two of the width, so it looks the same, at a cost bounded by the width."""
+    line = kept.line
+    n = len(line)
+    if n <= 2 * columns:
+        return range(n)
+    k = (-(-n // columns) - 1).bit_length() - 1  # 2 ** (k + 1): at least n / columns
+    start = len(kept.runs[k]) << (k + 1)
+    rest = line[start:]
+    tail = sorted({start + rest.index(min(rest)), start + rest.index(max(rest))}) if rest else []
+    places = kept.drawn[k] + tail
+    return ([0] if places[0] else []) + places + ([n - 1] if places[-1] < n - 1 else [])
 
 
 def _range(lo: int, hi: int) -> tuple[int, int]:

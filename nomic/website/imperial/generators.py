@@ -28,6 +28,7 @@ from nomic.website.text import when, word_diff
 
 STATUSES = ("pending", "accepted", "rejected", "ignored")
 TEMPERATURE_BLOCK = 100  # rows of the temperature page's table rendered together (and kept: a fragment)
+TEMPERATURE_PAGE = 500  # changes a page of the table lists (a multiple of TEMPERATURE_BLOCK)
 KIND_NAMES = {"proposal": "Proposal", "point_of_order": "Point of Order"}
 
 
@@ -161,28 +162,33 @@ def submissions(m: SiteModel) -> Iterator[Page | Family]:
                  changes=(m.index.since, m.index.version, [n - 1 for n in m.index.changed]))
 
 
-def _paged(m: SiteModel, name: str, heading: str, keys: list[tuple], nav: list[dict]) -> Iterator[Family]:
-    """A list by blocks of numbers: the newest block on NAME.html, older ones on NAME-K.html.
+def _paged(m: SiteModel, name: str, heading: str, keys: list[tuple], nav: list[dict]) -> Iterator[Page | Family]:
+    """A list by blocks of numbers: the newest block on NAME.html, older ones on NAME-K.html, each
+    page linking to a window of blocks and, when that leaves some out, to NAME-blocks.html, which
+    links to every block (listing.py).
 
-    A block's page changes only when one of its own submissions does, so a new
-    submission or a judgment rewrites one or two list pages, however long the game
-    (and a new block rewrites the pages' block links, but not their tables).
-    ``keys`` are the listed submissions' row keys, by number (so a block is a run of them).
-    The pages are a family, kept from build to build with the blocks that changed (listing.py).
+    A block's page changes only when one of its own submissions does or its window of links does,
+    so a new submission or a judgment rewrites one or two list pages, and a new block a few more,
+    however long the game. ``keys`` are the listed submissions' row keys, by number (so a block is a
+    run of them). The pages are a family, kept from build to build with the blocks that changed.
     """
     kept = m.index.listing(name, heading, keys, BLOCK)
-    links, titles, parts = kept.links, kept.titles, kept.parts
-    shown = (name, kept.block, tuple(kept.order)) if len(links) > 1 else None  # what the block links show
+    links, titles, parts, paths = kept.links, kept.titles, kept.parts, kept.paths
     yield Family(f"submissions {name}", "submissions.html", kept.paths, kept.keys,
                  lambda i: _list_context(m, nav, titles[i], f"{name}.html", parts[i],
-                                         shown and _block_links(links, links[i]["href"], shown))(),
+                                         _block_links(links[i], paths[i].rpartition("/")[2]) if links[i] else None)(),
                  changes=None if kept.changed is None else (kept.since, kept.version, kept.changed))
+    if kept.every:
+        title, every = f"{heading}: all blocks of numbers", kept.every
+        yield Page(kept.every_path, "submissions.html", lambda: {
+            "filters": nav, "heading": title, "current": f"{name}.html",
+            "blocks": _block_links(every, ""), "table": None}, key=(title, every))
 
 
-def _block_links(links: list[dict], here: str, shown: tuple) -> Fragment:
-    """A list page's links to every block (``here`` its own): a fragment, kept from build to build
-    while the blocks are the same, as a long list has hundreds."""
-    return Fragment("block_links", (here, shown), lambda: (links, here), "tables.html")
+def _block_links(links: tuple, here: str) -> Fragment:
+    """A list page's links to blocks (``here`` its own, none for the page of all blocks): a fragment,
+    kept from build to build while they are the same."""
+    return Fragment("block_links", (here, links), lambda: (links, here), "tables.html")
 
 
 def _list_context(m: SiteModel, nav: list[dict], heading: str, current: str, keys: tuple,
@@ -323,20 +329,38 @@ def _game_profile(m: SiteModel) -> dict:
             "ff": [_player_row(m, p, "") for p in ff]}
 
 
-def temperature(m: SiteModel) -> Iterator[Page]:
-    yield Page("temperature.html", "temperature.html", _lazy(_temperature, m),
-               key=(m.state.temperature, m.events_key("temperature", "day_end")))
-
-
-def _temperature(m: SiteModel) -> dict:
-    st = m.state
+def temperature(m: SiteModel) -> Iterator[Page | Family]:
+    """The chart with the newest run of ``TEMPERATURE_PAGE`` changes (or fewer), and each older run
+    on a page of its own, which links to the runs beside it: a new change rewrites the chart's page
+    alone, and a new run the page of the run before it too, however long the game."""
     changes = m.data.of_kind("temperature")
+    runs = [(a, min(a + TEMPERATURE_PAGE, len(changes))) for a in range(0, len(changes), TEMPERATURE_PAGE)] or [(0, 0)]
+    hrefs = [f"temperature-{k + 1}.html" for k in range(len(runs) - 1)] + ["temperature.html"]
+    labels = [f"{a + 1}–{b}" for a, b in runs[:-1]] + ["the latest"]  # the newest run's numbers change
+    older = [{"href": href, "label": label} for href, label in zip(hrefs[:-1], labels[:-1])]
+    yield Page("temperature.html", "temperature.html", _lazy(_temperature, m, changes, runs[-1], older),
+               key=(m.state.temperature, m.events_key("temperature", "day_end")))
+    yield Family("temperature changes", "temperature_changes.html", hrefs[:-1],
+                 [(labels[k], changes[a].id, changes[b - 1].id, hrefs[k + 1], labels[k + 1], k > 0)
+                  for k, (a, b) in enumerate(runs[:-1])],
+                 lambda k: {"label": labels[k], "changes": _temperature_blocks(changes[slice(*runs[k])]),
+                            "newer": {"href": hrefs[k + 1], "label": labels[k + 1]},
+                            "older": {"href": hrefs[k - 1], "label": labels[k - 1]} if k else None})
+
+
+def _temperature(m: SiteModel, changes: list, newest: tuple[int, int], older: list[dict]) -> dict:
+    st = m.state
     initial = changes[0].data.get("old", st.temperature) if changes else st.temperature
-    blocks = [changes[i:i + TEMPERATURE_BLOCK] for i in range(0, len(changes), TEMPERATURE_BLOCK)]
     return {"chart": drawing.temperature_chart(int(initial), m.index.temperature),
-            "now": st.temperature, "initial": initial,
-            "changes": [Fragment("temperature_rows", (block[0].id, block[-1].id, len(block)),
-                                 partial(_temperature_rows, block), "tables.html") for block in reversed(blocks)]}
+            "now": st.temperature, "initial": initial, "older": older, "label": f"{newest[0] + 1}–{newest[1]}",
+            "changes": _temperature_blocks(changes[slice(*newest)])}
+
+
+def _temperature_blocks(changes: list) -> list[Fragment]:
+    """The table's rows of a run of changes, newest first, in blocks of ``TEMPERATURE_BLOCK``."""
+    blocks = [changes[i:i + TEMPERATURE_BLOCK] for i in range(0, len(changes), TEMPERATURE_BLOCK)]
+    return [Fragment("temperature_rows", (block[0].id, block[-1].id, len(block)), partial(_temperature_rows, block),
+                     "tables.html") for block in reversed(blocks)]
 
 
 def _temperature_rows(block: list) -> tuple[list[dict]]:
