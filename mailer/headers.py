@@ -24,6 +24,7 @@ from email.message import EmailMessage, Message
 from email.policy import EmailPolicy
 from email.utils import format_datetime, parseaddr
 
+from mailer import plain_text
 from mailer.message import decoded_words, header_text
 
 TEXT_MAX = 250  # characters of a subject
@@ -51,12 +52,20 @@ class _KeptClasses(HeaderRegistry):
     def __init__(self) -> None:
         super().__init__()
         self._made: dict[str, type[BaseHeader]] = {}
+        self._kinds: dict[str, type | None] = {}
 
     def __getitem__(self, name: str) -> type[BaseHeader]:
         made = self._made.get(name.lower())
         if made is None:
             made = self._made[name.lower()] = super().__getitem__(name)
         return made
+
+    def kind(self, name: str) -> type | None:
+        """Which of ``PLAIN``'s kinds the header ``name`` is (``_kind``), found once a name."""
+        key = name.lower()
+        if key not in self._kinds:
+            self._kinds[key] = _kind_of(self[name])
+        return self._kinds[key]
 
 
 def composing_policy() -> EmailPolicy[EmailMessage]:
@@ -84,7 +93,10 @@ def _kind(mail: Message, name: str) -> type | None:
     factory = getattr(mail.policy, "header_factory", None)
     if factory is None:
         return None
-    made = factory[name]
+    return factory.kind(name) if isinstance(factory, _KeptClasses) else _kind_of(factory[name])
+
+
+def _kind_of(made: type) -> type | None:
     return next((kind for kind in PLAIN if issubclass(made, kind)), None)
 
 
@@ -117,7 +129,7 @@ def as_bytes(mail: Message) -> bytes:
     generator folds them, a blank line, its body as it is (what the generator writes for it, with
     none of its dispatching); any other mail by the generator."""
     pol = mail.policy
-    payload = None if mail.is_multipart() else mail.get_payload()
+    payload = plain_text.stored_payload(mail)
     if not isinstance(payload, str) or not payload.isascii() or "\r" in payload or pol.linesep != "\n":
         return bytes(mail)
     head = b"".join(pol.fold_binary(name, value) for name, value in mail.raw_items())
@@ -193,10 +205,10 @@ def ids(values: Iterable[str]) -> str:
 
 def read(mail: Message, header: str) -> str:
     """A received header as safe text ("" when absent)."""
-    stored = _stored(mail, header)
-    if isinstance(stored, str) and not isinstance(stored, BaseHeader) and _kind(mail, header) in (
-            UnstructuredHeader, MessageIDHeader) and plain(mail, header, stored):
-        return stored  # what parsing it would give
+    kept = stored(mail, header)
+    if isinstance(kept, str) and not isinstance(kept, BaseHeader) and _kind(mail, header) in (
+            UnstructuredHeader, MessageIDHeader) and plain(mail, header, kept):
+        return kept  # what parsing it would give
     try:
         value = mail.get(header)
     except Exception:  # the package raises ValueError, or worse, on hostile values
@@ -204,7 +216,7 @@ def read(mail: Message, header: str) -> str:
     return "" if value is None else text(str(value), READ_MAX)
 
 
-def _stored(mail: Message, name: str) -> object:
+def stored(mail: Message, name: str) -> object:
     """The first ``name`` header as stored (a header object, or a line as received or ``put``)."""
     wanted = name.lower()
     return next((v for k, v in mail.raw_items() if k.lower() == wanted), None)
