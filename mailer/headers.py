@@ -22,10 +22,10 @@ from email import policy
 from email.headerregistry import Address, AddressHeader, BaseHeader, HeaderRegistry, MessageIDHeader, UnstructuredHeader
 from email.message import EmailMessage, Message
 from email.policy import EmailPolicy
-from email.utils import format_datetime, parseaddr
+from email.utils import format_datetime
 
 from mailer import plain_text
-from mailer.message import decoded_words, header_text
+from mailer.message import SPEC, WORDS, decoded_words, header_text, mailbox_of
 
 TEXT_MAX = 250  # characters of a subject
 NAME_MAX = 100  # characters of a display name
@@ -76,15 +76,11 @@ def composing_policy() -> EmailPolicy[EmailMessage]:
 # Plain values: the email package writes each of them as it is given ("Name: value" on one line),
 # so a composer stores it as that line (``put``) instead of parsing it into a header object that
 # folds back to the same text (tests/outbox/test_plain_headers.py holds the two to the same bytes).
-_ATEXT = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+"
-_ATOMS = f"{_ATEXT}(?:\\.{_ATEXT})*"
-_WORDS = f"{_ATEXT}(?: {_ATEXT})*"  # a display name of atoms
-_DOMAIN = r"[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*"
-_SPEC = re.compile(f"{_ATOMS}@{_DOMAIN}")
+_SPEC = re.compile(SPEC)
 PLAIN: dict[type, re.Pattern[str]] = {
     UnstructuredHeader: re.compile(r"[!-~]+(?: [!-~]+)*"),
-    AddressHeader: re.compile(f"{_SPEC.pattern}|{_WORDS} <{_SPEC.pattern}>"),
-    MessageIDHeader: re.compile(f"<{_SPEC.pattern}>"),
+    AddressHeader: re.compile(f"{SPEC}|{WORDS} <{SPEC}>"),
+    MessageIDHeader: re.compile(f"<{SPEC}>"),
 }
 
 
@@ -225,5 +221,5 @@ def stored(mail: Message, name: str) -> object:
 def author(mail: Message) -> tuple[str, str]:
     """The From's display name (safe text) and address. The address is parsed before the name's
     encoded words are decoded: decoded, a name may hold anything, ":" and "<" included."""
-    display_name, address = parseaddr(header_text(mail, "From"))
+    display_name, address = mailbox_of(header_text(mail, "From"))
     return name(decoded_words(display_name)), address
