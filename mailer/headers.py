@@ -16,12 +16,13 @@ came (``VERBATIM``): refolding a long one would write out its decoded words.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Iterable
 from datetime import datetime, timezone
 from email import policy
 from email.headerregistry import Address, AddressHeader, BaseHeader, HeaderRegistry, MessageIDHeader, UnstructuredHeader
 from email.message import EmailMessage, Message
-from email.policy import EmailPolicy
+from email.policy import EmailPolicy, Policy
 from email.utils import format_datetime
 
 from mailer import plain_text
@@ -128,8 +129,23 @@ def as_bytes(mail: Message) -> bytes:
     payload = plain_text.stored_payload(mail)
     if not isinstance(payload, str) or not payload.isascii() or "\r" in payload or pol.linesep != "\n":
         return bytes(mail)
-    head = b"".join(pol.fold_binary(name, value) for name, value in mail.raw_items())
+    head = b"".join(_folded(pol, name, value) for name, value in mail.raw_items())
     return head + b"\n" + payload.encode("ascii")
+
+
+_BREAKS = re.compile("[\n\r\x0b\x0c\x1c-\x1e]")  # the ASCII characters ``str.splitlines`` breaks at
+
+
+def _folded(pol: Policy, name: str, value: object) -> bytes:
+    """``pol.fold_binary(name, value)`` (``pol``'s linesep "\n"). A value stored as its line, ASCII and
+    on one line, that ``EmailPolicy`` leaves as it is (it fits, or the policy refolds no source) is
+    that line: the policy's own test, without its splitting and joining."""
+    if (type(value) is str and isinstance(pol, EmailPolicy) and value.isascii() and name.isascii()
+            and _BREAKS.search(value) is None
+            and (pol.refold_source == "none" or pol.refold_source == "long"
+                 and len(name) + 2 + len(value) <= (pol.max_line_length or sys.maxsize))):
+        return f"{name}: {value}\n".encode("ascii")
+    return pol.fold_binary(name, value)
 
 
 def text(value: str, limit: int = TEXT_MAX) -> str:
@@ -203,8 +219,8 @@ def read(mail: Message, header: str) -> str:
     """A received header as safe text ("" when absent)."""
     kept = stored(mail, header)
     if isinstance(kept, str) and not isinstance(kept, BaseHeader) and _kind(mail, header) in (
-            UnstructuredHeader, MessageIDHeader) and plain(mail, header, kept):
-        return kept  # what parsing it would give
+            UnstructuredHeader, MessageIDHeader) and plain(mail, header, kept) and "?=" not in kept:
+        return kept  # what parsing it would give (and ``text`` leave as it is)
     try:
         value = mail.get(header)
     except Exception:  # the package raises ValueError, or worse, on hostile values
