@@ -44,6 +44,7 @@ from mailer.listconfig import ListSettings, settings
 from mailer.mailing import Mailing
 from mailer.message import Received
 from mailer.ports import Receipt
+from nomic import tuning
 from nomic.clock import ClockFloor
 from storage import Duplicate, Entry, UpgradeNeeded
 from storage.config import CONFIG_NAME, Config, check_secrets, parse_time
@@ -204,11 +205,15 @@ class Game:
         Entries are folded in transactions of up to ``PROCESS_BATCH``: the
         events, outgoing mail and ``processed_seq`` of a batch commit together
         (one fsync, not one per entry), so a crash never sends a mail twice.
+        A batch runs without cyclic garbage collection (``tuning.no_collection``: a full
+        collection walks the whole game state, ~10% of a fold with mail); between
+        batches it runs as usual.
         """
         done: list[tuple[Entry, list[engine.Event]]] = []
         while limit is None or len(done) < limit:
             size = PROCESS_BATCH if limit is None else min(PROCESS_BATCH, limit - len(done))
-            batch, cut = self._process_batch(send, upto, size)
+            with tuning.no_collection():
+                batch, cut = self._process_batch(send, upto, size)
             done += batch
             if not cut and len(batch) < size and not any(e.kind == Fault.KIND for _, events in batch for e in events):
                 break  # (a fault journals a skip entry after the batch: it is folded too, now)
