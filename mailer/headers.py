@@ -136,7 +136,7 @@ def as_bytes(mail: Message) -> bytes:
 _BREAKS = re.compile("[\n\r\x0b\x0c\x1c-\x1e]")  # the ASCII characters ``str.splitlines`` breaks at
 
 
-def _folded(pol: Policy, name: str, value: object) -> bytes:
+def _folded(pol: Policy, name: str, value: str) -> bytes:
     """``pol.fold_binary(name, value)`` (``pol``'s linesep "\n"). A value stored as its line, ASCII and
     on one line, that ``EmailPolicy`` leaves as it is (it fits, or the policy refolds no source) is
     that line: the policy's own test, without its splitting and joining."""
