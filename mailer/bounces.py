@@ -18,7 +18,6 @@ import json
 import logging
 from collections.abc import Iterator
 from email.message import Message as MimeMessage
-from email.utils import getaddresses
 from typing import TYPE_CHECKING
 
 from sqlmodel import Session
@@ -27,7 +26,7 @@ from engine.inputs import Message
 from mailer import outbox
 from mailer.compose import machine_mail, message_id
 from mailer.listconfig import ListSettings
-from mailer.message import Received
+from mailer.message import Received, addresses
 from mailer.tokens import mac
 from storage.tables import BounceScore
 
@@ -98,7 +97,7 @@ def record(session: Session, ls: ListSettings, entry: "Entry", received: Receive
 def _recipients(meta: dict, received: Received) -> Iterator[str]:
     """The envelope recipients, then the To addresses (the first To field, as the fold read it)."""
     yield from meta.get("rcpt_to") or []
-    yield from (a for _, a in getaddresses([str(received.message.get("To", ""))]) if a)
+    yield from (a for _, a in addresses([str(received.message.get("To", ""))]))
 
 
 def _tell_operator(session: Session, ls: ListSettings, entry: "Entry", msg: Message,

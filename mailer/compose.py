@@ -61,7 +61,7 @@ def prepared(ls: ListSettings, make: Callable[[str], EmailMessage]) -> Callable[
     def copy(to: str) -> EmailMessage:
         if not made:
             first = make(ls.list_address)
-            content = None if first.is_multipart() else first.get_payload()  # (read once: each read parses a header)
+            content = plain_text.stored_payload(first)  # (ASCII text is read as stored: not readdressed otherwise)
             tos = [v for k, v in first.raw_items() if k.lower() == "to"]
             text = content if isinstance(content, str) else ""
             made.append((first, text, first.policy == ls.policy and isinstance(content, str) and text.isascii()

@@ -16,15 +16,17 @@ came (``VERBATIM``): refolding a long one would write out its decoded words.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Iterable
 from datetime import datetime, timezone
 from email import policy
 from email.headerregistry import Address, AddressHeader, BaseHeader, HeaderRegistry, MessageIDHeader, UnstructuredHeader
 from email.message import EmailMessage, Message
-from email.policy import EmailPolicy
-from email.utils import format_datetime, parseaddr
+from email.policy import EmailPolicy, Policy
+from email.utils import format_datetime
 
-from mailer.message import decoded_words, header_text
+from mailer import plain_text
+from mailer.message import SPEC, WORDS, decoded_words, header_text, mailbox_of
 
 TEXT_MAX = 250  # characters of a subject
 NAME_MAX = 100  # characters of a display name
@@ -51,12 +53,20 @@ class _KeptClasses(HeaderRegistry):
     def __init__(self) -> None:
         super().__init__()
         self._made: dict[str, type[BaseHeader]] = {}
+        self._kinds: dict[str, type | None] = {}
 
     def __getitem__(self, name: str) -> type[BaseHeader]:
         made = self._made.get(name.lower())
         if made is None:
             made = self._made[name.lower()] = super().__getitem__(name)
         return made
+
+    def kind(self, name: str) -> type | None:
+        """Which of ``PLAIN``'s kinds the header ``name`` is (``_kind``), found once a name."""
+        key = name.lower()
+        if key not in self._kinds:
+            self._kinds[key] = _kind_of(self[name])
+        return self._kinds[key]
 
 
 def composing_policy() -> EmailPolicy[EmailMessage]:
@@ -67,15 +77,11 @@ def composing_policy() -> EmailPolicy[EmailMessage]:
 # Plain values: the email package writes each of them as it is given ("Name: value" on one line),
 # so a composer stores it as that line (``put``) instead of parsing it into a header object that
 # folds back to the same text (tests/outbox/test_plain_headers.py holds the two to the same bytes).
-_ATEXT = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+"
-_ATOMS = f"{_ATEXT}(?:\\.{_ATEXT})*"
-_WORDS = f"{_ATEXT}(?: {_ATEXT})*"  # a display name of atoms
-_DOMAIN = r"[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*"
-_SPEC = re.compile(f"{_ATOMS}@{_DOMAIN}")
+_SPEC = re.compile(SPEC)
 PLAIN: dict[type, re.Pattern[str]] = {
     UnstructuredHeader: re.compile(r"[!-~]+(?: [!-~]+)*"),
-    AddressHeader: re.compile(f"{_SPEC.pattern}|{_WORDS} <{_SPEC.pattern}>"),
-    MessageIDHeader: re.compile(f"<{_SPEC.pattern}>"),
+    AddressHeader: re.compile(f"{SPEC}|{WORDS} <{SPEC}>"),
+    MessageIDHeader: re.compile(f"<{SPEC}>"),
 }
 
 
@@ -84,7 +90,10 @@ def _kind(mail: Message, name: str) -> type | None:
     factory = getattr(mail.policy, "header_factory", None)
     if factory is None:
         return None
-    made = factory[name]
+    return factory.kind(name) if isinstance(factory, _KeptClasses) else _kind_of(factory[name])
+
+
+def _kind_of(made: type) -> type | None:
     return next((kind for kind in PLAIN if issubclass(made, kind)), None)
 
 
@@ -117,11 +126,26 @@ def as_bytes(mail: Message) -> bytes:
     generator folds them, a blank line, its body as it is (what the generator writes for it, with
     none of its dispatching); any other mail by the generator."""
     pol = mail.policy
-    payload = None if mail.is_multipart() else mail.get_payload()
+    payload = plain_text.stored_payload(mail)
     if not isinstance(payload, str) or not payload.isascii() or "\r" in payload or pol.linesep != "\n":
         return bytes(mail)
-    head = b"".join(pol.fold_binary(name, value) for name, value in mail.raw_items())
+    head = b"".join(_folded(pol, name, value) for name, value in mail.raw_items())
     return head + b"\n" + payload.encode("ascii")
+
+
+_BREAKS = re.compile("[\n\r\x0b\x0c\x1c-\x1e]")  # the ASCII characters ``str.splitlines`` breaks at
+
+
+def _folded(pol: Policy, name: str, value: str) -> bytes:
+    """``pol.fold_binary(name, value)`` (``pol``'s linesep "\n"). A value stored as its line, ASCII and
+    on one line, that ``EmailPolicy`` leaves as it is (it fits, or the policy refolds no source) is
+    that line: the policy's own test, without its splitting and joining."""
+    if (type(value) is str and isinstance(pol, EmailPolicy) and value.isascii() and name.isascii()
+            and _BREAKS.search(value) is None
+            and (pol.refold_source == "none" or pol.refold_source == "long"
+                 and len(name) + 2 + len(value) <= (pol.max_line_length or sys.maxsize))):
+        return f"{name}: {value}\n".encode("ascii")
+    return pol.fold_binary(name, value)
 
 
 def text(value: str, limit: int = TEXT_MAX) -> str:
@@ -193,10 +217,10 @@ def ids(values: Iterable[str]) -> str:
 
 def read(mail: Message, header: str) -> str:
     """A received header as safe text ("" when absent)."""
-    stored = _stored(mail, header)
-    if isinstance(stored, str) and not isinstance(stored, BaseHeader) and _kind(mail, header) in (
-            UnstructuredHeader, MessageIDHeader) and plain(mail, header, stored):
-        return stored  # what parsing it would give
+    kept = stored(mail, header)
+    if isinstance(kept, str) and not isinstance(kept, BaseHeader) and _kind(mail, header) in (
+            UnstructuredHeader, MessageIDHeader) and plain(mail, header, kept) and "?=" not in kept:
+        return kept  # what parsing it would give (and ``text`` leave as it is)
     try:
         value = mail.get(header)
     except Exception:  # the package raises ValueError, or worse, on hostile values
@@ -204,7 +228,7 @@ def read(mail: Message, header: str) -> str:
     return "" if value is None else text(str(value), READ_MAX)
 
 
-def _stored(mail: Message, name: str) -> object:
+def stored(mail: Message, name: str) -> object:
     """The first ``name`` header as stored (a header object, or a line as received or ``put``)."""
     wanted = name.lower()
     return next((v for k, v in mail.raw_items() if k.lower() == wanted), None)
@@ -213,5 +237,5 @@ def _stored(mail: Message, name: str) -> object:
 def author(mail: Message) -> tuple[str, str]:
     """The From's display name (safe text) and address. The address is parsed before the name's
     encoded words are decoded: decoded, a name may hold anything, ":" and "<" included."""
-    display_name, address = parseaddr(header_text(mail, "From"))
+    display_name, address = mailbox_of(header_text(mail, "From"))
     return name(decoded_words(display_name)), address
