@@ -41,6 +41,7 @@ import html2text
 
 from mailer import quotes
 from mailer.envelope import ATEXT, DOT_ATOM
+from mailer.header_section import read_header_section
 from mailer.reply_reader import new_text, read_reply, written_text
 
 _MSGID = re.compile(r"<([^<>\s]+)>")
@@ -165,7 +166,8 @@ def parse_head(raw: bytes) -> ParsedMail:
     """
     end = _HEADER_END.search(raw, 0, MAX_HEADER + 4)
     section, cut = (raw[:end.end()], "") if end else _bounded_head(raw)
-    return _from_head(_Head(BytesHeaderParser(policy=policy.compat32).parsebytes(section)), raw, cut)
+    msg = read_header_section(section) if end else BytesHeaderParser(policy=policy.compat32).parsebytes(section)
+    return _from_head(_Head(msg), raw, cut)
 
 
 def _from_head(head: "_Head", raw: bytes, cut: str) -> ParsedMail:
