@@ -154,6 +154,8 @@ def _addressed_to(mail: ParsedMail, owned: tuple[str, ...]) -> bool:
 
 
 def _from_count(mail: ParsedMail) -> int:
+    if mail.authors is not None:  # counted when the From was read (mailer.message.plain_from)
+        return mail.authors
     try:
         values = [str(v) for v in (mail.headers.get_all("From") or [])] if mail.headers else []
     except Exception:  # an unparseable From

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import re
 
-_ATEXT = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+"
-_DOT_ATOM = rf"{_ATEXT}(?:\.{_ATEXT})*"
-_PLAIN = re.compile(rf"<({_DOT_ATOM}@{_DOT_ATOM})>")
+ATEXT = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+"  # RFC 5322's atom characters (mailer.message reads From with them)
+DOT_ATOM = rf"{ATEXT}(?:\.{ATEXT})*"
+_PLAIN = re.compile(rf"<({DOT_ATOM}@{DOT_ATOM})>")
 
 
 def plain_address(arg: str) -> tuple[str, str] | None:

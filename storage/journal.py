@@ -1,16 +1,19 @@
 """The journal, the source of truth: appending entries, reading them back, checking the chain.
 
 The journal is a hash chain: each entry's ``hash`` is SHA-256 over the previous
-entry's hash and this entry's content, so the head hash (kept in the meta table,
+entry's hash and this entry's content, so the head hash (the last entry's ``hash``,
 published in every chime) commits to the whole history.
 
-An append, on either database, is one transaction that reads the head under lock,
-looks the keys up (a key already journaled, or twice in the batch, is a ``Duplicate``),
-inserts the new entries chained after the head and moves the head. Its statements are
-declared once, below, with SQLAlchemy Core. On SQLite, ``Journal`` runs them, compiled
-once, on the pool's own sqlite3 connection: the daemon's journal writer appends for
-every group commit, and SQLAlchemy's transaction and statement machinery cost as much
-CPU as the commit itself (0.41-0.45 against 0.19-0.24 ms an append, docs/performance.md).
+An append, on either database, is one transaction that holds the journal's write lock
+(SQLite: BEGIN IMMEDIATE; PostgreSQL: a transaction-level advisory lock, ``_PG_LOCK``),
+reads the head from the last entry, looks the keys up (a key already journaled, or twice
+in the batch, is a ``Duplicate``) and inserts the new entries chained after the head.
+The head is not kept anywhere else (since migration 0009; before, a meta row held it,
+one more page written by every commit). Its statements are declared once, below, with
+SQLAlchemy Core. On SQLite, ``Journal`` runs them, compiled once, on the pool's own
+sqlite3 connection: the daemon's journal writer appends for every group commit, and
+SQLAlchemy's transaction and statement machinery cost as much CPU as the commit itself
+(0.41-0.45 against 0.19-0.24 ms an append, docs/performance.md).
 """
 from __future__ import annotations
 
@@ -20,27 +23,24 @@ from collections.abc import Iterator
 from datetime import datetime
 from typing import Any, NamedTuple
 
-from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy import bindparam, insert, select, text
 from sqlalchemy.dialects import sqlite
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.sql import ClauseElement
 
-from storage.tables import JournalEntry, Meta, ParsedInput
+from storage.tables import JournalEntry, ParsedInput
 
 GENESIS = "0" * 64
-HEAD_KEY = "journal_head"  # the meta row holding the head hash
 SKIP = "skip"
 
 JOURNAL = JournalEntry.__table__  # type: ignore[attr-defined]
-META = Meta.__table__  # type: ignore[attr-defined]
 PARSED = ParsedInput.__table__  # type: ignore[attr-defined]
 COLUMNS = ("kind", "at", "key", "raw", "meta", "prev_hash", "hash")
+_PG_LOCK = 0x6A6F75726E616C  # "journal": the advisory lock appends to a game's journal hold on PostgreSQL
 
 # The append's statements, built once: building a statement costs more than running it.
-_HEAD = select(META.c.value).where(META.c.key == HEAD_KEY).with_for_update()
-_FIRST_HEAD = insert(META).values(key=HEAD_KEY, value=GENESIS)
-_SET_HEAD = update(META).where(META.c.key == HEAD_KEY).values(value=bindparam("head"))
+_HEAD = select(JOURNAL.c.hash).order_by(JOURNAL.c.seq.desc()).limit(1)  # the last entry's: the rowid's last leaf
+_LOCK = text(f"SELECT pg_advisory_xact_lock({_PG_LOCK})")  # PostgreSQL only (SQLite: BEGIN IMMEDIATE)
 _SEQ_OF = select(JOURNAL.c.seq).where(JOURNAL.c.key == bindparam("key"))
 _KNOWN = select(JOURNAL.c.key, JOURNAL.c.seq).where(JOURNAL.c.key.in_(bindparam("keys", expanding=True)))
 _INSERT = (insert(JOURNAL).values({c: bindparam(c) for c in COLUMNS})
@@ -74,19 +74,15 @@ class Journal:
 
     def __init__(self, db: Engine):
         self.db = db
-        self._sqlite = ({s: s.compile(dialect=_SQLITE) for s in (_HEAD, _FIRST_HEAD, _SET_HEAD, _SEQ_OF, _INSERT)}
+        self._sqlite = ({s: _compiled(s) for s in (_HEAD, _SEQ_OF, _INSERT)}
                         if db.dialect.name == "sqlite" else None)
 
     def append(self, items: list[Item]) -> list[int | Duplicate]:
         """Per item, its new seq or a Duplicate (already journaled, or earlier in ``items``)."""
         if self._sqlite is not None:
             return self._append_sqlite(items)
-        try:
-            with self.db.begin() as conn:
-                return append_many(conn, items)
-        except IntegrityError:  # a racing writer made the head row first: look again
-            with self.db.begin() as conn:
-                return append_many(conn, items)
+        with self.db.begin() as conn:
+            return append_many(conn, items)
 
     def _append_sqlite(self, items: list[Item]) -> list[int | Duplicate]:
         """``append_many`` in its own BEGIN IMMEDIATE transaction on the pool's sqlite3 connection
@@ -97,17 +93,13 @@ class Journal:
             cur.execute("BEGIN IMMEDIATE")  # the write lock: the head cannot move under us
             try:
                 head = self._run(cur, _HEAD).fetchone()
-                if head is None:
-                    self._run(cur, _FIRST_HEAD)
                 known = {}
                 for _, _, key, _, _ in items:
                     found = self._run(cur, _SEQ_OF, {"key": key}).fetchone()
                     if found is not None:
                         known[key] = found[0]
-                rows, new_head = _chained(_fresh(items, known), head[0] if head else GENESIS)
-                if rows:
-                    known.update((row["key"], self._run(cur, _INSERT, row).fetchone()[0]) for row in rows)
-                    self._run(cur, _SET_HEAD, {"head": new_head})
+                rows = _chained(_fresh(items, known), head[0] if head else GENESIS)
+                known.update((row["key"], self._run(cur, _INSERT, row).fetchone()[0]) for row in rows)
                 cur.execute("COMMIT")
             except BaseException:
                 con.rollback()  # sqlite3 rolls back only a transaction still open
@@ -118,25 +110,32 @@ class Journal:
 
     def _run(self, cur: Any, statement: ClauseElement, params: dict | None = None) -> Any:
         """One of the append's statements, as compiled for SQLite, on a sqlite3 cursor."""
-        compiled = self._sqlite[statement]  # type: ignore[index]
-        return cur.execute(compiled.string, {**compiled.params, **(params or {})})
+        sql, defaults = self._sqlite[statement]  # type: ignore[index]
+        return cur.execute(sql, {**defaults, **params} if params else defaults)
+
+
+def _compiled(statement: ClauseElement) -> tuple[str, dict[str, Any]]:
+    """``statement``'s SQL for the sqlite3 driver and its parameters' defaults (LIMIT's among them),
+    taken once: the compiled object makes a new dict of them at every call."""
+    compiled = statement.compile(dialect=_SQLITE)
+    return compiled.string, dict(compiled.params)
 
 
 def append_many(conn: Connection, items: list[Item]) -> list[int | Duplicate]:
     """Append several entries inside the caller's transaction (the caller commits).
 
     SQLAlchemy Core, not the ORM: a serial SMTP client waits for every commit,
-    and the ORM's unit of work cost several times the fsync.
+    and the ORM's unit of work cost several times the fsync. On PostgreSQL the advisory
+    lock, held to the commit, keeps a second appender from reading the same head (SQLite's
+    transactions all begin IMMEDIATE: storage.database).
     """
-    head = conn.execute(_HEAD).scalar()
-    if head is None:
-        conn.execute(_FIRST_HEAD)
-        head = GENESIS
+    if conn.dialect.name == "postgresql":
+        conn.execute(_LOCK)
+    head = conn.execute(_HEAD).scalar() or GENESIS
     known = {key: seq for key, seq in conn.execute(_KNOWN, {"keys": [item[2] for item in items]})}
-    rows, new_head = _chained(_fresh(items, known), head)
+    rows = _chained(_fresh(items, known), head)
     if rows:
         seqs = conn.execute(_INSERT, rows).scalars().all()
-        conn.execute(_SET_HEAD, {"head": new_head})
         known.update(zip((row["key"] for row in rows), seqs))
     return _results(items, rows, known)
 
@@ -160,8 +159,8 @@ def _results(items: list[Item], rows: list[dict], known: dict[str, int]) -> list
     return out
 
 
-def _chained(items: list[Item], head: str) -> tuple[list[dict], str]:
-    """The journal rows of ``items``, each chained to the one before; and the new head."""
+def _chained(items: list[Item], head: str) -> list[dict]:
+    """The journal rows of ``items``, each chained to the one before, the first to ``head``."""
     rows = []
     for kind, at, key, raw, meta in items:
         at_s = iso(at)
@@ -170,7 +169,7 @@ def _chained(items: list[Item], head: str) -> tuple[list[dict], str]:
         rows.append({"kind": kind, "at": at_s, "key": key, "raw": raw, "meta": meta_s,
                      "prev_hash": head, "hash": digest})
         head = digest
-    return rows, head
+    return rows
 
 
 class Entry(NamedTuple):

@@ -48,7 +48,7 @@ def test_every_command_refuses_an_old_game_in_one_line_and_changes_nothing(tmp_p
     before = database(game)
     mail = tmp_path / "late.eml"
     mail.write_bytes(make_mail("alice@wonder.land", "Proposal: Too early", "x"))
-    refusal = (f"nomic: {game}: its database is at schema 0004, this release needs schema 0008; "
+    refusal = (f"nomic: {game}: its database is at schema 0004, this release needs schema 0009; "
                f"run `nomic upgrade --game {game}` first\n")
     for args in (("state", "--json"), ("ingest", str(mail)), ("tick", "--at", "2026-01-09T00:30:00Z"),
                  ("replay", "--verify"), ("replay",), ("build", "--out", str(tmp_path / "site")), ("outbox",)):
@@ -59,12 +59,12 @@ def test_every_command_refuses_an_old_game_in_one_line_and_changes_nothing(tmp_p
 
 def test_upgrade_says_what_it_did_then_the_old_game_verifies_and_plays_on(tmp_path: Path) -> None:
     game = copied(OLD_RELEASE, tmp_path)
-    assert nomic(game, "upgrade") == (0, f"{game}: schema 0004 -> 0008\n{game}: refolded 20 journal entries ({REFOLD})\n")
+    assert nomic(game, "upgrade") == (0, f"{game}: schema 0004 -> 0009\n{game}: refolded 20 journal entries ({REFOLD})\n")
     assert nomic(game, "upgrade") == (0, f"{game}: up to date; nothing to do\n")
     code, said = nomic(game, "replay", "--verify")
     assert (code, said.split(";")[1]) == (0, " replayed state matches the stored state (from the parsed inputs)\n")
     revision, meta, journal, _ = database(game)
-    assert (revision, journal, "refold" in dict(meta)) == ("0008", 20, False)
+    assert (revision, journal, "refold" in dict(meta)) == ("0009", 20, False)
 
 
 def test_a_game_that_only_needs_its_refold_is_refused_and_upgraded(tmp_path: Path) -> None:
@@ -94,7 +94,7 @@ def test_the_last_release_s_game_opens_as_it_is_and_replays_to_its_state(tmp_pat
     refold (this release keeps more in the state), every value of its state as that release gave
     it (fields added since are not compared), and its replay verifies."""
     game = copied(RELEASE_0005, tmp_path)
-    assert nomic(game, "upgrade") == (0, f"{game}: schema 0005 -> 0008\n{game}: refolded 7 journal entries ({REFOLD})\n")
+    assert nomic(game, "upgrade") == (0, f"{game}: schema 0005 -> 0009\n{game}: refolded 7 journal entries ({REFOLD})\n")
     code, state = nomic(game, "state", "--json")
     expected = json.loads((RELEASE_0005 / "expected-state.json").read_text())
     assert (code, shaped_as(json.loads(state), expected)) == (0, expected)
@@ -107,7 +107,7 @@ def test_serve_upgrades_the_game_at_start_and_logs_it(tmp_path: Path) -> None:
     daemon = Daemon(game)
     assert daemon.stop() == 0
     said = [line.split(" nomic: ", 1)[1] for line in daemon.log if "upgraded" in line]
-    assert said == [f"INFO: {game}: upgraded: schema 0004 -> 0008\n",
+    assert said == [f"INFO: {game}: upgraded: schema 0004 -> 0009\n",
                     f"INFO: {game}: upgraded: refolded 20 journal entries ({REFOLD})\n"]
     assert nomic(game, "replay", "--verify")[0] == 0
 

@@ -1,0 +1,64 @@
+"""A plain header section (mailer.header_section) is read into the Message the email package's
+header parser makes of it; any other section is left to that parser."""
+from __future__ import annotations
+
+from email import policy
+from email.message import Message
+from email.parser import BytesHeaderParser
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from mailer.header_section import _plain_fields, read_header_section
+
+NAMES = st.sampled_from(["From", "To", "Subject", "Message-ID", "X-A", "Content-Type", "content-type"] * 3 + ["From ",
+                         "", " ", "\t", "Sub ject", "é", "Re:x", ">From"])
+VALUES = st.sampled_from(["", " ", "  x", "a@b.c", "Player 1 <p1@x.test>", "multipart/mixed; boundary=z",
+                          "=?utf-8?q?J=C3=B6?=", "\xe9", "x:y", "\t tabbed", "\x00", ":"])
+ENDS = st.sampled_from(["\r\n"] * 8 + ["\n", "\r"])
+
+
+@st.composite
+def sections(draw: st.DrawFn) -> bytes:
+    """Fields and continuation lines, mostly CRLF-ended, most often ended by a blank line."""
+    lines = []
+    for _ in range(draw(st.integers(0, 6))):
+        if draw(st.integers(0, 3)) == 0:
+            line = draw(st.sampled_from([" ", "\t"])) + draw(VALUES)
+        else:
+            line = draw(NAMES) + ":" + draw(VALUES)
+        lines.append(line + draw(ENDS))
+    text = "".join(lines) + draw(st.sampled_from(["\r\n", "\r\n", "", "\n", "body\r\n"]))
+    return text.encode("utf-8", "surrogateescape")
+
+
+def seen(msg: Message) -> dict:
+    """Everything a ``Message`` holds (its defects by kind: a defect equals only itself)."""
+    return {**vars(msg), "defects": [type(d) for d in msg.defects]}
+
+
+def parsed(section: bytes) -> dict:
+    return seen(BytesHeaderParser(policy=policy.compat32).parsebytes(section))
+
+
+@pytest.mark.slow  # 3,000 hypothesis examples
+@settings(max_examples=3000, deadline=None)
+@given(section=sections())
+def test_every_section_is_read_as_the_email_package_reads_it(section):
+    assert seen(read_header_section(section)) == parsed(section)
+
+
+def test_hypothesis_makes_plain_sections_and_others():
+    """The test above is no test unless both ways are taken."""
+    plain = b"From: Player 1 <p1@x.test>\r\nSubject: a\r\n  folded\r\nX-A:\r\n\r\n"
+    assert _plain_fields(plain.decode()) is not None
+    assert seen(read_header_section(plain)) == parsed(plain)
+    assert read_header_section(plain).get("Subject") == "a\r\n  folded"
+
+
+@pytest.mark.parametrize("section", [b"From: a@b\nTo: c@d\n\n", b"From a@b Mon Jan 5\r\nTo: c@d\r\n\r\n",
+                                     b" To: c@d\r\n\r\n", b"To: c@d\r\nnot a field\r\n\r\n", b"To: c@d\r\n",
+                                     b"To: c\rd\r\n\r\n", b":x\r\n\r\n"])
+def test_anything_else_is_the_email_package_s(section):
+    assert _plain_fields(section.decode()) is None
+    assert seen(read_header_section(section)) == parsed(section)
