@@ -59,7 +59,7 @@ class Context:
     def events(self) -> list[Event]:
         """The events emitted so far, in order. Each is made an ``Event`` when they are first asked
         for (its data was taken when it was emitted): a replay, which keeps only the state, asks
-        for none and pays for none (about a sixth of its fold)."""
+        for none and pays for none (a list post's fold: 91k -> 66k instructions)."""
         if self._emitted:
             self._made += [Event(kind=kind, data=data, cause=cause) for kind, data, cause in self._emitted]
             self._emitted.clear()
