@@ -7,10 +7,10 @@ every step and the game's seeded dice come in through :class:`engine.context.Con
 from engine.context import Context, EngineConfig
 from engine.events import Event
 from engine.inputs import ClockStep, Message
-from engine.machine import apply, new_game, next_due
+from engine.machine import apply, fold, new_game, next_due
 from engine.state import GameState
 
 __all__ = [
     "ClockStep", "Context", "EngineConfig", "Event", "GameState", "Message",
-    "apply", "new_game", "next_due",
+    "apply", "fold", "new_game", "next_due",
 ]

@@ -51,14 +51,24 @@ class Context:
     """One engine step: its time, its config, the events it produced and what it is working on."""
     config: EngineConfig
     at: datetime
-    events: list[Event] = field(default_factory=list)
     cause: Cause | None = None  # the cause of what is emitted now (``because``)
+    _made: list[Event] = field(default_factory=list, init=False, repr=False)
+    _emitted: list[tuple[str, dict[str, Any], Cause | None]] = field(default_factory=list, init=False, repr=False)
 
-    def emit(self, event: EventModel, cause: Cause | None = None) -> Event:
-        """Record ``event``, caused by ``cause`` if given, else by what the step is working on."""
-        record = Event.of(event, cause or self.cause)
-        self.events.append(record)
-        return record
+    @property
+    def events(self) -> list[Event]:
+        """The events emitted so far, in order. Each is made an ``Event`` when they are first asked
+        for (its data was taken when it was emitted): a replay, which keeps only the state, asks
+        for none and pays for none (a list post's fold: 91k -> 66k instructions)."""
+        if self._emitted:
+            self._made += [Event(kind=kind, data=data, cause=cause) for kind, data, cause in self._emitted]
+            self._emitted.clear()
+        return self._made
+
+    def emit(self, event: EventModel, cause: Cause | None = None) -> None:
+        """Record ``event`` (the caller's no more), caused by ``cause`` if given, else by what the step
+        is working on."""
+        self._emitted.append((event.KIND, event.dumped(), cause or self.cause))
 
     @contextmanager
     def because(self, cause: Cause) -> Iterator[None]:

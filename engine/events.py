@@ -14,7 +14,8 @@ of emission.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from types import NoneType, UnionType
+from typing import Any, ClassVar, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -30,6 +31,34 @@ class EventModel(BaseModel):
     """One kind of event; subclasses set ``KIND`` and declare the fields in the order they are stored."""
     model_config = ConfigDict(extra="forbid")
     KIND: ClassVar[str]
+    # Every field plain (``_plain``): set for each kind as it is declared
+    PLAIN: ClassVar[bool] = False
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        cls.PLAIN = all(_plain(f.annotation) for f in cls.model_fields.values())
+
+    def dumped(self) -> dict[str, Any]:
+        """Its fields as an event's data: what ``model_dump`` gives. Of a kind whose fields are all
+        plain, its values are its own (validation made them) and the dump would return them as they
+        are, so a copy of its dict is the same in a tenth of the time (an event an entry, a replay)."""
+        return dict(self.__dict__) if self.PLAIN else self.model_dump()
+
+
+_SCALARS = (str, int, float, bool, NoneType)
+
+
+def _plain(annotation: Any) -> bool:
+    """Are a field's values of this type validated into objects of the model's own that
+    ``model_dump`` returns unchanged: scalars, and literals, lists, tuples and dicts of them only
+    (not ``Any``, whose values are the caller's and which the dump copies, nor a model)?"""
+    if annotation in _SCALARS:
+        return True
+    origin, args = get_origin(annotation), get_args(annotation)
+    if origin is Literal:
+        return all(isinstance(arg, _SCALARS) for arg in args)
+    return origin in (list, tuple, dict, Union, UnionType) and all(arg is Ellipsis or _plain(arg) for arg in args)
 
 
 class Event(BaseModel):
@@ -43,7 +72,7 @@ class Event(BaseModel):
     def of(cls, event: EventModel, cause: Cause | None = None) -> Event:
         """Validated, not ``model_construct``ed: with pydantic 2.13 validation in its core is the
         cheaper (2.8-3.1 against 5.5-7.5 µs, min of 15 runs; its ``data`` a shallow copy)."""
-        return cls(kind=event.KIND, data=event.model_dump(), cause=cause)
+        return cls(kind=event.KIND, data=event.dumped(), cause=cause)
 
 
 class Outcome(EventModel):

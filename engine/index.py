@@ -47,6 +47,12 @@ class Submission(Protocol):
 S = TypeVar("S", bound=Submission)
 
 
+class _Part(Protocol):
+    """A part of the index: what it does when it starts again, and with each item it takes in."""
+    def restart(self) -> None: ...
+    def add(self, item: Any, i: int) -> None: ...
+
+
 class _Seen:
     """Which list a part of the index took in, and how many of its items."""
     __slots__ = ("source", "count")
@@ -55,35 +61,42 @@ class _Seen:
         self.source: list[Any] | None = None
         self.count = 0
 
-    def take(self, items: list[Any], restart: Callable[[], None], add: Callable[[Any, int], None]) -> None:
-        """Call ``add(item, position)`` on each item not yet taken in; ``restart`` first if it must start again."""
+    def take(self, items: list[Any], part: _Part) -> None:
+        """``part.add(item, position)`` for each item not yet taken in; ``part.restart()`` first if it
+        must start again. Nothing when the list is the one taken in and has not grown (most lookups)."""
+        if items is self.source and len(items) == self.count:
+            return
         if items is not self.source or len(items) < self.count:
-            restart()
+            part.restart()
             self.source, self.count = items, 0
         for i in range(self.count, len(items)):
-            add(items[i], i)
+            part.add(items[i], i)
         self.count = len(items)
 
 
 class _Keys:
-    """Key -> position of the first item that has it, for one list."""
+    """Key -> position of the first item that has it, for one list: ``keys(item)`` gives an item's
+    keys, ``has(item, key)`` whether it still has one (cheaper than making them all)."""
 
-    def __init__(self, keys: Callable[[Any], tuple[str, ...]]) -> None:
-        self.keys = keys
+    def __init__(self, keys: Callable[[Any], tuple[str, ...]], has: Callable[[Any, str], bool]) -> None:
+        self.keys, self.has = keys, has
         self.seen = _Seen()
         self.first: dict[str, int] = {}
 
     def find(self, items: list[Any], key: str) -> Any | None:
-        self.seen.take(items, self.first.clear, self._add)
+        self.seen.take(items, self)
         i = self.first.get(key)
         if i is None:
             return None
-        if key not in self.keys(items[i]):  # an indexed field changed: start again
+        if not self.has(items[i], key):  # an indexed field changed: start again
             self.seen = _Seen()
             return self.find(items, key)
         return items[i]
 
-    def _add(self, item: Any, i: int) -> None:
+    def restart(self) -> None:
+        self.first.clear()
+
+    def add(self, item: Any, i: int) -> None:
         for key in self.keys(item):
             self.first.setdefault(key, i)
 
@@ -93,15 +106,15 @@ class _Submissions:
 
     def __init__(self) -> None:
         self.seen = _Seen()
-        self._restart()
+        self.restart()
 
-    def _restart(self) -> None:
+    def restart(self) -> None:
         self.by_message_id: dict[str, int] = {}  # the last submission with it, as a thread names it
         self.proposals: dict[str, list[int]] = {}  # author -> every Proposal
         self.pending: dict[str, list[int]] = {}  # author -> the Proposals that may still be pending
         self.last_accepted = 0  # the highest-numbered accepted Proposal (0: none)
 
-    def _add(self, sub: Submission, i: int) -> None:
+    def add(self, sub: Submission, i: int) -> None:
         if sub.number != i + 1:
             raise ValueError(f"submission {sub.number} is at position {i + 1}: rule 7 numbers them 1..n in order")
         if sub.message_id:
@@ -113,7 +126,7 @@ class _Submissions:
                 self.accepted(sub)
 
     def _take(self, subs: list[S]) -> None:
-        self.seen.take(subs, self._restart, self._add)
+        self.seen.take(subs, self)
 
     def by_id(self, subs: list[S], message_id: str) -> S | None:
         self._take(subs)
@@ -166,16 +179,23 @@ class _Ledger:
         self.totals: dict[str, int] = {}
 
     def total(self, ledger: list[LedgerEntry], email: str) -> int:
-        self.seen.take(ledger, self.totals.clear, self._add)
+        self.seen.take(ledger, self)
         return self.totals.get(email, 0)
 
-    def _add(self, entry: LedgerEntry, i: int) -> None:
+    def restart(self) -> None:
+        self.totals.clear()
+
+    def add(self, entry: LedgerEntry, i: int) -> None:
         self.totals[entry.player] = self.totals.get(entry.player, 0) + entry.delta
 
 
 def _player_keys(p: Player) -> tuple[str, ...]:
     """A player by address, and by name under a key no address can equal."""
     return (p.email, name_key(p.name))
+
+
+def _player_has(p: Player, key: str) -> bool:
+    return key == p.email or key == name_key(p.name)
 
 
 def name_key(name: str) -> str:
@@ -186,12 +206,16 @@ def _subscriber_keys(s: Subscriber) -> tuple[str, ...]:
     return (s.email,)
 
 
+def _subscriber_has(s: Subscriber, key: str) -> bool:
+    return key == s.email
+
+
 class StateIndex:
     """The index of one GameState (its private ``_index``)."""
 
     def __init__(self) -> None:
-        self.players = _Keys(_player_keys)
-        self.subscribers = _Keys(_subscriber_keys)
+        self.players = _Keys(_player_keys, _player_has)
+        self.subscribers = _Keys(_subscriber_keys, _subscriber_has)
         self.submissions = _Submissions()
         self.ledger = _Ledger()
 

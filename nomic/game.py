@@ -62,8 +62,9 @@ Parsed = Input | Exception | None  # an entry's input, or why it could not be re
 
 
 class Folded(NamedTuple):
-    """One entry folded: the state to carry on with, its events and input (None if it faulted or
-    was a skip entry), and what the processor stores for it: its event rows and its input as JSON."""
+    """One entry folded: the state to carry on with, its events (none made by a replay) and input
+    (None if it faulted or was a skip entry), and what the processor stores for it: its event rows
+    and its input as JSON."""
     state: GameState[Any]
     events: list[engine.Event]
     inp: Input | None
@@ -146,30 +147,30 @@ class Game:
         for entry in storage.entries(s.connection(), after=snap.seq if snap else 0, upto=upto, parser=parser):
             if chain is not None:
                 chain.check(entry)
-            state = self._fold(s, state, entry, self._parse(entry, Received(entry.raw or b"")), skips,
-                               use_snapshot).state
+            state = self._fold(s, state, entry, self._parse(entry), skips, use_snapshot).state
             if progress and entry.seq % 1000 == 0:
                 progress(entry.seq)
         return state
 
-    def _parse(self, entry: Entry, received: Received) -> Parsed:
+    def _parse(self, entry: Entry, received: Received | None = None) -> Parsed:
         """The engine input of a journal entry: from the cache of parsed inputs, else read from
-        ``received`` (its bytes, parsed once for its whole fold, outgoing mail included); the
-        exception if it cannot be read (the fold records it as the entry's fault)."""
+        ``received`` (its bytes, parsed once for its whole fold, outgoing mail included; made here
+        if none is given); the exception if it cannot be read (the fold records it as the entry's fault)."""
         if entry.kind == storage.SKIP:
             return None
         try:
             if entry.parsed is not None:
                 return load_message(entry.parsed, self.ruleset.message_model)
-            return to_input(entry, received, self.engine_config.address, self.engine_config.list_address,
-                            self.grammar)
+            return to_input(entry, received or Received(entry.raw or b""), self.engine_config.address,
+                            self.engine_config.list_address, self.grammar)
         except Exception as exc:
             return exc
 
     def _fold(self, s: Session, state: GameState[Any], entry: Entry, inp: Parsed, skips: dict[int, str],
               use_snapshot: bool, record: bool = False) -> Folded:
         """Apply one entry, inside its fault boundary; with ``record`` (the processor), also make
-        the rows it stores there, so that content no database takes faults here and nowhere later.
+        its events and the rows it stores there, so that content no database takes faults here and
+        nowhere later (without, a replay's, no events are made).
 
         An entry in ``skips`` is not tried. An entry that faults (its parse, ``inp``, is the
         exception) is added to ``skips`` (and, with ``record``, journaled as a skip entry) and the
@@ -184,9 +185,10 @@ class Game:
             if isinstance(inp, Exception):
                 raise inp
             assert inp is not None
+            if not record:  # a replay keeps only the state: its events are never made
+                engine.fold(state, inp, engine.Context(config=self.engine_config, at=inp.at), self.ruleset)
+                return Folded(state, [], inp, [], None)
             events = engine.apply(state, inp, self.engine_config, self.ruleset)
-            if not record:
-                return Folded(state, events, inp, [], None)
             cached = inp.model_dump_json() if entry.parsed is None and isinstance(inp, Message) else None
             return Folded(state, events, inp, storage.event_rows(entry.seq, events), cached)
         except Exception as exc:

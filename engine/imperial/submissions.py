@@ -53,13 +53,16 @@ def submit(state: ImperialState, msg: Message, cmd: ProposalCmd | PointOfOrderCm
 
 def _record(state: ImperialState, player: ImperialPlayer, msg: Message, cmd: ProposalCmd | PointOfOrderCmd,
             ctx: Context) -> Submission:
+    # each command's own fields (``getattr`` of a field a model lacks costs an exception)
+    proposal = cmd if isinstance(cmd, ProposalCmd) else None
+    claims = [c.model_dump() for c in cmd.claims] if isinstance(cmd, PointOfOrderCmd) else []
+    number = len(state.submissions) + 1
     sub = Submission(
-        number=len(state.submissions) + 1, kind=cmd.kind, author=player.email,
+        number=number, kind=cmd.kind, author=player.email,
         title=cmd.title.strip(), text=cmd.text, message_id=msg.message_id,
         received_at=msg.at, day=state.game_day,
-        area=getattr(cmd, "area", None), requests=list(getattr(cmd, "requests", [])),
-        claims=[c.model_dump() for c in getattr(cmd, "claims", [])])
-    sub.on_probation = player.probation and rule_on(state, 3, sub.number)
+        area=proposal.area if proposal else None, requests=list(proposal.requests) if proposal else [],
+        claims=claims, on_probation=player.probation and rule_on(state, 3, number))
     state.submissions.append(sub)
     notes = points_of_order.check_claims(state, sub) if sub.kind == "point_of_order" else []
     ctx.emit(Submitted(number=sub.number, kind=sub.kind, author=sub.author,

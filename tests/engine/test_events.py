@@ -12,7 +12,7 @@ from sqlmodel import Session, select
 import storage
 from engine.context import Context, EngineConfig
 from engine.events import Cause, Event
-from engine.imperial.events import Score
+from engine.imperial.events import DayEnded, Judged, Score
 from engine.ruleset import event_models
 from storage.config import Config
 from storage.tables import EventRow
@@ -109,3 +109,24 @@ def test_an_undeclared_field_or_a_wrong_type_is_refused_at_emission() -> None:
         Score(player="p@x", delta="many", score=1, cause="test", rule=None, submission=None)  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         Score(player="p@x", delta=1, score=1, cause="test", rule=None, submission=None, extra=1)  # type: ignore[call-arg]
+
+
+def test_an_events_data_is_its_dump_taken_when_it_was_emitted() -> None:
+    """An event's data is made when it is emitted, the Event only when the events are asked for: a
+    kind of plain fields gives its values (a Judged's refused requests stay pairs), a kind holding
+    the caller's values (a day's summary) a dump of them, which the caller changing them later
+    does not reach."""
+    ctx = Context(config=EngineConfig(start=at(0), seed="s", address="a@x", list_address="l@x"), at=at(0))
+    judged = Judged(number=3, verdict="accept", status="accepted", reason=None, points=3, prejudice=False,
+                    by_engine=False, refused=[(1, "no such rule")])
+    notes = ["it was a fine day"]
+    ctx.emit(judged)
+    ctx.emit(DayEnded(day=1, new_day=2, at="2026-01-06T00:00:00Z", chime=True, summary={"notes": notes}),
+             Cause("day", 1))
+    notes.append("written after the day ended")
+    assert [(e.kind, e.data, e.cause) for e in ctx.events] == [
+        ("judged", judged.model_dump(), None),
+        ("day_end", {"day": 1, "new_day": 2, "at": "2026-01-06T00:00:00Z", "chime": True,
+                     "summary": {"notes": ["it was a fine day"]}}, Cause("day", 1))]
+    assert ctx.events[0].data["refused"] == [(1, "no such rule")]
+    assert (Judged.PLAIN, DayEnded.PLAIN) == (True, False)
