@@ -4,22 +4,15 @@ from __future__ import annotations
 from engine.bnomic.events import Score
 from engine.bnomic.state import BNomicState, BPlayer
 from engine.context import Context
-from engine.events import Event
 from engine.state import LedgerEntry
 
 
 def gain(state: BNomicState, player: BPlayer, delta: int, cause: str, ctx: Context) -> None:
-    """``player`` gains ``delta`` points (a loss when negative), taking the score to 0 at most.
-
-    The ``score`` event is the one ``ctx.emit(Score(...))`` records, validated as an ``Event``
-    without that model and its dump between: they took two thirds of its cost, and the end of
-    Voting scores every Player (tests/bnomic/test_scoring.py pins the two equal)."""
+    """``player`` gains ``delta`` points (a loss when negative), taking the score to 0 at most."""
     delta = max(delta, -player.score)
     if delta == 0:
         return
     player.score += delta
-    state.ledger.append(LedgerEntry.__pydantic_validator__.validate_python({
-        "n": len(state.ledger) + 1, "at": ctx.at, "day": state.clock.nweek, "player": player.email,
-        "delta": delta, "score": player.score, "cause": cause}))
-    ctx.events.append(Event.__pydantic_validator__.validate_python({"kind": Score.KIND, "data": {
-        "player": player.email, "delta": delta, "score": player.score, "cause": cause}, "cause": ctx.cause}))
+    state.ledger.append(LedgerEntry(n=len(state.ledger) + 1, at=ctx.at, day=state.clock.nweek, player=player.email,
+                                    delta=delta, score=player.score, cause=cause))
+    ctx.emit(Score(player=player.email, delta=delta, score=player.score, cause=cause))
