@@ -296,8 +296,8 @@ class Game:
                  events: list[engine.Event], careful: bool) -> list[engine.Event]:
         """Queue the entry's outgoing mail: its outbox rows are held with the batch's and written
         with them in one statement when the batch ends, or, ``careful``, written together once the
-        entry's mail is composed, in its savepoint. A fault raises ``_MailFaulted``, unless ``careful``: then the mail was composed in a
-        savepoint, that mail alone is rolled back, the fault is returned as a ``mail_fault``
+        entry's mail is composed, in its savepoint. A fault raises ``_MailFaulted``, unless
+        ``careful``: then that mail alone is rolled back, the fault is returned as a ``mail_fault``
         event to store, and the fold goes on."""
         mailing = Mailing(self.list_settings, self.engine_config, self.state(),
                           self.config.settings.answers.per_sender_per_hour, ledger)
