@@ -129,14 +129,12 @@ def _tally(votes: Mapping[str, str], powers: Powers, q: Fraction | None, cast: i
     if q is None:
         return _factions(votes, _players(votes, powers), powers)
     n_for = countOf(votes.values(), "FOR")
-    n_against = cast - n_for
-    return _factions(votes, Tally(_times(q, n_for), _times(q, n_against), n_for, _times(q, cast),
-                                  _times(q, n_for - n_against)), powers)
+    return _factions(votes, Tally.of(_times(q, n_for), _times(q, cast - n_for), n_for), powers)
 
 
 def _times(q: Fraction, n: int) -> Fraction:
     """``q * n``, without Fraction's arithmetic when ``q`` is whole (every Vote Power is 1 from
-    Ballotday): the end of Voting makes four for each of 200 proposals."""
+    Ballotday): the end of Voting makes two for each of 200 proposals."""
     return Fraction(q.numerator * n) if q.denominator == 1 else q * n
 
 
