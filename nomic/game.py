@@ -369,9 +369,11 @@ class Game:
         """Fold the processed journal from the very start, ignoring snapshots.
 
         From the cached parsed inputs where there are some, unless ``reparse``;
-        ``chain`` checks the hash chain of every entry on the way.
+        ``chain`` checks the hash chain of every entry on the way. Without full garbage
+        collections (``tuning.young_collections``): each walks the growing state and whatever
+        else the process holds, while a replay leaves next to no cycles to collect.
         """
-        with Session(self.db, expire_on_commit=False) as s:
+        with tuning.young_collections(), Session(self.db, expire_on_commit=False) as s:
             processed = int(storage.get_meta(s, "processed_seq", "0"))
             state = self._load(s, processed, storage.skipped(s.connection()), use_snapshot=False,
                                reparse=reparse, progress=progress, chain=chain)
