@@ -5,7 +5,8 @@ entry's hash and this entry's content, so the head hash (the last entry's ``hash
 published in every chime) commits to the whole history.
 
 An append, on either database, is one transaction that holds the journal's write lock
-(SQLite: BEGIN IMMEDIATE; PostgreSQL: a transaction-level advisory lock, ``_PG_LOCK``),
+(SQLite: BEGIN IMMEDIATE; PostgreSQL: a transaction-level advisory lock whose key is this
+game's journal table, ``lock_key``),
 reads the head from the last entry, looks the keys up (a key already journaled, or twice
 in the batch, is a ``Duplicate``) and inserts the new entries chained after the head.
 The head is not kept anywhere else (since migration 0009; before, a meta row held it,
@@ -36,11 +37,16 @@ SKIP = "skip"
 JOURNAL = JournalEntry.__table__  # type: ignore[attr-defined]
 PARSED = ParsedInput.__table__  # type: ignore[attr-defined]
 COLUMNS = ("kind", "at", "key", "raw", "meta", "prev_hash", "hash")
-_PG_LOCK = 0x6A6F75726E616C  # "journal": the advisory lock appends to a game's journal hold on PostgreSQL
+# The advisory lock an append holds on PostgreSQL: "jour" in the high 32 bits, the journal table's oid in
+# the low 32. Advisory locks are per database; games sharing one (a schema each) have a journal table each,
+# so each game has its own key (one constant key made every game's appends wait for every other's). The
+# oid is resolved as the INSERT resolves the table (search_path), so every appender to one journal agrees,
+# and it stays the same across restarts. Never the migrations' key (0x6E6F6D6963: above 32 bits, "nomic").
+_PG_KEY = f"({0x6A6F7572 << 32} | CAST(CAST('{JOURNAL.name}' AS regclass) AS oid)::bigint)"
 
 # The append's statements, built once: building a statement costs more than running it.
 _HEAD = select(JOURNAL.c.hash).order_by(JOURNAL.c.seq.desc()).limit(1)  # the last entry's: the rowid's last leaf
-_LOCK = text(f"SELECT pg_advisory_xact_lock({_PG_LOCK})")  # PostgreSQL only (SQLite: BEGIN IMMEDIATE)
+_LOCK = text(f"SELECT pg_advisory_xact_lock({_PG_KEY})")  # PostgreSQL only (SQLite: BEGIN IMMEDIATE)
 _SEQ_OF = select(JOURNAL.c.seq).where(JOURNAL.c.key == bindparam("key"))
 _KNOWN = select(JOURNAL.c.key, JOURNAL.c.seq).where(JOURNAL.c.key.in_(bindparam("keys", expanding=True)))
 _INSERT = (insert(JOURNAL).values({c: bindparam(c) for c in COLUMNS})
@@ -138,6 +144,11 @@ def append_many(conn: Connection, items: list[Item]) -> list[int | Duplicate]:
         seqs = conn.execute(_INSERT, rows).scalars().all()
         known.update(zip((row["key"] for row in rows), seqs))
     return _results(items, rows, known)
+
+
+def lock_key(conn: Connection) -> int:
+    """The advisory lock key this game's appends hold on PostgreSQL (``_PG_KEY``)."""
+    return int(conn.execute(text(f"SELECT {_PG_KEY}")).scalar_one())
 
 
 def _fresh(items: list[Item], known: dict[str, int]) -> list[Item]:
