@@ -11,15 +11,17 @@ reads the head from the last entry, looks the keys up (a key already journaled, 
 in the batch, is a ``Duplicate``) and inserts the new entries chained after the head.
 The head is not kept anywhere else (since migration 0009; before, a meta row held it,
 one more page written by every commit). Its statements are declared once, below, with
-SQLAlchemy Core. On SQLite, ``Journal`` runs them, compiled once, on the pool's own
-sqlite3 connection: the daemon's journal writer appends for every group commit, and
-SQLAlchemy's transaction and statement machinery cost as much CPU as the commit itself
-(0.41-0.45 against 0.19-0.24 ms an append, docs/performance.md).
+SQLAlchemy Core. On SQLite, ``Journal`` runs them, compiled once, on a sqlite3 connection
+of its own (made by the pool, so with its pragmas, then kept): the daemon's journal writer
+appends for every group commit, and SQLAlchemy's transaction and statement machinery cost as
+much CPU as the commit itself (0.41-0.45 against 0.19-0.24 ms an append), and taking the
+connection from the pool and giving it back (a reset) 0.01-0.02 ms more (docs/performance.md).
 """
 from __future__ import annotations
 
 import hashlib
 import json
+import threading
 from collections.abc import Iterator
 from datetime import datetime
 from typing import Any, NamedTuple
@@ -51,6 +53,7 @@ _SEQ_OF = select(JOURNAL.c.seq).where(JOURNAL.c.key == bindparam("key"))
 _KNOWN = select(JOURNAL.c.key, JOURNAL.c.seq).where(JOURNAL.c.key.in_(bindparam("keys", expanding=True)))
 _INSERT = (insert(JOURNAL).values({c: bindparam(c) for c in COLUMNS})
            .returning(JOURNAL.c.seq, sort_by_parameter_order=True))
+_META_JSON = json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode  # json.dumps with these makes one a call
 _SQLITE = sqlite.dialect(paramstyle="named")  # how Journal compiles them for the sqlite3 connection
 
 Item = tuple[str, datetime, str, "bytes | None", dict]  # (kind, at, key, raw, meta)
@@ -82,37 +85,43 @@ class Journal:
         self.db = db
         self._sqlite = ({s: _compiled(s) for s in (_HEAD, _SEQ_OF, _INSERT)}
                         if db.dialect.name == "sqlite" else None)
+        self._con: Any = None  # SQLite: the sqlite3 connection appends run on, opened by the first
+        self._con_lock = threading.Lock()  # one append at a time on it (they would wait for the write lock anyway)
 
     def append(self, items: list[Item]) -> list[int | Duplicate]:
         """Per item, its new seq or a Duplicate (already journaled, or earlier in ``items``)."""
         if self._sqlite is not None:
-            return self._append_sqlite(items)
+            with self._con_lock:
+                return self._append_sqlite(items)
         with self.db.begin() as conn:
             return append_many(conn, items)
 
     def _append_sqlite(self, items: list[Item]) -> list[int | Duplicate]:
-        """``append_many`` in its own BEGIN IMMEDIATE transaction on the pool's sqlite3 connection
-        (which has its pragmas); the same statements, compiled for SQLite."""
-        con = self.db.raw_connection()
+        """``append_many`` in its own BEGIN IMMEDIATE transaction on this journal's sqlite3 connection
+        (which has the pool's pragmas); the same statements, compiled for SQLite. A connection an
+        append failed on is closed, and the next append opens another."""
+        if self._con is None:
+            fairy = self.db.raw_connection()
+            self._con = fairy.driver_connection
+            fairy.detach()  # ours from now on: no checkout and no reset at every append
+        con = self._con
         try:
             cur = con.cursor()
             cur.execute("BEGIN IMMEDIATE")  # the write lock: the head cannot move under us
-            try:
-                head = self._run(cur, _HEAD).fetchone()
-                known = {}
-                for _, _, key, _, _ in items:
-                    found = self._run(cur, _SEQ_OF, {"key": key}).fetchone()
-                    if found is not None:
-                        known[key] = found[0]
-                rows = _chained(_fresh(items, known), head[0] if head else GENESIS)
-                known.update((row["key"], self._run(cur, _INSERT, row).fetchone()[0]) for row in rows)
-                cur.execute("COMMIT")
-            except BaseException:
-                con.rollback()  # sqlite3 rolls back only a transaction still open
-                raise
-            return _results(items, rows, known)
-        finally:
-            con.close()
+            head = self._run(cur, _HEAD).fetchone()
+            known = {}
+            for _, _, key, _, _ in items:
+                found = self._run(cur, _SEQ_OF, {"key": key}).fetchone()
+                if found is not None:
+                    known[key] = found[0]
+            rows = _chained(_fresh(items, known), head[0] if head else GENESIS)
+            known.update((row["key"], self._run(cur, _INSERT, row).fetchone()[0]) for row in rows)
+            cur.execute("COMMIT")
+        except BaseException:
+            self._con = None
+            con.close()  # rolls back a transaction still open
+            raise
+        return _results(items, rows, known)
 
     def _run(self, cur: Any, statement: ClauseElement, params: dict | None = None) -> Any:
         """One of the append's statements, as compiled for SQLite, on a sqlite3 cursor."""
@@ -175,7 +184,7 @@ def _chained(items: list[Item], head: str) -> list[dict]:
     rows = []
     for kind, at, key, raw, meta in items:
         at_s = iso(at)
-        meta_s = json.dumps(meta, sort_keys=True, separators=(",", ":"))
+        meta_s = _META_JSON(meta)
         digest = entry_hash(head, kind, at_s, key, raw, meta_s)
         rows.append({"kind": kind, "at": at_s, "key": key, "raw": raw, "meta": meta_s,
                      "prev_hash": head, "hash": digest})
