@@ -119,7 +119,10 @@ class Journal:
             cur.execute("COMMIT")
         except BaseException:
             self._con = None
-            con.close()  # rolls back a transaction still open
+            try:  # at once: close() alone leaves the transaction, and the write lock, to the cursor's end
+                con.rollback()
+            finally:
+                con.close()
             raise
         return _results(items, rows, known)
 
