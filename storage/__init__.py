@@ -9,7 +9,7 @@ from storage.database import UpgradeNeeded, connect, open_database, upgrade_data
 from storage.derived import add_events, cache_inputs, event_rows, wipe_derived
 from storage.journal import (
     GENESIS, SKIP, Chain, ChainBroken, Duplicate, Entry, Item, Journal, append_many, entries, entry_hash, iso,
-    skip_item, skipped,
+    lock_key, skip_item, skipped,
 )
 from storage.meta import REFOLD, get_meta, refold_reason, set_meta
 from storage.tables import EventRow, JournalEntry, Meta, ParsedInput
@@ -17,6 +17,6 @@ from storage.tables import EventRow, JournalEntry, Meta, ParsedInput
 __all__ = [
     "GENESIS", "REFOLD", "SKIP", "Chain", "ChainBroken", "Duplicate", "Entry", "EventRow", "Item", "Journal",
     "JournalEntry", "Meta", "ParsedInput", "UpgradeNeeded", "add_events", "append_many", "cache_inputs", "connect",
-    "entries", "event_rows", "entry_hash", "get_meta", "iso", "open_database", "refold_reason", "set_meta",
+    "entries", "event_rows", "entry_hash", "get_meta", "iso", "lock_key", "open_database", "refold_reason", "set_meta",
     "skip_item", "skipped", "upgrade_database", "wipe_derived",
 ]

@@ -5,20 +5,23 @@ entry's hash and this entry's content, so the head hash (the last entry's ``hash
 published in every chime) commits to the whole history.
 
 An append, on either database, is one transaction that holds the journal's write lock
-(SQLite: BEGIN IMMEDIATE; PostgreSQL: a transaction-level advisory lock, ``_PG_LOCK``),
+(SQLite: BEGIN IMMEDIATE; PostgreSQL: a transaction-level advisory lock whose key is this
+game's journal table, ``lock_key``),
 reads the head from the last entry, looks the keys up (a key already journaled, or twice
 in the batch, is a ``Duplicate``) and inserts the new entries chained after the head.
 The head is not kept anywhere else (since migration 0009; before, a meta row held it,
 one more page written by every commit). Its statements are declared once, below, with
-SQLAlchemy Core. On SQLite, ``Journal`` runs them, compiled once, on the pool's own
-sqlite3 connection: the daemon's journal writer appends for every group commit, and
-SQLAlchemy's transaction and statement machinery cost as much CPU as the commit itself
-(0.41-0.45 against 0.19-0.24 ms an append, docs/performance.md).
+SQLAlchemy Core. On SQLite, ``Journal`` runs them, compiled once, on a sqlite3 connection
+of its own (made by the pool, so with its pragmas, then kept): the daemon's journal writer
+appends for every group commit, and SQLAlchemy's transaction and statement machinery cost as
+much CPU as the commit itself (0.41-0.45 against 0.19-0.24 ms an append), and taking the
+connection from the pool and giving it back (a reset) 0.01-0.02 ms more (docs/performance.md).
 """
 from __future__ import annotations
 
 import hashlib
 import json
+import threading
 from collections.abc import Callable, Iterator
 from datetime import datetime
 from typing import Any, NamedTuple
@@ -36,15 +39,21 @@ SKIP = "skip"
 JOURNAL = JournalEntry.__table__  # type: ignore[attr-defined]
 PARSED = ParsedInput.__table__  # type: ignore[attr-defined]
 COLUMNS = ("kind", "at", "key", "raw", "meta", "prev_hash", "hash")
-_PG_LOCK = 0x6A6F75726E616C  # "journal": the advisory lock appends to a game's journal hold on PostgreSQL
+# The advisory lock an append holds on PostgreSQL: "jour" in the high 32 bits, the journal table's oid in
+# the low 32. Advisory locks are per database; games sharing one (a schema each) have a journal table each,
+# so each game has its own key (one constant key made every game's appends wait for every other's). The
+# oid is resolved as the INSERT resolves the table (search_path), so every appender to one journal agrees,
+# and it stays the same across restarts. Never the migrations' key (0x6E6F6D6963: above 32 bits, "nomic").
+_PG_KEY = f"({0x6A6F7572 << 32} | CAST(CAST('{JOURNAL.name}' AS regclass) AS oid)::bigint)"
 
 # The append's statements, built once: building a statement costs more than running it.
 _HEAD = select(JOURNAL.c.hash).order_by(JOURNAL.c.seq.desc()).limit(1)  # the last entry's: the rowid's last leaf
-_LOCK = text(f"SELECT pg_advisory_xact_lock({_PG_LOCK})")  # PostgreSQL only (SQLite: BEGIN IMMEDIATE)
+_LOCK = text(f"SELECT pg_advisory_xact_lock({_PG_KEY})")  # PostgreSQL only (SQLite: BEGIN IMMEDIATE)
 _SEQ_OF = select(JOURNAL.c.seq).where(JOURNAL.c.key == bindparam("key"))
 _KNOWN = select(JOURNAL.c.key, JOURNAL.c.seq).where(JOURNAL.c.key.in_(bindparam("keys", expanding=True)))
 _INSERT = (insert(JOURNAL).values({c: bindparam(c) for c in COLUMNS})
            .returning(JOURNAL.c.seq, sort_by_parameter_order=True))
+_META_JSON = json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode  # json.dumps with these makes one a call
 _SQLITE = sqlite.dialect(paramstyle="named")  # how Journal compiles them for the sqlite3 connection
 
 Item = tuple[str, datetime, str, "bytes | None", dict]  # (kind, at, key, raw, meta)
@@ -76,37 +85,46 @@ class Journal:
         self.db = db
         self._sqlite = ({s: _compiled(s) for s in (_HEAD, _SEQ_OF, _INSERT)}
                         if db.dialect.name == "sqlite" else None)
+        self._con: Any = None  # SQLite: the sqlite3 connection appends run on, opened by the first
+        self._con_lock = threading.Lock()  # one append at a time on it (they would wait for the write lock anyway)
 
     def append(self, items: list[Item]) -> list[int | Duplicate]:
         """Per item, its new seq or a Duplicate (already journaled, or earlier in ``items``)."""
         if self._sqlite is not None:
-            return self._append_sqlite(items)
+            with self._con_lock:
+                return self._append_sqlite(items)
         with self.db.begin() as conn:
             return append_many(conn, items)
 
     def _append_sqlite(self, items: list[Item]) -> list[int | Duplicate]:
-        """``append_many`` in its own BEGIN IMMEDIATE transaction on the pool's sqlite3 connection
-        (which has its pragmas); the same statements, compiled for SQLite."""
-        con = self.db.raw_connection()
+        """``append_many`` in its own BEGIN IMMEDIATE transaction on this journal's sqlite3 connection
+        (which has the pool's pragmas); the same statements, compiled for SQLite. A connection an
+        append failed on is closed, and the next append opens another."""
+        if self._con is None:
+            fairy = self.db.raw_connection()
+            self._con = fairy.driver_connection
+            fairy.detach()  # ours from now on: no checkout and no reset at every append
+        con = self._con
         try:
             cur = con.cursor()
             cur.execute("BEGIN IMMEDIATE")  # the write lock: the head cannot move under us
-            try:
-                head = self._run(cur, _HEAD).fetchone()
-                known = {}
-                for _, _, key, _, _ in items:
-                    found = self._run(cur, _SEQ_OF, {"key": key}).fetchone()
-                    if found is not None:
-                        known[key] = found[0]
-                rows = _chained(_fresh(items, known), head[0] if head else GENESIS)
-                known.update((row["key"], self._run(cur, _INSERT, row).fetchone()[0]) for row in rows)
-                cur.execute("COMMIT")
-            except BaseException:
-                con.rollback()  # sqlite3 rolls back only a transaction still open
-                raise
-            return _results(items, rows, known)
-        finally:
-            con.close()
+            head = self._run(cur, _HEAD).fetchone()
+            known = {}
+            for _, _, key, _, _ in items:
+                found = self._run(cur, _SEQ_OF, {"key": key}).fetchone()
+                if found is not None:
+                    known[key] = found[0]
+            rows = _chained(_fresh(items, known), head[0] if head else GENESIS)
+            known.update((row["key"], self._run(cur, _INSERT, row).fetchone()[0]) for row in rows)
+            cur.execute("COMMIT")
+        except BaseException:
+            self._con = None
+            try:  # at once: close() alone leaves the transaction, and the write lock, to the cursor's end
+                con.rollback()
+            finally:
+                con.close()
+            raise
+        return _results(items, rows, known)
 
     def _run(self, cur: Any, statement: ClauseElement, params: dict | None = None) -> Any:
         """One of the append's statements, as compiled for SQLite, on a sqlite3 cursor."""
@@ -140,6 +158,11 @@ def append_many(conn: Connection, items: list[Item]) -> list[int | Duplicate]:
     return _results(items, rows, known)
 
 
+def lock_key(conn: Connection) -> int:
+    """The advisory lock key this game's appends hold on PostgreSQL (``_PG_KEY``)."""
+    return int(conn.execute(text(f"SELECT {_PG_KEY}")).scalar_one())
+
+
 def _fresh(items: list[Item], known: dict[str, int]) -> list[Item]:
     """The items to insert: not journaled yet, and each key's first copy in ``items`` alone."""
     first: dict[str, Item] = {}
@@ -164,7 +187,7 @@ def _chained(items: list[Item], head: str) -> list[dict]:
     rows = []
     for kind, at, key, raw, meta in items:
         at_s = iso(at)
-        meta_s = json.dumps(meta, sort_keys=True, separators=(",", ":"))
+        meta_s = _META_JSON(meta)
         digest = entry_hash(head, kind, at_s, key, raw, meta_s)
         rows.append({"kind": kind, "at": at_s, "key": key, "raw": raw, "meta": meta_s,
                      "prev_hash": head, "hash": digest})

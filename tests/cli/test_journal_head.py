@@ -2,6 +2,7 @@
 appenders still make one chain, and a downgrade gives the older release its head row back."""
 from __future__ import annotations
 
+import os
 import threading
 from datetime import datetime, timezone
 from pathlib import Path
@@ -10,7 +11,9 @@ import pytest
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import text
+from sqlalchemy.exc import OperationalError
 
+import storage
 from nomic.game import Game
 from storage import migrate
 from tests.cli.test_journal_writers import chain
@@ -75,3 +78,40 @@ def test_downgrade_writes_the_head_row_back_from_the_last_entry(tmp_path: Path) 
     with game.db.connect() as conn:
         want = conn.execute(text("SELECT hash FROM journal WHERE seq = :seq"), {"seq": last}).scalar()
     assert last == 21 and head_row(game) == [want]
+
+
+@pytest.mark.skipif(os.environ.get("NOMIC_TEST_DB") != "postgres", reason="PostgreSQL's advisory lock")
+def test_games_sharing_a_postgresql_database_append_without_waiting_for_each_other(make_play, pg_server) -> None:
+    """Two games in one PostgreSQL database (a schema each): each has its own lock key, the same after
+    a restart; while one game's append holds its lock, the other game appends, and a second append
+    to the first game still waits (it times out here rather than hang)."""
+    url = pg_server.create_database(f"nomic_shared_{os.getpid()}")
+    with storage.connect(url).begin() as conn:
+        conn.execute(text("CREATE SCHEMA a; CREATE SCHEMA b"))
+    a, b = (Game(make_play(database_url=f"{url}?options=-csearch_path%3D{s}").dir) for s in "ab")
+    with a.db.connect() as conn:
+        key = storage.lock_key(conn)
+    with b.db.connect() as conn:
+        assert storage.lock_key(conn) != key
+    again = Game(a.config.dir)  # a restart: a new engine, new connections
+    with again.db.connect() as conn:
+        assert storage.lock_key(conn) == key
+
+    holding = a.db.connect()
+    holding.begin()
+    assert storage.append_many(holding, [item("held@x")]) == [1]  # holds a's lock until the rollback below
+    try:
+        with b.db.begin() as conn:
+            conn.execute(text("SET LOCAL lock_timeout = '10s'"))
+            assert storage.append_many(conn, [item("other@x")]) == [1]
+        with again.db.begin() as conn:
+            conn.execute(text("SET LOCAL lock_timeout = '200ms'"))
+            with pytest.raises(OperationalError, match="lock timeout"):
+                storage.append_many(conn, [item("waits@x")])
+    finally:
+        holding.rollback()
+        holding.close()
+
+
+def item(key: str) -> storage.Item:
+    return ("mail", AT, key, b"raw", {})

@@ -2,7 +2,10 @@
 every entry to the one before, each message once."""
 from __future__ import annotations
 
+import sqlite3
 from datetime import datetime, timezone
+
+import pytest
 
 import storage
 from nomic.game import Game
@@ -42,3 +45,21 @@ def test_a_message_twice_in_one_group_commit_is_stored_once_as_first_received(pl
     assert [(r.status, r.seq) for r in receipts] == [("new", 1), ("duplicate", 1)]
     with game.db.connect() as conn:
         assert [e.raw for e in storage.entries(conn)] == [first]
+
+
+@pytest.mark.sqlite_only  # SQLite's write lock
+def test_a_failed_append_leaves_the_write_lock_at_once(play):
+    """The append fails (no journal table); while its error is still held (a sender's 451 waiting to be
+    sent), another connection takes the write lock at once, and the next append succeeds."""
+    game = Game(play.dir)
+    game.inbox.receive(make_mail("a@x.test", "Proposal: Zero", message_id="zero@x"), AT)
+    other = sqlite3.connect(play.dir / "game.db", timeout=0, isolation_level=None)
+    other.execute("ALTER TABLE journal RENAME TO journal_away")
+    with pytest.raises(sqlite3.OperationalError) as failed:
+        game.inbox.receive(make_mail("a@x.test", "Proposal: One", message_id="one@x"), AT)
+    other.execute("BEGIN IMMEDIATE")  # "database is locked" if the failed append still held it
+    other.execute("ALTER TABLE journal_away RENAME TO journal")
+    other.execute("COMMIT")
+    assert failed.value is not None
+    receipt = game.inbox.receive(make_mail("a@x.test", "Proposal: One", message_id="one@x"), AT)
+    assert (receipt.status, receipt.seq) == ("new", 2)

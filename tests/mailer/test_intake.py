@@ -3,10 +3,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import smtplib
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
 
+from mailer import intake
 from mailer.intake import JournalWriter
 from nomic.game import Game
 from tests.support import GAME_ADDRESS, make_mail
@@ -73,3 +75,20 @@ def test_concurrent_smtp_clients_all_get_250_and_one_chain(play, serve):
     play.verify()
     entries = json.loads(play.cli("outbox", "--json"))
     assert all(e["kind"] != "answer" or e["to"][0].startswith("p") for e in entries)
+
+
+def test_the_writer_logs_the_entries_it_committed_in_one_line_a_second_at_most(play, caplog, monkeypatch):
+    """Three commits (one message each, each awaited): one INFO line naming all three, written when
+    the writer stops (LOG_EVERY had not passed); a duplicate is no new entry."""
+    monkeypatch.setattr(intake, "LOG_EVERY", 600.0)  # however slow the machine, no line before the stop
+    game = Game(play.dir)
+    writer = JournalWriter(game.inbox).start()
+    mails = [make_mail("a@x.test", f"Proposal: P{i}", message_id=f"l{i}@x") for i in (1, 2, 3, 1)]
+
+    async def deliver() -> list[str]:
+        return [(await writer.submit(game.inbox.prepare(raw, AT))).status for raw in mails]
+
+    with caplog.at_level(logging.INFO, logger="nomic.intake"):
+        assert asyncio.run(deliver()) == ["new", "new", "new", "duplicate"]
+        writer.stop()
+    assert [r.getMessage() for r in caplog.records] == ["journal entries 1 to 3 committed (3 new)"]
