@@ -19,8 +19,11 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import subprocess
+import sys
 import tempfile
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -35,7 +38,7 @@ from nomic import site, tuning
 from nomic.game import Game
 from nomic.website.memory import SiteMemory
 from nomic.website.search import SearchIndex, index, mark
-from nomic.website.writer import Manifest, manifest_pages
+from nomic.website.writer import Manifest, WriteReport, manifest_pages
 from storage import Journal, iso, set_meta
 from storage.derived import add_events
 from storage.tables import OutboxMessage, Snapshot
@@ -164,11 +167,11 @@ def reindexes(g: Game, out: Path, memory: SiteMemory, at: datetime) -> tuple[lis
             ("  its CPU, median of three", f"{cpu * 1000:.0f} ms")], cpu
 
 
-def one_game(root: Path, submissions: int, players: int, rebuilds_only: bool = False,
-             days: int = 0) -> tuple[list[tuple[str, str]], float, float]:
-    """The rows of one game's figures, and the CPU seconds of its rebuild and of its search index's
-    re-index (NaN with ``rebuilds_only``) after one new Proposal; with ``days``, of a game with that many
-    days of events and list posts before (``history``)."""
+def game(root: Path, submissions: int, players: int, days: int = 0) -> tuple[Game, ImperialState, Path, SiteMemory,
+                                                                     list[float], WriteReport]:
+    """A game of ``submissions`` and ``players`` (with ``days`` of events and list posts before:
+    ``history``) built in full as the daemon builds it at its start: the game, its state, the site's
+    folder and memory, the build's wall and CPU seconds and its report."""
     g = new_game(root, f"s{submissions}-d{days}")
     state = g.new_state()
     long_game(state, players, submissions)
@@ -185,21 +188,100 @@ def one_game(root: Path, submissions: int, players: int, rebuilds_only: bool = F
     # reads every submission, which the daemon pays at a restart only, with its full build)
     with tuning.no_collection(), timed() as t_full:
         full = site.build(g, out, memory=memory)
-    rebuilds = []
-    for k in (1, 4, 7, 10):  # the first may open a new block of 100 numbers (the list pages near it change)
+    return g, state, out, memory, t_full, full
+
+
+def reference() -> float:
+    """CPU seconds of a fixed piece of work: bare Jinja rendering 30 pages of 84 rows (about 5 KB each,
+    the site's mean page) in memory. Timed just before each rebuild in the same process, it shows how
+    fast the machine was then: the CPU of the same work moves by up to 2x over seconds to minutes on this
+    machine, in step for the rebuild and this reference (docs/performance.md)."""
+    rows = [{"n": i, "name": f"Player {i}", "score": i % 40} for i in range(84)]
+    with tuning.no_collection(), timed() as t:
+        for i in range(30):
+            BARE.render(title=f"Page {i}", rows=rows)
+    return t[1]
+
+
+def rebuilds(g: Game, state: ImperialState, out: Path, memory: SiteMemory) -> list[tuple[list[float], WriteReport, float]]:
+    """Four rebuilds after one new Proposal each (the first may open a new block of 100 numbers: the list
+    pages near it change): the wall and CPU seconds and the report of each, and the CPU seconds of the
+    ``reference`` just before it."""
+    done = []
+    for k in (1, 4, 7, 10):
         g.inbox.receive(mail(k, sender=player(1)), state.day_started + timedelta(hours=2))
         g.process(send=False)
+        before = reference()
         with tuning.no_collection(), timed() as t_re:
             again = site.build(g, out, memory=memory)
-        rebuilds.append((t_re, again))
-    cpu = statistics.median(t[1] for t, _ in rebuilds[1:])
-    rows = [*[(f"  rebuild after one new Proposal{label}", f"{t[0]:.3f} s ({t[1] * 1000:.1f} ms CPU), {w.rendered} "
-               f"pages rendered, {w.written} written  {verdict(t[0] < 0.2)} (< 0.2 s)")
-              for label, (t, w) in zip((" (opens a block)", "", " (again)", " (again)"), rebuilds)],
-            ("  rebuild's CPU, median of the last three", f"{cpu * 1000:.1f} ms")]
-    if rebuilds_only:
-        game = f"{submissions:,} submissions" + (f", {days:,} days of events and list posts" if days else "")
-        return [(game, f"{full.rendered:,} pages"), *rows], cpu, float("nan")
+        done.append((t_re, again, before))
+    return done
+
+
+def child(spec: str) -> None:
+    """``--child S,P,D``: a game of S submissions, P players and D days built in full, then its four
+    rebuilds; their wall and CPU seconds, pages rendered and written and references, as JSON on stdout."""
+    submissions, players, days = (int(v) for v in spec.split(","))
+    with tempfile.TemporaryDirectory() as tmp:
+        g, state, out, memory, _, full = game(Path(tmp), submissions, players, days)
+        done = rebuilds(g, state, out, memory)
+    print(json.dumps({"pages": full.rendered, "wall": [t[0] for t, _, _ in done], "cpu": [t[1] for t, _, _ in done],
+                      "rendered": [w.rendered for _, w, _ in done], "written": [w.written for _, w, _ in done],
+                      "reference": [r for _, _, r in done]}))
+
+
+@dataclass
+class Processes:
+    """One game's rebuilds, each set of four in a fresh process (``child``). The CPU of the same rebuild
+    moves by up to 2x from one process to the next, with the machine's speed (``reference``), so one
+    process a game cannot resolve 1.2x: the median of several, taken in turn with the other games, and
+    each rebuild against the reference timed just before it in the same process."""
+    submissions: int
+    days: int
+    runs: list[dict] = field(default_factory=list)
+
+    def run(self, players: int) -> None:
+        out = subprocess.run([sys.executable, __file__, "--child", f"{self.submissions},{players},{self.days}"],
+                             capture_output=True, text=True, check=True)
+        self.runs.append(json.loads(out.stdout.splitlines()[-1]))
+
+    def cpu(self) -> list[float]:
+        """Each process's median CPU seconds of its last three rebuilds (the first may open a block)."""
+        return [statistics.median(r["cpu"][1:]) for r in self.runs]
+
+    def ratios(self) -> list[float]:
+        """Each process's median of its last three rebuilds' CPU over the reference's just before each."""
+        return [statistics.median(c / ref for c, ref in zip(r["cpu"][1:], r["reference"][1:])) for r in self.runs]
+
+    def rows(self) -> list[tuple[str, str]]:
+        game = f"{self.submissions:,} submissions" + (f", {self.days:,} days of events and list posts"
+                                                      if self.days else "")
+        cpu, ratios = self.cpu(), self.ratios()
+        median, ratio, wall = statistics.median(cpu), statistics.median(ratios), max(w for r in self.runs for w in r["wall"])
+        return [(game, f"{self.runs[0]['pages']:,} pages; rebuild after one new Proposal, in {len(self.runs)} "
+                       "fresh processes taken in turn with the other games"),
+                *[(f"  process {i}", _process_row(r)) for i, r in enumerate(self.runs, 1)],
+                ("  rebuild's CPU, median of the processes", f"{median * 1000:.1f} ms (processes {min(cpu) * 1000:.1f}-"
+                 f"{max(cpu) * 1000:.1f} ms, {min(cpu) / median:.2f}-{max(cpu) / median:.2f}x); slowest wall "
+                 f"{wall:.3f} s  {verdict(wall < 0.2)} (< 0.2 s)"),
+                ("  rebuild / reference, median of the processes", f"{ratio:.2f} (processes {min(ratios):.2f}-"
+                 f"{max(ratios):.2f}, {min(ratios) / ratio:.2f}-{max(ratios) / ratio:.2f}x)")]
+
+
+def _process_row(run: dict) -> str:
+    """One process's rebuilds: the first's wall, CPU and pages, then the others' CPU and their median,
+    and the reference's median."""
+    ms, ref = [c * 1000 for c in run["cpu"]], statistics.median(run["reference"][1:]) * 1000
+    return (f"opens a block {run['wall'][0]:.3f} s ({ms[0]:.1f} ms CPU, {run['written'][0]} written); then "
+            f"{', '.join(f'{c:.1f}' for c in ms[1:])} ms CPU ({', '.join(str(w) for w in run['written'][1:])} "
+            f"written): median {statistics.median(ms[1:]):.1f} ms; reference {ref:.1f} ms")
+
+
+def one_game(root: Path, submissions: int, players: int) -> tuple[list[tuple[str, str]], float]:
+    """The rows of one game's full build, bare Jinja and search index figures, and the CPU seconds of
+    its search index's re-index after one new Proposal."""
+    g, state, out, memory, t_full, full = game(root, submissions, players)
+    rebuilds(g, state, out, memory)  # as in the processes of the rebuilds: the re-index's Proposals come after
     html = [f for f in out.rglob("*.html")]
     size = sum(f.stat().st_size for f in html) // max(1, len(html))
     t_bare = bare_jinja(root / f"bare{submissions}", full.rendered, size)
@@ -222,9 +304,8 @@ def one_game(root: Path, submissions: int, players: int, rebuilds_only: bool = F
         ("  full build with its index / without", f"{(t_full[0] + t_index[0]) / t_full[0]:.2f} "
          f"({(t_full[1] + index_cpu) / t_full[1]:.2f} by CPU)  {verdict(t_full[1] + index_cpu <= 1.3 * t_full[1])}"
          " (<= 1.30 by CPU)"),
-        *rows,
         *more,
-    ], cpu, reindex_cpu
+    ], reindex_cpu
 
 
 def main(argv: list[str] | None = None) -> dict[str, float]:
@@ -236,40 +317,52 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     ap.add_argument("--days", type=sizes, default=[1_000, 4_000],
                     help="then the rebuild in games of the fewest submissions with this many days of events "
                          "(a chime, a temperature change and a draw a day) and list posts before, e.g. 1000,4000")
+    ap.add_argument("--processes", type=int, default=5,
+                    help="fresh processes per game for the rebuilds, taken in turn across the games (3 with --quick)")
+    ap.add_argument("--child", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
+    if args.child:
+        child(args.child)
+        return {}
     if args.quick:
-        args.submissions, args.players, args.days = [1_000], 100, [250, 1_000]
+        args.submissions, args.players, args.days, args.processes = [1_000], 100, [250, 1_000], min(args.processes, 3)
     since = Conditions()
-    rows, rebuild_cpu, reindex_cpu = [], [], []
+    rows, reindex_cpu = [], []
     with tempfile.TemporaryDirectory() as tmp:
-        for n in args.submissions:
-            more, cpu, again = one_game(Path(tmp), n, args.players, args.rebuilds)
+        for n in [] if args.rebuilds else args.submissions:
+            more, again = one_game(Path(tmp), n, args.players)
             rows += more
-            rebuild_cpu.append(cpu)
             reindex_cpu.append(again)
-        rows += _growth_row(args.submissions, rebuild_cpu, "submissions")
-        if len(args.submissions) > 1 and not args.rebuilds:
-            again, goal = growth(args.submissions, reindex_cpu), growth(args.submissions, [1, 1.2])
-            rows.append((f"growth exponent of the search re-index's CPU, {args.submissions[0]:,} to "
-                         f"{args.submissions[-1]:,}", f"{again:.2f}, {reindex_cpu[-1] / reindex_cpu[0]:.2f}x  "
-                         f"{verdict(again <= goal)} (<= {goal:.2f})"))
-        days_cpu = []
-        for days in args.days:
-            more, cpu, _ = one_game(Path(tmp), args.submissions[0], args.players, True, days)
-            rows += more
-            days_cpu.append(cpu)
-        rows += _growth_row(args.days, days_cpu, "days of events and list posts")
+    if len(args.submissions) > 1 and not args.rebuilds:
+        again, goal = growth(args.submissions, reindex_cpu), growth(args.submissions, [1, 1.2])
+        rows.append((f"growth exponent of the search re-index's CPU, {args.submissions[0]:,} to "
+                     f"{args.submissions[-1]:,}", f"{again:.2f}, {reindex_cpu[-1] / reindex_cpu[0]:.2f}x  "
+                     f"{verdict(again <= goal)} (<= {goal:.2f})"))
+    by_size = [Processes(n, 0) for n in args.submissions]
+    by_days = [Processes(args.submissions[0], d) for d in args.days]
+    for _ in range(args.processes):  # in turn: a change of the machine's speed falls on every game alike
+        for games in (*by_size, *by_days):
+            games.run(args.players)
+    rebuild_cpu = [statistics.median(p.cpu()) for p in by_size]
+    days_cpu = [statistics.median(p.cpu()) for p in by_days]
+    for games, of in ((by_size, "submissions"), (by_days, "days of events and list posts")):
+        for p in games:
+            rows += p.rows()
+        at = [p.days or p.submissions for p in games]
+        rows += _growth_row(at, [statistics.median(p.cpu()) for p in games], "the rebuild's CPU", of)
+        rows += _growth_row(at, [statistics.median(p.ratios()) for p in games], "rebuild / reference", of)
     report(f"site of {', '.join(f'{n:,}' for n in args.submissions)} submissions, {args.players:,} players", rows, since)
     return {"rebuild_cpu_s": rebuild_cpu[-1], "rebuild_growth": growth(args.submissions, rebuild_cpu),
             "rebuild_days_growth": growth(args.days, days_cpu)}
 
 
-def _growth_row(sizes: list[int], cpu: list[float], of: str) -> list[tuple[str, str]]:
-    """The growth exponent of the rebuild's CPU from the smallest size to the largest (none for one size)."""
+def _growth_row(sizes: list[int], cpu: list[float], what: str, of: str) -> list[tuple[str, str]]:
+    """The growth exponent of ``what`` (a median of the processes) from the smallest size to the largest
+    (none for one size)."""
     if len(sizes) < 2:
         return []
     exponent, goal = growth(sizes, cpu), growth(sizes, [1, 1.2])
-    return [(f"growth exponent of the rebuild's CPU, {sizes[0]:,} to {sizes[-1]:,} {of}",
+    return [(f"growth exponent of {what}, {sizes[0]:,} to {sizes[-1]:,} {of}",
              f"{exponent:.2f}, {cpu[-1] / cpu[0]:.2f}x (0.00: constant; the goal, within "
              f"1.2x, is <= {goal:.2f})  {verdict(exponent <= goal)}")]
 

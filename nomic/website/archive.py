@@ -26,7 +26,7 @@ def post(m: SiteModel, depth: int, p: ListPost) -> dict:
 def archive(m: SiteModel) -> Iterator[Page | Family]:
     kept = m.data.threads
     kept.update(m.data.posts, _posters(m))
-    yield Family("list threads", "thread.html", [f"list/thread-{root.seq}.html" for root in kept.roots],
+    yield Family("list threads", "thread.html", list(kept.pages),
                  list(kept.keys), lambda i: _thread(m, kept.walk(i)), changes=(kept.since, kept.version, kept.changed))
     yield Page("list/index.html", "archive.html", lambda: _listing(m, kept),
                key=(kept.count, m.data.posts[-1].seq if m.data.posts else None, kept.token,

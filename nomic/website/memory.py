@@ -59,7 +59,9 @@ class SiteMemory:
         self.states[id(state)] = (ref(state), value)
 
     def numbered(self, pattern: str, n: int) -> list[str]:
-        """``pattern`` (``"submissions/{}.html"``) for 1 to ``n``, made once each."""
+        """``pattern`` (``"submissions/{}.html"``) for 1 to ``n``, made once each: the kept list itself
+        when ``n`` is the most made yet (it is only added to, so the writer finds the last build's
+        paths a prefix of it by identity, not by comparing them all), else a copy of its first ``n``."""
         made = self.paths.setdefault(pattern, [])
         made.extend(pattern.format(i) for i in range(len(made) + 1, n + 1))
-        return made[:n]
+        return made if n == len(made) else made[:n]

@@ -29,13 +29,15 @@ class Threads:
     belongs (an older post referenced its Message-ID, or a post has it already): then all are
     placed again (and at every update, once two posts share a Message-ID). Threads keep their place (``roots``) in the order they started; ``keys`` says
     what each is made of (its root, size, latest post and ``token``: what the caller's pages
-    show of their posters); ``changed``, ``since`` and ``version`` as ``Family.changes`` wants.
+    show of their posters); ``pages`` each one's page, by place (made once each); ``changed``, ``since``
+    and ``version`` as ``Family.changes`` wants.
     """
     posts: list[ListPost] | None = None  # the list read in (the reader's, only added to)
     count: int = 0
     token: object = None
     roots: list[ListPost] = field(default_factory=list)
     keys: list[tuple] = field(default_factory=list)
+    pages: list[str] = field(default_factory=list)
     changed: set[int] = field(default_factory=set)
     version: object = field(default_factory=object)
     since: object = None
@@ -55,6 +57,7 @@ class Threads:
             changed = set(range(len(self.roots)))
         self.posts, self.count, self.token = posts, len(posts), token
         self.keys.extend([()] * (len(self.roots) - len(self.keys)))
+        self.pages.extend(f"list/thread-{root.seq}.html" for root in self.roots[len(self.pages):])
         for i in changed:
             self._walks.pop(i, None)
             walk = self.walk(i)
@@ -77,7 +80,8 @@ class Threads:
 
     def _place_all(self, posts: list[ListPost]) -> set[int]:
         self._by_id = {p.message_id: p for p in posts}
-        self.roots, self.keys, self._children, self._place, self._referenced, self._walks = [], [], {}, {}, set(), {}
+        self.roots, self.keys, self.pages = [], [], []
+        self._children, self._place, self._referenced, self._walks = {}, {}, set(), {}
         for p in posts:
             self._referenced.update(p.references)
             parent = self._parent(p)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from functools import partial
+from operator import attrgetter
 from typing import Any
 
 from engine.imperial import mechanics
@@ -30,6 +31,7 @@ STATUSES = ("pending", "accepted", "rejected", "ignored")
 TEMPERATURE_BLOCK = 100  # rows of the temperature page's table rendered together (and kept: a fragment)
 TEMPERATURE_PAGE = 500  # changes a page of the table lists (a multiple of TEMPERATURE_BLOCK)
 KIND_NAMES = {"proposal": "Proposal", "point_of_order": "Point of Order"}
+EMAIL = attrgetter("email")
 
 
 def _player_row(m: SiteModel, p: ImperialPlayer, root: str) -> dict:
@@ -265,8 +267,9 @@ def _submission_link(n: int, root: str) -> dict:
 def scores(m: SiteModel) -> Iterator[Page | Family]:
     """The standings, the latest changes, and the whole ledger in pages of LEDGER_BLOCK entries."""
     ledger = m.state.ledger
-    blocks = [ledger[i:i + LEDGER_BLOCK] for i in range(0, len(ledger), LEDGER_BLOCK)]
-    links = [{"href": f"ledger-{k + 1}.html", "label": f"{b[0].n}–{b[-1].n}"} for k, b in enumerate(blocks)]
+    starts = range(0, len(ledger), LEDGER_BLOCK)  # each block's first place (a block is sliced when rendered)
+    links = [{"href": f"ledger-{k + 1}.html", "label": f"{ledger[i].n}–{ledger[min(i + LEDGER_BLOCK, len(ledger)) - 1].n}"}
+             for k, i in enumerate(starts)]
     standings = _standings(m)
     yield Page("scores.html", "scores.html", lambda: {
         "standings": [_player_row(m, p, "") for p in standings],
@@ -274,8 +277,8 @@ def scores(m: SiteModel) -> Iterator[Page | Family]:
         "total": len(ledger), "pages": links},
         key=([m.player_keys[p.email] for p in standings], [e.n for e in ledger[-LEDGER_LATEST:]], len(ledger), links))
     yield Family("ledger", "ledger.html", [link["href"] for link in links],  # compared at once
-                 [(links, block[0].n, len(block)) for block in blocks],
-                 lambda k: _ledger_page(m, blocks[k], links[k]["label"], links))
+                 [(links, ledger[i].n, min(LEDGER_BLOCK, len(ledger) - i)) for i in starts],
+                 lambda k: _ledger_page(m, ledger[starts[k]:starts[k] + LEDGER_BLOCK], links[k]["label"], links))
 
 
 def _ledger_page(m: SiteModel, block: list, label: str, links: list[dict]) -> dict:
@@ -283,19 +286,16 @@ def _ledger_page(m: SiteModel, block: list, label: str, links: list[dict]) -> di
 
 
 def players(m: SiteModel) -> Iterator[Page | Family]:
+    """The players' list, and each player's page, keyed by their row and their marks (the index's
+    ``player_marks``: ledger entries and events are only ever added to, so their count and last
+    id tell them); the keys and paths are made at C speed, no Python step a player."""
     root, players = "../", m.state.players
-    keys = [m.player_keys[p.email] for p in players]
+    emails = list(map(EMAIL, players))
+    keys = list(map(m.player_keys.__getitem__, emails))
     yield Page("players/index.html", "players.html",
                lambda: {"players": [_player_row(m, p, root) for p in players]}, key=keys)
-    yield Family("player", "player.html", [f"players/{m.people.slugs[p.email]}.html" for p in players],
-                 [_player_page_key(m, p, k) for p, k in zip(players, keys)], lambda i: _player(m, players[i], root))
-
-
-def _player_page_key(m: SiteModel, p: ImperialPlayer, key: tuple) -> tuple:
-    """Ledger entries and events are only ever added to: their count and last id tell them."""
-    ledger, events = m.ledger_by_player.get(p.email, ()), m.events_by_player.get(p.email, ())
-    return (key, len(ledger), ledger[-1].n if ledger else None, len(events), events[-1].id if events else None,
-            m.row_keys_by_author.get(p.email, ()))
+    yield Family("player", "player.html", list(map("players/{}.html".format, map(m.people.slugs.__getitem__, emails))),
+                 list(zip(keys, map(m.index.player_marks.get, emails))), lambda i: _player(m, players[i], root))
 
 
 def _player(m: SiteModel, p: ImperialPlayer, root: str) -> dict:

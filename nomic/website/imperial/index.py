@@ -42,7 +42,10 @@ class SubmissionIndex:
     - ``temperature``: every temperature change with its game day, as the chart draws them;
     - ``listings``: the lists of submissions by blocks of numbers, by name (listing.py);
     - ``effects``, ``ledger_by_submission``, ``ledger_by_player``, ``events_by_player``: the
-      events and ledger entries read so far, grouped (both are only ever added to).
+      events and ledger entries read so far, grouped (both are only ever added to);
+    - ``player_marks``: what each player's page shows besides their row: how many ledger entries and
+      events, the last of each, and their submissions' row keys (made again for the players the
+      new entries, events and submissions name, not for every player at every build).
     """
     row_keys: list[tuple] = field(default_factory=list)
     page_keys: list[tuple] = field(default_factory=list)
@@ -55,6 +58,7 @@ class SubmissionIndex:
     ledger_by_submission: dict[int | None, list[LedgerEntry]] = field(default_factory=lambda: defaultdict(list))
     ledger_by_player: dict[str, list[LedgerEntry]] = field(default_factory=lambda: defaultdict(list))
     events_by_player: dict[str, list[EventRecord]] = field(default_factory=lambda: defaultdict(list))
+    player_marks: dict[str, tuple] = field(default_factory=dict)
     listings: dict[str, Listing] = field(default_factory=dict)
     temperature: TemperatureHistory = field(default_factory=TemperatureHistory)
     _day: int = 1  # the game day of the next temperature change, as the ``day_end`` events read tell
@@ -76,8 +80,9 @@ class SubmissionIndex:
         subs, known = state.submissions, len(self.row_keys)
         # the new ones, and the last old one (its page gains a "next" link)
         dirty = set(range(max(1, known), len(subs) + 1)) if len(subs) > known else set()
-        dirty |= self._read_events(events[self._events[0]:])
-        dirty |= self._read_ledger(state.ledger[self._ledger[0]:])
+        players: set[str] = set()
+        dirty |= self._read_events(events[self._events[0]:], players)
+        dirty |= self._read_ledger(state.ledger[self._ledger[0]:], players)
         for author, link in self._author_links(state, people).items():
             if self._links.get(author) != link:
                 self._links[author] = link
@@ -90,6 +95,8 @@ class SubmissionIndex:
                 authors.add(self._refresh(subs[n - 1], n > known, len(subs)))
         for author in authors:
             self.by_author[author] = tuple(self.row_keys[n - 1] for n in self._numbers[author])
+        for who in players | authors:
+            self.player_marks[who] = self._player_mark(who)
         self.changed = {n for n in dirty if 1 <= n <= len(subs)}
         self.since, self.version = self.version, object()
 
@@ -110,7 +117,12 @@ class SubmissionIndex:
                    *(p.email for p in state.players)}
         return {a: people.link(a, "../") for a in authors}
 
-    def _read_events(self, new: list[EventRecord]) -> set[int]:
+    def _player_mark(self, who: str) -> tuple:
+        ledger, events = self.ledger_by_player.get(who, ()), self.events_by_player.get(who, ())
+        return (len(ledger), ledger[-1].n if ledger else None, len(events), events[-1].id if events else None,
+                self.by_author.get(who, ()))
+
+    def _read_events(self, new: list[EventRecord], players: set[str]) -> set[int]:
         touched = set()
         for e in new:
             if e.kind == "day_end":  # a day's closing cooling is that day's
@@ -125,15 +137,17 @@ class SubmissionIndex:
                 for who in {e.data.get("player"), e.data.get("target")}:
                     if isinstance(who, str):
                         self.events_by_player[who].append(e)
+                        players.add(who)
         if new:
             self._events = (self._events[0] + len(new), new[-1].id)
         return touched
 
-    def _read_ledger(self, new: list[LedgerEntry]) -> set[int]:
+    def _read_ledger(self, new: list[LedgerEntry], players: set[str]) -> set[int]:
         touched = set()
         for e in new:
             self.ledger_by_submission[e.submission].append(e)
             self.ledger_by_player[e.player].append(e)
+            players.add(e.player)
             if e.submission is not None:
                 touched.add(e.submission)
         if new:
