@@ -41,16 +41,16 @@ def _encoded(text: str, policy: Policy) -> tuple[str, str]:
     encodes them to choose, then the whole text again. Quoted-printable encodes each line alone, so
     the whole is the ten lines' encoding followed by the rest's (``test_plain_headers`` holds the two
     to the package's)."""
-    lines = text.encode("utf-8").splitlines()
-    if (len(lines) <= 10 or policy.linesep != "\n"
-            or max(map(len, lines)) <= policy.max_line_length and (text.isascii() or policy.cte_type == "8bit")):
+    lines, width = text.encode("utf-8").splitlines(), policy.max_line_length
+    if (len(lines) <= 10 or policy.linesep != "\n" or width is None
+            or max(map(len, lines)) <= width and (text.isascii() or policy.cte_type == "8bit")):
         return contentmanager._encode_text(text, "utf-8", None, policy)  # type: ignore[attr-defined,no-any-return]
     head = b"\n".join(lines[:10]) + b"\n"
-    head_qp = quoprimime.body_encode(head.decode("latin-1"), policy.max_line_length)
+    head_qp = quoprimime.body_encode(head.decode("latin-1"), width)
     if len(head_qp) > len(binascii.b2a_base64(head)):  # (the package's choice, made from the same ten lines)
         return contentmanager._encode_text(text, "utf-8", "base64", policy)  # type: ignore[attr-defined,no-any-return]
     rest = b"\n".join(lines[10:]) + b"\n"
-    return "quoted-printable", head_qp + quoprimime.body_encode(rest.decode("latin-1"), policy.max_line_length)
+    return "quoted-printable", head_qp + quoprimime.body_encode(rest.decode("latin-1"), width)
 
 
 def stored_payload(mail: Message) -> object:

@@ -158,7 +158,8 @@ class _ReplyText(ReplyText):
         """The library's: line ends and each line's blanks; its regex putting a line break before an
         Outlook separator ("\\n{2,} ?[_-]{32,}" after a character) runs only where one may start (it
         tries every position of the text: about a third of reading an ordinary message)."""
-        self.text = "\n".join([line.strip() for line in self.text.replace("\r\n", "\n").split("\n")])
+        text: str = vars(self)["text"]  # (the library's field, untyped to mypy)
+        self.text = "\n".join([line.strip() for line in text.replace("\r\n", "\n").split("\n")])
         if _SEPARATOR_START.search(self.text) is not None:
             super()._normalize_text()  # (what is done above again, changing nothing, then the regex)
 
