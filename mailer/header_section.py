@@ -15,6 +15,9 @@ import re
 from email import policy
 from email.message import Message
 from email.parser import BytesHeaderParser
+from typing import TypeVar
+
+M = TypeVar("M", bound=Message)
 
 _FIELD = re.compile(r"[\x21-\x39\x3b-\x7e]+:")  # a field's name: printable ASCII but the colon
 _CONTINUED = (" ", "\t")
@@ -22,11 +25,17 @@ _CONTINUED = (" ", "\t")
 
 def read_header_section(section: bytes) -> Message:
     """``BytesHeaderParser(policy=compat32).parsebytes(section)``, a plain section read without it."""
-    text = section.decode("ascii", "surrogateescape")  # as the bytes parser decodes it
-    fields = _plain_fields(text)
+    msg = plain_section(section, Message)
+    return BytesHeaderParser(policy=policy.compat32).parsebytes(section) if msg is None else msg
+
+
+def plain_section(section: bytes, factory: type[M]) -> M | None:
+    """A plain ``section`` read into a new compat32 ``factory`` message as the header parser reads
+    it (mailer.message reads a whole message of one part so); None for any other section."""
+    fields = _plain_fields(section.decode("ascii", "surrogateescape"))  # (as the bytes parser decodes it)
     if fields is None:
-        return BytesHeaderParser(policy=policy.compat32).parsebytes(section)
-    msg = Message(policy=policy.compat32)
+        return None
+    msg = factory(policy=policy.compat32)
     for lines in fields:
         msg.set_raw(*policy.compat32.header_source_parse(lines))
     msg.set_payload("")  # what follows the blank line: nothing, in a section

@@ -23,7 +23,7 @@ from email import policy
 from email.headerregistry import Address, AddressHeader, BaseHeader, HeaderRegistry, MessageIDHeader, UnstructuredHeader
 from email.message import EmailMessage, Message
 from email.policy import EmailPolicy, Policy
-from email.utils import format_datetime
+from email.utils import _format_timetuple_and_zone  # type: ignore[attr-defined]
 
 from mailer import plain_text
 from mailer.message import SPEC, WORDS, decoded_words, header_text, mailbox_of
@@ -113,8 +113,10 @@ def put(mail: EmailMessage, name: str, value: str) -> None:
 
 
 def put_date(mail: EmailMessage, at: datetime) -> None:
-    """``mail["Date"] = format_datetime(at in UTC)``: the line the package would write, as it is."""
-    value = format_datetime(at.astimezone(timezone.utc))
+    """``mail["Date"] = format_datetime(at in UTC)``: the line the package would write, as it is
+    (formatted as ``format_datetime`` formats it, its zone "+0000" given: its ``strftime("%z")`` was
+    half of its cost)."""
+    value = _format_timetuple_and_zone(at.astimezone(timezone.utc).timetuple(), "+0000")
     if at.year >= 1000:  # (the package reads a shorter year as two digits)
         mail.set_raw("Date", value)
     else:
@@ -129,21 +131,28 @@ def as_bytes(mail: Message) -> bytes:
     payload = plain_text.stored_payload(mail)
     if not isinstance(payload, str) or not payload.isascii() or "\r" in payload or pol.linesep != "\n":
         return bytes(mail)
-    head = b"".join(_folded(pol, name, value) for name, value in mail.raw_items())
+    limit = _as_stored(pol)
+    head = b"".join([_folded(pol, name, value, limit) for name, value in mail.raw_items()])
     return head + b"\n" + payload.encode("ascii")
 
 
 _BREAKS = re.compile("[\n\r\x0b\x0c\x1c-\x1e]")  # the ASCII characters ``str.splitlines`` breaks at
 
 
-def _folded(pol: Policy, name: str, value: str) -> bytes:
-    """``pol.fold_binary(name, value)`` (``pol``'s linesep "\n"). A value stored as its line, ASCII and
-    on one line, that ``EmailPolicy`` leaves as it is (it fits, or the policy refolds no source) is
-    that line: the policy's own test, without its splitting and joining."""
-    if (type(value) is str and isinstance(pol, EmailPolicy) and value.isascii() and name.isascii()
-            and _BREAKS.search(value) is None
-            and (pol.refold_source == "none" or pol.refold_source == "long"
-                 and len(name) + 2 + len(value) <= (pol.max_line_length or sys.maxsize))):
+def _as_stored(pol: Policy) -> int:
+    """How long a line ``pol`` writes as it is stored may be: any, if it refolds no source; up to its
+    line length, if it refolds long lines; none (-1) otherwise (or if it is no ``EmailPolicy``)."""
+    if not isinstance(pol, EmailPolicy) or pol.refold_source not in ("none", "long"):
+        return -1
+    return sys.maxsize if pol.refold_source == "none" else pol.max_line_length or sys.maxsize
+
+
+def _folded(pol: Policy, name: str, value: str, limit: int) -> bytes:
+    """``pol.fold_binary(name, value)`` (``pol``'s linesep "\n"; ``limit``: ``_as_stored(pol)``). A value
+    stored as its line, ASCII and on one line, that ``EmailPolicy`` leaves as it is (it fits, or the
+    policy refolds no source) is that line: the policy's own test, without its splitting and joining."""
+    if (type(value) is str and len(name) + 2 + len(value) <= limit and value.isascii() and name.isascii()
+            and _BREAKS.search(value) is None):
         return f"{name}: {value}\n".encode("ascii")
     return pol.fold_binary(name, value)
 
@@ -231,7 +240,10 @@ def read(mail: Message, header: str) -> str:
 def stored(mail: Message, name: str) -> object:
     """The first ``name`` header as stored (a header object, or a line as received or ``put``)."""
     wanted = name.lower()
-    return next((v for k, v in mail.raw_items() if k.lower() == wanted), None)
+    for key, value in mail.raw_items():
+        if key.lower() == wanted:
+            return value
+    return None
 
 
 def author(mail: Message) -> tuple[str, str]:

@@ -1,7 +1,8 @@
 """What the mail of one processor batch reads for every entry, read once for the batch and kept
 here: the answers queued in the last hour by sender (``answer_log``, for the answer limit), the
 addresses whose list delivery bounced away, the list's members made from them (``Members``,
-kept while they stand), and which sets of recipients the batch has stored (mailer/recipients.py).
+kept while they stand), which sets of recipients the batch has stored (mailer/recipients.py), and
+the list copies' footer, rendered once.
 The processor makes one for each batch (its own, in its own transaction; nothing is kept across
 batches or processes) and writes the answers it noted before the batch commits.
 """
@@ -13,6 +14,9 @@ from typing import TYPE_CHECKING
 from sqlalchemy import insert, select
 from sqlmodel import Session, select as orm_select
 
+from mailer.compose import body
+from mailer.listconfig import ListSettings
+from mailer.listserv import FOOTER
 from storage.tables import AnswerLog, BounceScore
 
 if TYPE_CHECKING:
@@ -31,6 +35,7 @@ class Ledger:
         self._bounced: tuple[set[str], set[str]] | None = None  # (scored, disabled), read when first asked
         self.members: Members | None = None  # the last entry's list members, kept while they stand
         self.sets: set[str] = set()  # the recipient sets stored in the batch's transaction (outbox.holding)
+        self._footer: str | None = None
 
     def read_answers(self, senders: Iterable[str], after: str) -> None:
         """Read the answers to ``senders`` for messages received after ``after`` (ISO time), in one
@@ -75,6 +80,13 @@ class Ledger:
         if self._noted:
             self.session.connection().execute(insert(ANSWER_LOG), self._noted)
             self._noted = []
+
+    def footer(self, ls: ListSettings) -> str:
+        """The list copies' footer (``listserv.FOOTER``: it reads the list's settings alone), rendered
+        once a batch, not once a copy."""
+        if self._footer is None:
+            self._footer = body(FOOTER, ls)
+        return self._footer
 
     @property
     def disabled(self) -> set[str]:

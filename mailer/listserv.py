@@ -15,7 +15,6 @@ What the game itself announces to the list is each ruleset's (mailer/imperial/, 
 """
 from __future__ import annotations
 
-import copy
 import logging
 import re
 from collections.abc import Sequence
@@ -60,7 +59,11 @@ def tagged(subject: str, tag: str) -> str:
     return subject if tag.lower() in subject.lower() else f"{tag} {subject}".strip()
 
 
-def copy_of(entry: Entry, received: Received, at: datetime, ls: ListSettings) -> EmailMessage | None:
+FOOTER = "mail/list_footer.txt"  # it reads the list's settings alone: the processor renders it once a batch
+
+
+def copy_of(entry: Entry, received: Received, at: datetime, ls: ListSettings,
+            footer: str | None = None) -> EmailMessage | None:
     """The copy every member gets, or None for a post that came from this list (a loop).
 
     Made from a copy of the fold's own parse of the post (``received``): its bytes are not parsed
@@ -70,7 +73,7 @@ def copy_of(entry: Entry, received: Received, at: datetime, ls: ListSettings) ->
     mailer/headers.py. The copy's policy is ``VERBATIM`` with the game's header classes
     (``ListSettings.policy``): the same bytes, without a new class made for every header read.
     """
-    mail = copy.deepcopy(received.message)
+    mail = plain_text.copied(received.message)
     mail.policy = ls.policy.clone(refold_source=headers.VERBATIM.refold_source)
     if looped(mail, ls):
         return None
@@ -91,7 +94,7 @@ def copy_of(entry: Entry, received: Received, at: datetime, ls: ListSettings) ->
     headers.put_address(mail, "Reply-To", author)
     headers.put(mail, "Subject", headers.text(tagged(subject, ls.subject_tag)))
     list_headers(mail, ls)
-    _add_footer(mail, body("mail/list_footer.txt", ls))
+    _add_footer(mail, body(FOOTER, ls) if footer is None else footer)
     return mail
 
 
@@ -157,10 +160,10 @@ def _mime_value(mail: EmailMessage, name: str) -> object:
 
 
 def distribute(session: Session, ls: ListSettings, entry: Entry, received: Received, at: datetime,
-               members: Sequence[str]) -> None:
+               members: Sequence[str], footer: str | None = None) -> None:
     """Queue the copies of an accepted post (the row is kept even with no per-message members:
-    it is what the day's digest is made of)."""
-    mail = copy_of(entry, received, at, ls)
+    it is what the day's digest is made of). ``footer``: ``FOOTER`` rendered (None: render it now)."""
+    mail = copy_of(entry, received, at, ls, footer)
     if mail is None:
         log.warning("journal entry %s carries this list's own X-Loop/List-Id; not posted again", entry.seq)
         return

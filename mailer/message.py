@@ -41,7 +41,7 @@ import html2text
 
 from mailer import quotes
 from mailer.envelope import ATEXT, DOT_ATOM
-from mailer.header_section import read_header_section
+from mailer.header_section import plain_section, read_header_section
 from mailer.reply_reader import new_text, read_reply, written_text
 
 _MSGID = re.compile(r"<([^<>\s]+)>")
@@ -132,7 +132,19 @@ class Received:
 
     @cached_property
     def message(self) -> EmailMessage:
-        """The MIME tree, compat32 (a reader that edits it edits a copy: ``copy.deepcopy``)."""
+        """The MIME tree, compat32 (a reader that edits it edits a copy: ``plain_text.copied``).
+
+        A message of one part (not multipart, not message/*) whose header section is plain
+        (mailer.header_section) is read without the feed parser, as it reads it: the fields as its
+        header parser reads them, then every byte after the blank line the payload (the feed
+        parser's line machinery was about a fifth of reading a message;
+        tests/mailer/test_header_section.py holds the two to the same tree)."""
+        end = _HEADER_END.search(self._source, 0, MAX_HEADER + 4)
+        if end is not None:
+            msg = plain_section(self._source[:end.end()], EmailMessage)
+            if msg is not None and msg.get_content_maintype() not in ("multipart", "message"):
+                msg.set_payload(self._source[end.end():].decode("ascii", "surrogateescape"))
+                return msg
         parser: BytesParser[EmailMessage] = BytesParser(EmailMessage, policy=policy.compat32)  # type: ignore[arg-type]
         return parser.parsebytes(self._source)
 

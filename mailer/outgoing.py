@@ -65,7 +65,8 @@ def composers(mail: RulesetMail) -> dict[str, tuple[Composer, ...]]:
 
 def _list_post(c: Composition) -> None:
     if c.event.data.get("accepted"):
-        listserv.distribute(c.session, c.settings, c.entry, c.received, c.at, c.members.per_message)
+        listserv.distribute(c.session, c.settings, c.entry, c.received, c.at, c.members.per_message,
+                            c.ledger.footer(c.settings))
     elif isinstance(c.inp, Message) and c.inp.authenticated and not c.inp.automatic:
         listserv.refuse(c.session, c.settings, c.entry, c.event, c.at)
 

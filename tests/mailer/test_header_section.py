@@ -3,18 +3,21 @@ header parser makes of it; any other section is left to that parser."""
 from __future__ import annotations
 
 from email import policy
-from email.message import Message
-from email.parser import BytesHeaderParser
+from email.message import EmailMessage, Message
+from email.parser import BytesHeaderParser, BytesParser
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from mailer import message
 from mailer.header_section import _plain_fields, read_header_section
+from mailer.message import Received
 
 NAMES = st.sampled_from(["From", "To", "Subject", "Message-ID", "X-A", "Content-Type", "content-type"] * 3 + ["From ",
                          "", " ", "\t", "Sub ject", "é", "Re:x", ">From"])
 VALUES = st.sampled_from(["", " ", "  x", "a@b.c", "Player 1 <p1@x.test>", "multipart/mixed; boundary=z",
-                          "=?utf-8?q?J=C3=B6?=", "\xe9", "x:y", "\t tabbed", "\x00", ":"])
+                          "=?utf-8?q?J=C3=B6?=", "\xe9", "x:y", "\t tabbed", "\x00", ":", "message/rfc822",
+                          "message/delivery-status", "text/plain; charset=utf-8"])
 ENDS = st.sampled_from(["\r\n"] * 8 + ["\n", "\r"])
 
 
@@ -62,3 +65,29 @@ def test_hypothesis_makes_plain_sections_and_others():
 def test_anything_else_is_the_email_package_s(section):
     assert _plain_fields(section.decode()) is None
     assert seen(read_header_section(section)) == parsed(section)
+
+
+def tree(msg: Message) -> dict:
+    """``seen`` of a message and, for a multipart one, of each of its parts."""
+    payload = msg.get_payload()
+    return {**seen(msg), "_payload": [tree(p) for p in payload] if isinstance(payload, list) else payload}
+
+
+BODIES = st.sampled_from(["", "Text.\r\n", "Two\r\n\r\nparagraphs\r\n", "bare\nLF\rCR", "caf\xe9\r\n",
+                          "--z\r\nContent-Type: text/plain\r\n\r\npart\r\n--z--\r\n", "From: x\r\n\r\n"])
+
+
+@pytest.mark.slow  # 2,000 hypothesis examples
+@settings(max_examples=2000, deadline=None)
+@given(section=sections(), body=BODIES)
+def test_every_message_is_read_into_the_tree_the_email_package_makes(section, body):
+    """``Received.message``: a plain section and one part read without the feed parser, the same tree."""
+    raw = section + body.encode("utf-8", "surrogateescape")
+    assert tree(Received(raw).message) == tree(BytesParser(EmailMessage, policy=policy.compat32).parsebytes(raw))
+
+
+def test_a_message_of_one_part_with_a_plain_section_is_read_without_the_feed_parser(monkeypatch):
+    raw = b"From: Player 1 <p1@x.test>\r\nContent-Type: text/plain\r\n\r\nBody\r\n\r\nmore\r\n"
+    expected = tree(BytesParser(EmailMessage, policy=policy.compat32).parsebytes(raw))
+    monkeypatch.setattr(message.BytesParser, "parsebytes", lambda *a: pytest.fail("the feed parser read it"))
+    assert tree(Received(raw).message) == expected

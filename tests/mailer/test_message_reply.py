@@ -18,7 +18,7 @@ from mailparser_reply.parser import EmailMessage as ReplyText
 
 from mailer.message import body_text
 from mailer.reply_reader import (
-    _WROTE, _folded, _may_hold_disclaimer, _may_hold_header, _may_hold_signature, _ReplyText, new_text,
+    _SEPARATOR_START, _WROTE, _folded, _may_hold_disclaimer, _may_hold_header, _may_hold_signature, _ReplyText, new_text,
     read_reply, strip_quotes, written_text,
 )
 
@@ -141,6 +141,7 @@ def test_ordinary_mail_takes_the_fast_path():
             "Area: Rules\nRaise section 3\nRotate left\n\nThe Scribe keeps the record - faithfully.\n")
     text = _ReplyText(text=body).text
     assert not (_may_hold_header(text) or _may_hold_disclaimer(text) or _may_hold_signature(text))
+    assert _SEPARATOR_START.search(text) is None  # (nor the library's separator regex, normalizing it)
 
 
 # Pieces of the rewritten parts of the regexes (mailer.reply_reader._linear): the words that start and end a

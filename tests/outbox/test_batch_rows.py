@@ -3,11 +3,14 @@
 the list traffic of the batch's earlier entries (``outbox.write_held``)."""
 from __future__ import annotations
 
+import email
+import email.policy
 from datetime import datetime
 
 from sqlalchemy import event
 from sqlmodel import Session, select
 
+from mailer import listserv
 from nomic.game import Game
 from storage.tables import OutboxMessage
 from tests.support import GAME_ADDRESS, LIST_ADDRESS, at, make_mail
@@ -52,3 +55,24 @@ def test_a_digest_made_in_a_batch_holds_the_posts_of_that_batch_before_it(make_p
     with Session(game.db) as s:
         [digest] = s.exec(select(OutboxMessage.raw).where(OutboxMessage.kind == "digest")).all()
     assert b"<post1@wonder.land>" in digest and b"<post2@wonder.land>" in digest
+
+
+def test_a_batch_renders_the_list_footer_once_for_all_its_copies_and_each_copy_carries_it(play, monkeypatch):
+    play.send(ALICE, "Subscribe")
+    play.send(BOB, "Subscribe")
+    before = len(play.outbox())
+    game = Game(play.dir)
+    journal(game, [(make_mail(who, f"Post {i}", "Text.", to=LIST_ADDRESS, message_id=f"f{i}@test"),
+                    f"2026-01-05T02:0{i}:00+00:00") for i, who in enumerate([ALICE, BOB, ALICE])])
+    rendered: list[str] = []
+    render = game.list_settings.renderer.render
+    monkeypatch.setattr(game.list_settings.renderer, "render", lambda t, **c: rendered.append(t) or render(t, **c))
+    assert len(game.process()) == 3
+    assert rendered.count(listserv.FOOTER) == 1
+    footer = listserv.body(listserv.FOOTER, game.list_settings)
+    copies = [r for r in play.outbox()[before:] if r["kind"] == "list"]
+    assert len(copies) == 3
+    with Session(game.db) as s:
+        raws = s.exec(select(OutboxMessage.raw).where(OutboxMessage.kind == "list")).all()
+    texts = [email.message_from_bytes(raw, policy=email.policy.default).get_content() for raw in raws[-3:]]
+    assert all(t.rstrip("\n").endswith(footer.rstrip("\n")) for t in texts)

@@ -117,6 +117,21 @@ def test_set_text_makes_what_set_content_makes(text):
     assert headers.as_bytes(ours) == bytes(ours) == bytes(package)
 
 
+LINE = st.text(st.sampled_from("ab =\t\u00e9\u20ac\x00\x0c\r-."), max_size=120)
+
+
+@CHECKS
+@given(st.lists(LINE, min_size=9, max_size=30).map("\n".join), st.sampled_from(["", "\n", "\n\n"]))
+@example("x" * 79 + "\n" * 12, "")  # quoted-printable, chosen by its first ten lines
+@example("\u00e9" * 80 + "\n" * 12, "")  # base64
+def test_a_long_text_is_encoded_as_set_content_encodes_it(text, end):
+    """Chosen by its first ten lines and encoded once (``plain_text._encoded``), the same bytes."""
+    package, ours = EmailMessage(policy=POLICY), EmailMessage(policy=POLICY)
+    package.set_content(text + end)
+    plain_text.set_text(ours, text + end)
+    assert headers.as_bytes(ours) == bytes(ours) == bytes(package)
+
+
 @CHECKS
 @given(st.sampled_from(["From", "List-Id", "List-Post", "List-Subscribe", "Auto-Submitted", "X-Loop"]),
        st.text(max_size=120), st.booleans())
