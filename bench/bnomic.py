@@ -34,7 +34,11 @@ WORDS = ("FOR", "FOR", "AGAINST", "ABSTAIN")
 
 def game(players: int, proposals: int) -> BNomicState:
     """Every Player Active with Vote Power 1; proposal n conflicts with n - 1 when n is even and depends
-    on n - 3 when n is a multiple of 5; each Player's vote on each proposal by a fixed pattern."""
+    on n - 3 when n is a multiple of 5; each Player's vote on each proposal by a fixed pattern.
+
+    The votes are held as a game holds them: keyed by the Player's own address object (the fold's
+    ``votes.vote`` keys by ``voter.email``, and a snapshot's load gives equal short strings one
+    object), each word the command's literal."""
     state = machine.new_game(CONFIG, (ROOT / "storage/rulesets/b-nomic.txt").read_text())
     assert isinstance(state, BNomicState)
     state.players = [BPlayer(email=f"p{i}@b.test", name=f"P{i}", vote_power="1", active=True) for i in range(players)]
@@ -42,7 +46,7 @@ def game(players: int, proposals: int) -> BNomicState:
         state.proposals.append(Proposal(
             key=n, number=n, author=f"p{n % players}@b.test", title=f"P{n}", body="Prose.", status="open",
             conflicts=[n - 1] if n % 2 == 0 else [], dependencies=[n - 3] if n % 5 == 0 and n > 3 else [],
-            votes={f"p{i}@b.test": WORDS[(i * 7 + n) % 4] for i in range(players)}))  # type: ignore[misc]
+            votes={p.email: WORDS[(i * 7 + n) % 4] for i, p in enumerate(state.players)}))  # type: ignore[misc]
     state.highest_number = proposals
     return state
 

@@ -57,6 +57,8 @@ MAX_YIELD = 3.0  # longest a round waits for a busy intake
 FINAL_LIMIT = 2000  # most entries folded while stopping; the rest wait for the next start
 FINAL_SECONDS = 2.0  # longest a stop goes on folding (chunk by chunk): 2,000 entries with mail took 5-8 s
 SITE_EVERY = 10.0  # seconds between site rebuilds at most
+SITE_PATIENCE = 60.0  # longest a changed site waits for mail to stop arriving
+SITE_RECHECK = 0.5  # seconds between looks at a busy intake by a processor whose site waits for it
 
 
 class DaemonError(Exception):
@@ -160,7 +162,10 @@ class Processor(threading.Thread):
     Intake comes first (``Turns``): while mail is arriving, a round waits its turn,
     then folds at most ``CHUNK`` entries, so the GIL and the database lock go back
     to the 250s soon. The site is rebuilt when nothing more waits, at most every
-    ``SITE_EVERY`` seconds.
+    ``SITE_EVERY`` seconds, and once mail stops arriving (or after ``SITE_PATIENCE``
+    seconds of mail): a rebuild and its search index take far longer than a chunk (0.36 s
+    of CPU, and Pagefind on the other core), and in a host the game whose few entries
+    are folded would rebuild in the middle of every other game's mail.
     """
 
     def __init__(self, game: "Game", lock: threading.Lock, turns: Turns, name: str = "processor",
@@ -175,6 +180,7 @@ class Processor(threading.Thread):
         self.stopping = threading.Event()
         self.site_dirty = False
         self.site_built = 0.0
+        self.dirty_since = 0.0  # time.monotonic() when the site last became out of date
         self.site_memory = SiteMemory()  # what each rebuild remembers of the last
         self.indexer = Indexer(game.config.dir / "site", f"indexer-{name}")
 
@@ -225,8 +231,9 @@ class Processor(threading.Thread):
                             event.data.get("message_id"), event.data.get("sender"), detail)
         if done:
             log.info("processed journal entries %s to %s", done[0][0].seq, done[-1][0].seq)
-            self.site_dirty = True
-        build = self.site_dirty and not more and (final or self._site_due() <= 0)
+            if not self.site_dirty:
+                self.site_dirty, self.dirty_since = True, time.monotonic()
+        build = self.site_dirty and not more and (final or self._site_ready())
         if build:
             self.build_site()
         return more and not final, build or bool(done)
@@ -249,6 +256,13 @@ class Processor(threading.Thread):
     def _site_due(self) -> float:
         return self.site_built + SITE_EVERY - time.monotonic()
 
+    def _site_waits(self) -> bool:
+        """Is a due rebuild held back by mail arriving (for no longer than ``SITE_PATIENCE``)?"""
+        return self.turns.busy() and time.monotonic() - self.dirty_since < SITE_PATIENCE
+
+    def _site_ready(self) -> bool:
+        return self._site_due() <= 0 and not self._site_waits()
+
     def build_site(self) -> None:
         self.site_dirty = False
         self.site_built = time.monotonic()
@@ -268,7 +282,7 @@ class Processor(threading.Thread):
         """Seconds until the clock, the site or the periodic look is due."""
         waits = [CLOCK_INTERVAL]
         if self.site_dirty:
-            waits.append(self._site_due())
+            waits.append(max(self._site_due(), SITE_RECHECK if self._site_waits() else 0.0))
         try:
             due = engine.next_due(self.game.state(), self.game.engine_config)
         except Exception:
