@@ -106,3 +106,19 @@ def test_a_manifest_part_is_written_as_orjson_writes_it_with_sorted_keys():
     for k in range(PARTS):
         assert manifest.part(k) == orjson.dumps({"format": FORMAT, "pages": manifest.parts[k]},
                                                 option=orjson.OPT_SORT_KEYS)
+
+
+def test_a_new_ledger_entry_changes_no_ledger_page_link_until_it_opens_a_block():
+    """Every ledger page lists every page's link, so a link that named the ledger's last change made
+    each new entry rewrite them all (they are keyed by the links): only an entry opening a block may."""
+    from types import SimpleNamespace
+
+    from nomic.website.imperial.generators import LEDGER_BLOCK, ledger_links
+
+    def links(count: int) -> list[dict]:
+        return ledger_links([SimpleNamespace(n=n) for n in range(1, count + 1)])  # type: ignore[misc]
+
+    full = 3 * LEDGER_BLOCK
+    assert [link["label"] for link in links(full - 1)] == ["1–500", "501–1000", "1001 on"]
+    assert links(full - 1) == links(full)  # the newest block filling up
+    assert [link["label"] for link in links(full + 1)] == ["1–500", "501–1000", "1001–1500", "1501 on"]

@@ -268,8 +268,7 @@ def scores(m: SiteModel) -> Iterator[Page | Family]:
     """The standings, the latest changes, and the whole ledger in pages of LEDGER_BLOCK entries."""
     ledger = m.state.ledger
     starts = range(0, len(ledger), LEDGER_BLOCK)  # each block's first place (a block is sliced when rendered)
-    links = [{"href": f"ledger-{k + 1}.html", "label": f"{ledger[i].n}–{ledger[min(i + LEDGER_BLOCK, len(ledger)) - 1].n}"}
-             for k, i in enumerate(starts)]
+    links = ledger_links(ledger)
     standings = _standings(m)
     yield Page("scores.html", "scores.html", lambda: {
         "standings": [_player_row(m, p, "") for p in standings],
@@ -279,6 +278,16 @@ def scores(m: SiteModel) -> Iterator[Page | Family]:
     yield Family("ledger", "ledger.html", [link["href"] for link in links],  # compared at once
                  [(links, ledger[i].n, min(LEDGER_BLOCK, len(ledger) - i)) for i in starts],
                  lambda k: _ledger_page(m, ledger[starts[k]:starts[k] + LEDGER_BLOCK], links[k]["label"], links))
+
+
+def ledger_links(ledger: list[LedgerEntry]) -> list[dict]:
+    """Every ledger page's link. The newest block is labelled by its first change alone ("1001
+    on"): every page lists these links, so a label naming the ledger's last change made each new
+    entry rewrite every ledger page; now only an entry that opens a block does."""
+    def label(i: int) -> str:
+        end = i + LEDGER_BLOCK
+        return f"{ledger[i].n}–{ledger[end - 1].n}" if end < len(ledger) else f"{ledger[i].n} on"
+    return [{"href": f"ledger-{k + 1}.html", "label": label(i)} for k, i in enumerate(range(0, len(ledger), LEDGER_BLOCK))]
 
 
 def _ledger_page(m: SiteModel, block: list, label: str, links: list[dict]) -> dict:
