@@ -345,11 +345,11 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
             games.run(args.players)
     rebuild_cpu = [statistics.median(p.cpu()) for p in by_size]
     days_cpu = [statistics.median(p.cpu()) for p in by_days]
-    for games, of in ((by_size, "submissions"), (by_days, "days of events and list posts")):
+    for games, cpu, of in ((by_size, rebuild_cpu, "submissions"), (by_days, days_cpu, "days of events and list posts")):
         for p in games:
             rows += p.rows()
         at = [p.days or p.submissions for p in games]
-        rows += _growth_row(at, [statistics.median(p.cpu()) for p in games], "the rebuild's CPU", of)
+        rows += _growth_row(at, cpu, "the rebuild's CPU", of)
         rows += _growth_row(at, [statistics.median(p.ratios()) for p in games], "rebuild / reference", of)
     report(f"site of {', '.join(f'{n:,}' for n in args.submissions)} submissions, {args.players:,} players", rows, since)
     return {"rebuild_cpu_s": rebuild_cpu[-1], "rebuild_growth": growth(args.submissions, rebuild_cpu),
