@@ -108,18 +108,37 @@ def rss_mb(pid: int) -> float:
     return last
 
 
+PARTS = ("event loop", "journal writers", "processors")  # the server's threads, as thread_cpu sorts them
+
+
+def thread_cpu(pid: int) -> tuple[float, ...]:
+    """CPU seconds so far of the server's threads by part (``PARTS``), to the nanosecond (schedstat):
+    the main thread runs the event loop, the processors name their threads, and the rest are the
+    journal writers (no other thread runs while the benchmark delivers: no relay, no HTTP)."""
+    parts = [0.0] * len(PARTS)
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            comm = (task / "comm").read_text().strip()
+            ns = int((task / "schedstat").read_text().split()[0])
+        except (OSError, ValueError):  # the thread has just ended
+            continue
+        parts[0 if task.name == str(pid) else 2 if comm.startswith("processor") else 1] += ns / 1e9
+    return tuple(parts)
+
+
 def serve(argv: list[str], port: int, batch: list[tuple[str, bytes]], log: Path) -> tuple[float, ...]:
     """Start the server, time its start, read its idle memory, time the delivery, stop it:
     (seconds to start listening, idle MB, seconds to deliver, peak MB once delivered, the
-    server's CPU seconds while delivered to)."""
+    server's CPU seconds while delivered to, then those of each of ``PARTS``)."""
     with log.open("w") as err, timed() as started:
         proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=err)
         wait_listening(port, proc, log, limit=600)
     try:
         idle = rss_mb(proc.pid)
-        cpu = proc_cpu_seconds(proc.pid)
+        cpu, parts = proc_cpu_seconds(proc.pid), thread_cpu(proc.pid)
         took = send(port, batch)
-        return started[0], idle, took, status_mb(proc.pid, "VmHWM"), proc_cpu_seconds(proc.pid) - cpu
+        used = [after - before for before, after in zip(parts, thread_cpu(proc.pid))]
+        return started[0], idle, took, status_mb(proc.pid, "VmHWM"), proc_cpu_seconds(proc.pid) - cpu, *used
     finally:
         proc.terminate()
         proc.wait(timeout=900)
@@ -165,6 +184,9 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     ratio = statistics.median(s[2] / h[2] for s, h in zip(found["single"], found["host"]))
     single_mb, host_mb, host_peak = median("single", 1), median("host", 1), median("host", 3)
     per_game = (host_mb - single_mb) / max(1, args.games - 1)
+
+    def split(kind: str) -> str:
+        return " / ".join(f"{median(kind, 5 + i) / args.messages * 1000:.2f}" for i in range(len(PARTS)))
     report(f"{args.messages:,} messages over LMTP, {CONNECTIONS} connections: one game and {args.games} games in a "
            f"host, alternating, medians of {args.rounds} rounds; every game after a week of play "
            f"({args.week} messages)", [
@@ -172,6 +194,8 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
          f"server CPU each; idle: {single_mb:.0f} MB)"),
         (f"nomic host serve, {args.games} games", f"{many:,.0f} msgs/s ({median('host', 4) / args.messages * 1000:.2f} "
          f"ms server CPU each; idle: {host_mb:.0f} MB)"),
+        (f"server CPU by thread, ms a message ({' / '.join(PARTS)})",
+         f"one game {split('single')}; host {split('host')}"),
         ("ratio (host / one game)", f"{ratio:.2f}  {verdict(ratio >= 0.8)} (>= 0.80)"),
         ("memory per idle game (a week of play)", f"{per_game:.1f} MB  {verdict(per_game < 30)} (< 30 MB)"),
         ("memory per game in use", f"{host_peak / args.games:.1f} MB (the host's peak / {args.games})"),
