@@ -53,32 +53,59 @@ def machine_mail(ls: ListSettings, *, to: str, subject: str, at: datetime, msgid
     return mail
 
 
-def prepared(ls: ListSettings, make: Callable[[str], EmailMessage]) -> Callable[[str], EmailMessage]:
-    """``make``, whose copies differ in their To alone (an announcement's), made once: each copy is
-    the first one made, readdressed (its body rendered and encoded once, its headers parsed once).
-    A copy to an address that is not ASCII, or of a body that is not, is made by ``make`` itself."""
-    made: list[tuple[EmailMessage, str, bool]] = []  # the first copy, its body, and may it be readdressed
+class Prepared:
+    """One announcement's mail, whose copies differ in their To alone, made and written once: the
+    first copy is made (``make`` to the list's address) and written (``headers.lines``), and each
+    copy is those bytes with its own To line, and the list's copy (``listed``) with the list's
+    headers too: no mail made, parsed or written again for a copy. A copy to an address that is not
+    ASCII, or of a mail ``headers.as_bytes`` does not write itself (a body that is not ASCII), is
+    made by ``make`` itself."""
 
-    def copy(to: str) -> EmailMessage:
-        if not made:
-            first = make(ls.list_address)
-            content = plain_text.stored_payload(first)  # (ASCII text is read as stored: not readdressed otherwise)
-            tos = [v for k, v in first.raw_items() if k.lower() == "to"]
-            text = content if isinstance(content, str) else ""
-            made.append((first, text, first.policy == ls.policy and isinstance(content, str) and text.isascii()
-                         and len(tos) == 1))
-        base, payload, readdressed = made[0]
-        if not readdressed or not to.isascii():
-            return make(to)
-        mail = EmailMessage(policy=ls.policy)
-        for name, value in base.raw_items():
-            if name.lower() == "to":
-                headers.put_address(mail, name, to)
-            else:
-                mail.set_raw(name, value)
-        mail.set_payload(payload)
-        return mail
-    return copy
+    def __init__(self, ls: ListSettings, make: Callable[[str], EmailMessage]) -> None:
+        self.ls, self.make = ls, make
+        self._written: tuple[bytes, bytes, bytes, str, str] | None = None  # before To, after To, body, Subject, id
+        self._first = False  # the first copy is made
+
+    def __call__(self, to: str) -> outbox.Mail:
+        """The copy to ``to``."""
+        return self._copy(to, listed=False)
+
+    def listed(self) -> outbox.Mail:
+        """The list's copy: to the list's address, with the list's headers (``list_headers``)."""
+        return self._copy(self.ls.list_address, listed=True)
+
+    def _copy(self, to: str, listed: bool) -> outbox.Mail:
+        written = self._write()
+        to_line = _lines(self.ls, lambda mail: headers.put_address(mail, "To", to))
+        added = _lines(self.ls, lambda mail: list_headers(mail, self.ls)) if listed else b""
+        if written is None or to_line is None or added is None:
+            mail = self.make(to)
+            if listed:
+                list_headers(mail, self.ls)
+            return mail
+        before, after, content, subject, msgid = written
+        return outbox.Composed(before + to_line + after + added + content, subject, msgid)
+
+    def _write(self) -> tuple[bytes, bytes, bytes, str, str] | None:
+        if not self._first:
+            self._first = True
+            first = self.make(self.ls.list_address)
+            tos = [i for i, (k, _) in enumerate(first.raw_items()) if k.lower() == "to"]
+            if first.policy == self.ls.policy and len(tos) == 1 and headers.written_here(first):
+                written = headers.lines(first)
+                self._written = (b"".join(written[:tos[0]]), b"".join(written[tos[0] + 1:]),
+                                 b"\n" + plain_text.stored_payload(first).encode("ascii"),  # type: ignore[attr-defined]
+                                 headers.read(first, "Subject"), headers.read(first, "Message-ID"))
+        return self._written
+
+
+def _lines(ls: ListSettings, put: Callable[[EmailMessage], None]) -> bytes | None:
+    """The header lines ``put`` sets, as a mail of the game's policy writes them; None if setting
+    them changed the policy (an address that is not ASCII: RFC 6532's UTF-8 headers, which
+    ``make`` writes)."""
+    mail = EmailMessage(policy=ls.policy)
+    put(mail)
+    return b"".join(headers.lines(mail)) if mail.policy is ls.policy else None
 
 
 def thread(mail: EmailMessage, parent: str, earlier: list[str] | None = None, reply: bool = True) -> None:
@@ -116,12 +143,10 @@ def announce(session, ls: ListSettings, seq: int, at: datetime, make: Callable[[
     ``officer``: not list traffic, no list headers, no unsubscribe link that could not work); the
     per-message ``members`` get the list copy, the officers left out of it; and each of ``concerned``
     (the author, whoever must act) whom neither reaches gets a copy of their own (mailer/concerned.py)."""
-    make = prepared(ls, make)
+    copy = Prepared(ls, make)
     held = [o for o in dict.fromkeys(officers) if o and o != ls.address]  # an officer at THS's address would mail THS
     for officer in held:
-        outbox.queue(session, seq, "officer", make(officer), [officer], ls.address, at)
-    mail = make(ls.list_address)
-    list_headers(mail, ls)
+        outbox.queue(session, seq, "officer", copy(officer), [officer], ls.address, at)
     to = Recipients.of(members).without(*held)
-    outbox.queue(session, seq, kind, mail, to, ls.address, at, personal=True)
-    copies(session, ls, seq, at, make, concerned, to, held)
+    outbox.queue(session, seq, kind, copy.listed(), to, ls.address, at, personal=True)
+    copies(session, ls, seq, at, copy, concerned, to, held)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable
 from datetime import datetime
-from email.message import EmailMessage
 
 from sqlmodel import Session
 
@@ -20,7 +19,7 @@ from mailer.listconfig import ListSettings
 KIND = "concerned"
 
 
-def copies(session: Session, ls: ListSettings, seq: int, at: datetime, make: Callable[[str], EmailMessage],
+def copies(session: Session, ls: ListSettings, seq: int, at: datetime, make: Callable[[str], outbox.Mail],
            concerned: Iterable[str], *reached: Collection[str]) -> None:
     """Queue ``make(person)`` to each of ``concerned`` whom ``reached`` (the list copy's
     recipients, the officers' copies) leaves out. (Each of ``reached`` is asked, not copied: a

@@ -124,16 +124,26 @@ def put_date(mail: EmailMessage, at: datetime) -> None:
 
 
 def as_bytes(mail: Message) -> bytes:
-    """``bytes(mail)``. A single part whose body is ASCII is written here: its header lines as the
-    generator folds them, a blank line, its body as it is (what the generator writes for it, with
-    none of its dispatching); any other mail by the generator."""
-    pol = mail.policy
-    payload = plain_text.stored_payload(mail)
-    if not isinstance(payload, str) or not payload.isascii() or "\r" in payload or pol.linesep != "\n":
+    """``bytes(mail)``. A single part whose body is ASCII is written here (``written_here``): its
+    header lines as the generator folds them, a blank line, its body as it is (what the generator
+    writes for it, with none of its dispatching); any other mail by the generator."""
+    if not written_here(mail):
         return bytes(mail)
+    return b"".join(lines(mail)) + b"\n" + plain_text.stored_payload(mail).encode("ascii")  # type: ignore[attr-defined]
+
+
+def written_here(mail: Message) -> bool:
+    """Does ``as_bytes`` write ``mail`` itself (one part, its body ASCII text without CR, its policy's
+    line separator "\\n")? Then its bytes are ``lines(mail)``, a blank line and its body."""
+    payload = plain_text.stored_payload(mail)
+    return isinstance(payload, str) and payload.isascii() and "\r" not in payload and mail.policy.linesep == "\n"
+
+
+def lines(mail: Message) -> list[bytes]:
+    """Each header of ``mail`` as ``as_bytes`` writes it (folded by its policy), in order."""
+    pol = mail.policy
     limit = _as_stored(pol)
-    head = b"".join([_folded(pol, name, value, limit) for name, value in mail.raw_items()])
-    return head + b"\n" + payload.encode("ascii")
+    return [_folded(pol, name, value, limit) for name, value in mail.raw_items()]
 
 
 _BREAKS = re.compile("[\n\r\x0b\x0c\x1c-\x1e]")  # the ASCII characters ``str.splitlines`` breaks at

@@ -144,7 +144,8 @@ def _probe(mail: EmailMessage) -> Message:
         if value is not None:
             probe[name] = str(value)
     if not mail.is_multipart():
-        probe.set_payload(mail.get_payload())
+        payload = plain_text.stored_payload(mail)  # ASCII text: what get_payload() returns, unparsed its CTE
+        probe.set_payload(payload if isinstance(payload, str) and payload.isascii() else mail.get_payload())
     return probe
 
 

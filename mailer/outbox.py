@@ -80,17 +80,31 @@ def iso(t: datetime) -> str:
     return t.isoformat().replace("+00:00", "Z")
 
 
-def queue(session: Session, seq: int, kind: str, msg: EmailMessage, recipients: Sequence[str],
+@dataclass(frozen=True)
+class Composed:
+    """A mail already written (one copy of a prepared announcement, mailer/compose.py): its bytes,
+    and its Subject and Message-ID as ``queue`` lists them (``headers.read``)."""
+    raw: bytes
+    subject: str
+    message_id: str
+
+
+Mail = EmailMessage | Composed
+
+
+def queue(session: Session, seq: int, kind: str, msg: Mail, recipients: Sequence[str],
           mail_from: str, created: datetime, personal: bool = False) -> None:
     """Store one mail for its recipients, in the caller's transaction: at once, or within
     ``holding`` when it ends, with the other mail of its journal entry. ``Recipients`` (a list's
     members) are stored once, as a set the row names; any other recipients in the row."""
     shared = recipients if isinstance(recipients, Recipients) and recipients.addresses else None
     to = shared.addresses if shared else list(dict.fromkeys(r.lower() for r in recipients if r))
+    if not isinstance(msg, Composed):
+        msg = Composed(headers.as_bytes(msg), headers.read(msg, "Subject"), headers.read(msg, "Message-ID"))
     row = {"seq": seq, "kind": kind, "recipients": "[]" if shared else json.dumps(to),
            "recipient_set": shared.digest if shared else None, "mail_from": mail_from,
-           "subject": headers.read(msg, "Subject"), "message_id": headers.read(msg, "Message-ID"),
-           "raw": headers.as_bytes(msg), "status": "queued" if to else "sent", "attempts": 0,
+           "subject": msg.subject, "message_id": msg.message_id,
+           "raw": msg.raw, "status": "queued" if to else "sent", "attempts": 0,
            "next_attempt": None, "last_error": None, "created": iso(created), "personal": personal,
            "expanded": not to}
     held = session.info.get(HELD)

@@ -20,7 +20,7 @@ from sqlmodel import Session
 from engine.events import Event
 from engine.imperial.state import ImperialState, Submission
 from mailer import outbox
-from mailer.compose import list_headers, machine_mail, message_id, prepared, thread
+from mailer.compose import Prepared, machine_mail, message_id, thread
 from mailer.concerned import copies
 from mailer.listconfig import ListSettings
 from mailer.recipients import Recipients
@@ -53,14 +53,12 @@ def announce(session: Session, ls: ListSettings, state: ImperialState, entry: En
     context = {"sub": sub, "what": KIND_NAMES[sub.kind],
                "author": f"{author.name} <{sub.author}>" if author else sub.author}
     msgid = message_id(ls, "submitted", entry.seq or 0, entry.hash, sub=sub.number)
-    make = prepared(ls, lambda person: _copy(ls, person, at, msgid, sub, context))
+    copy = Prepared(ls, lambda person: _copy(ls, person, at, msgid, sub, context))
     if emperor != ls.address:  # an Emperor at the game's own address would only mail the game
-        outbox.queue(session, entry.seq or 0, "emperor", make(emperor), [emperor], ls.address, at)
-    mail = make(ls.list_address)
-    list_headers(mail, ls)
+        outbox.queue(session, entry.seq or 0, "emperor", copy(emperor), [emperor], ls.address, at)
     to = Recipients.of(members).without(emperor)
-    outbox.queue(session, entry.seq or 0, "announcement", mail, to, ls.address, at, personal=True)
-    copies(session, ls, entry.seq or 0, at, make, [sub.author], to, [emperor])
+    outbox.queue(session, entry.seq or 0, "announcement", copy.listed(), to, ls.address, at, personal=True)
+    copies(session, ls, entry.seq or 0, at, copy, [sub.author], to, [emperor])
 
 
 def _copy(ls: ListSettings, to: str, at: datetime, msgid: str, sub: Submission, context: dict) -> EmailMessage:

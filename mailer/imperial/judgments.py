@@ -10,7 +10,7 @@ from sqlmodel import Session
 from engine.events import Event
 from engine.imperial.state import ImperialState
 from mailer import outbox
-from mailer.compose import list_headers, machine_mail, message_id, prepared, thread
+from mailer.compose import Prepared, machine_mail, message_id, thread
 from mailer.concerned import copies
 from mailer.imperial.announce import KIND_NAMES, named
 from mailer.listconfig import ListSettings
@@ -55,8 +55,6 @@ def announce(session: Session, ls: ListSettings, state: ImperialState, entry: En
             return machine_mail(ls, to=to, at=at, subject=f"{ls.subject_tag} Proclamation {number}: {proc.title}",
                                 msgid=msgid, template="mail/proclamation.txt", proc=proc)
         concerned = []
-    copy_to = prepared(ls, make)
-    mail = copy_to(ls.list_address)
-    list_headers(mail, ls)
-    outbox.queue(session, entry.seq or 0, "announcement", mail, members, ls.address, at, personal=True)
-    copies(session, ls, entry.seq or 0, at, copy_to, concerned, members)
+    copy = Prepared(ls, make)
+    outbox.queue(session, entry.seq or 0, "announcement", copy.listed(), members, ls.address, at, personal=True)
+    copies(session, ls, entry.seq or 0, at, copy, concerned, members)
