@@ -434,9 +434,12 @@ def html_limit(html: str) -> tuple[int, str]:
     for count, m in enumerate(_TAG.finditer(html, 0, end), 1):
         if count > MAX_HTML_TAGS:
             return m.start(), _TAGS_CUT
-        if len(m[0]) > len(m[2]) + 3:  # room for an attribute: counted up to one past the bound
-            attributes += len(list(islice(_ATTRIBUTE.finditer(html, m.end(2), m.end()),
-                                          MAX_HTML_ATTRIBUTES - attributes + 1)))
+        start, stop = m.end(2), m.end()
+        if stop - start > 2:  # room for an attribute: counted up to one past the bound
+            room = MAX_HTML_ATTRIBUTES - attributes + 1  # a tag of 2 * room characters holds at most room
+            found = (_ATTRIBUTE.findall(html, start, stop) if stop - start <= 2 * room
+                     else list(islice(_ATTRIBUTE.finditer(html, start, stop), room)))
+            attributes += len(found)
         if attributes > MAX_HTML_ATTRIBUTES:
             return m.start(), f"its HTML has more than {MAX_HTML_ATTRIBUTES:,} attributes in its tags"
         name = m[2].lower()
