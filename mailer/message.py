@@ -424,8 +424,8 @@ _FLAT_TAGS = frozenset("area base br col embed hr img input link meta param sour
 def html_limit(html: str) -> tuple[int, str]:
     """How much of ``html`` to convert: its length, or where it passes a bound, and which bound.
 
-    One linear pass over the tags, counting them and their nesting depth (roughly as a browser
-    would: the elements of ``_FLAT_TAGS`` do not nest, a self-closing tag neither).
+    One linear pass over the tags, counting them, their attributes and their nesting depth (roughly
+    as a browser would: the elements of ``_FLAT_TAGS`` do not nest, a self-closing tag neither).
     """
     end, why = len(html), ""
     if end > MAX_HTML:
