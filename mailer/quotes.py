@@ -24,7 +24,6 @@ A command is never read from below a quote's start; a Proposal's text ends there
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from mailer.grammar import REPLY_PREFIX
@@ -196,30 +195,43 @@ QUOTE_CONTAINERS = ("gmail_quote", "gmail_attr", "moz-cite-prefix", "yahoo_quote
 # HTML: Outlook's markers after which the rest of the message is the quote.
 QUOTE_FOLLOWS = ("divRplyFwdMsg", "x_divRplyFwdMsg", "appendonsend", "stopSpelling",
                  "mail-editor-reference-message-container", "OutlookMessageHeader")
-_TAG = re.compile(r"<(/?)(div|blockquote|hr)\b([^<>]*)>?", re.I)
+# A start tag that may hold a quote (the look-ahead lets the regex engine skip to such a "<": 2x faster).
+_START = re.compile(r"<(?=[bdhBDH])((?i:div|blockquote|hr))\b([^<>]*)>?")
+# Attributes that may mark a quote: a superset found by one search, so most tags cost no more.
+_HINT = re.compile("|".join(map(re.escape, (*QUOTE_CONTAINERS, *QUOTE_FOLLOWS, "cite"))), re.I)
 _NAMES = re.compile(r"\b(?:class|id)\s*=\s*[\"']?([^\"'<>]*)", re.I)
 _CITE = re.compile(r"\btype\s*=\s*[\"']?cite\b", re.I)
 
 
-def html_without_quotes(html: str) -> str:
-    """``html`` less its quote containers (and everything after an Outlook reply marker)."""
+def html_without_quotes(html: str, max_tags: int) -> tuple[str, bool]:
+    """``html`` less its quote containers (and everything after an Outlook reply marker), and
+    whether it stopped at ``max_tags``.
+
+    At most ``max_tags`` tags are looked at, start tags outside the quotes and the tags a quote's
+    end is looked for among (each costs a few microseconds: a megabyte of ``<div>`` took 150 ms):
+    the HTML from the next start tag on is left out.
+    """
     out: list[str] = []
-    pos = 0
-    tags = _TAG.finditer(html)
-    for m in tags:
-        if m[1]:
-            continue
-        kind = _quote_kind(m[3])
+    pos = at = seen = 0
+    while m := _START.search(html, at):
+        seen += 1
+        if seen > max_tags:
+            out.append(html[pos:m.start()])
+            return "".join(out), True
+        at = m.end()
+        kind = _quote_kind(m[2]) if _HINT.search(m[2]) else ""
         if kind == "":
             continue
         out.append(html[pos:m.start()])
         if kind == "follows":
-            return "".join(out)
-        pos = _element_end(m[2].lower(), tags)
+            return "".join(out), False
+        pos, walked = _element_end(m[1].lower(), html, m.end(), max_tags - seen)
+        seen += walked
         if pos < 0:
-            return "".join(out)
+            return "".join(out), False
+        at = pos
     out.append(html[pos:])
-    return "".join(out)
+    return "".join(out), False
 
 
 def _quote_kind(attributes: str) -> str:
@@ -232,13 +244,19 @@ def _quote_kind(attributes: str) -> str:
     return "container" if any(n in QUOTE_CONTAINERS or n.startswith("yahoo_quoted") for n in names) else ""
 
 
-def _element_end(name: str, tags: Iterator[re.Match[str]]) -> int:
-    """Where the element ``name`` just opened ends (the offset after its end tag), or -1 if never."""
-    depth = 1
-    for m in tags:
-        if m[2].lower() != name or m[0].endswith("/>"):
-            continue
-        depth += -1 if m[1] else 1
+def _element_end(name: str, html: str, start: int, most: int) -> tuple[int, int]:
+    """Where the element ``name`` opened before ``start`` ends (the offset after its end tag), or -1
+    if never, and how many tags of its name were looked at; past ``most`` of them the quote is taken
+    to run to the end (a megabyte of ``<div>`` inside a never-closed quote took 110 ms).
+    """
+    depth, walked = 1, 0
+    for walked, m in enumerate(re.compile(rf"<(/?){name}\b[^<>]*>?", re.I).finditer(html, start), 1):
+        if walked > most:
+            return -1, walked
+        if not m[0].endswith("/>"):
+            depth += -1 if m[1] else 1
         if depth == 0:
-            return m.end()
-    return -1
+            return m.end(), walked
+    return -1, walked
+
+

@@ -59,14 +59,14 @@ def test_html_quote_containers_are_removed_and_outlook_markers_end_the_text():
     html = ("<p>FOR 1</p><div class=\"moz-cite-prefix\">On ... wrote:<div>x</div></div>"
             "<blockquote type=\"cite\"><blockquote type=\"cite\">AGAINST 1</blockquote>AGAINST 2</blockquote>"
             "<p>FOR 2</p><div id=\"divRplyFwdMsg\">From: Alice</div><div>AGAINST 3</div>")
-    assert html_without_quotes(html) == "<p>FOR 1</p><p>FOR 2</p>"
-    assert html_without_quotes("<p>FOR 1</p><div class='gmail_quote'><div>AGAINST 1") == "<p>FOR 1</p>"
+    assert html_without_quotes(html, 100) == ("<p>FOR 1</p><p>FOR 2</p>", False)
+    assert html_without_quotes("<p>FOR 1</p><div class='gmail_quote'><div>AGAINST 1", 100) == ("<p>FOR 1</p>", False)
 
 
 def test_a_plain_blockquote_in_html_is_kept_as_quoted_lines():
     """Only a client's reply quote is removed: a Proposal quoting a rule in a plain blockquote keeps it."""
     html = "<p>Amend rule 3 to read:</p><blockquote>Cake is mandatory.</blockquote>"
-    assert html_without_quotes(html) == html
+    assert html_without_quotes(html, 100) == (html, False)
 
 
 RULE_LINE = re.compile(r"^[ \t]*(?:[-_=*]{5,}.*|.*[-_=]{5,})[ \t]*$")  # the regex _draws_rule replaces
