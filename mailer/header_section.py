@@ -36,23 +36,27 @@ def plain_section(section: bytes, factory: type[M]) -> M | None:
     if fields is None:
         return None
     msg = factory(policy=policy.compat32)
-    for lines in fields:
-        msg.set_raw(*policy.compat32.header_source_parse(lines))
+    for name, value in fields:
+        msg.set_raw(name, value)
     msg.set_payload("")  # what follows the blank line: nothing, in a section
     return msg
 
 
-def _plain_fields(text: str) -> list[list[str]] | None:
-    """Each field's lines, each line with its CRLF; None unless the section is plain."""
+def _plain_fields(text: str) -> list[tuple[str, str]] | None:
+    """Each field's (name, value) as ``compat32.header_source_parse`` makes them of its lines (the
+    value after the colon, white space first stripped, continuation lines kept with the CRLFs between
+    them); None unless the section is plain."""
     if not text.endswith("\r\n\r\n") or text.count("\r") != text.count("\n") or \
             text.count("\r") != text.count("\r\n"):
         return None
-    fields: list[list[str]] = []
+    fields: list[tuple[str, str]] = []
     for line in text[:-4].split("\r\n"):
         if line.startswith(_CONTINUED) and fields:
-            fields[-1].append(line + "\r\n")
+            name, value = fields[-1]
+            fields[-1] = (name, f"{value}\r\n{line}")
         elif _FIELD.match(line):
-            fields.append([line + "\r\n"])
+            name, _, value = line.partition(":")
+            fields.append((name, value.lstrip(" \t")))
         else:
             return None
     return fields
