@@ -11,7 +11,8 @@ baselines pay no parsing that nomic does not. Two clocks: until the last 250, an
 entry is folded and its answers queued (the sinks defer nothing: the same for them). The three
 servers of a round run back to back, fresh, and every round is repeated (--repeat): the machine's
 load swings by minutes, so each ratio is taken against its own round and the median reported,
-with the servers' CPU per message, which the load sways far less than their rates. nomic serve's
+with the servers' CPU per message, which the load sways far less than their rates. Each server's
+clock starts once it has settled after the warm-up (``settled``). nomic serve's
 CPU is also split by thread (/proc/PID/task): its intake (the event loop and the journal writer)
 and the fold (the threads nomic.thread_names calls processor, indexer, sender), and intake's alone
 is set against the sinks', which fold nothing.
@@ -163,6 +164,35 @@ def folded(game_db: Path | None, total: int, limit: float = 900) -> None:
     raise SystemExit(f"{total} entries not folded in {limit:.0f} s")
 
 
+def settled(pid: int, quiet: float = 0.01, every: float = 0.6, times: int = 2, limit: float = 60) -> None:
+    """Wait until the server has done what the warm-up left it (nomic serve: the site build after
+    the warm-up's fold, ~1.5 s, and its Pagefind run): until it and its child processes spend under
+    ``quiet`` CPU seconds in each of ``times`` spans of ``every`` seconds in a row (a due rebuild
+    looks again 0.5 s after mail stopped: nomic.daemon.SITE_RECHECK). The sinks leave nothing, so
+    without this only nomic's clock would start with its warm-up's work still running, counted
+    against the messages timed."""
+    deadline = time.monotonic() + limit
+    last, calm = family_cpu_seconds(pid), 0
+    while calm < times and time.monotonic() < deadline:
+        time.sleep(every)
+        now = family_cpu_seconds(pid)
+        calm = calm + 1 if 0 <= now - last < quiet else 0  # (less than before: a child ended meanwhile)
+        last = now
+
+
+def family_cpu_seconds(pid: int) -> float:
+    """The CPU so far of a process and of the children it is running (a child that ended is left out:
+    only a running child can still take CPU)."""
+    total = 0.0
+    try:
+        total += proc_cpu_seconds(pid)
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            total += sum(family_cpu_seconds(int(c)) for c in (task / "children").read_text().split())
+    except FileNotFoundError:  # it ended meanwhile
+        pass
+    return total
+
+
 FOLD_THREADS = ("processor", "indexer", "sender")  # nomic serve's threads that are not intake (nomic.thread_names)
 
 
@@ -207,6 +237,7 @@ def run_round(argv: list[str], port: int, clients: int, messages: list[bytes], l
             wait_listening(port, proc, log)
             send_all(port, warm, clients)
             folded(game_db, WARM)
+            settled(proc.pid)
             cpu, own, t0 = proc_cpu_seconds(proc.pid), intake_cpu_seconds(proc.pid), time.perf_counter()
             seconds = send_all(port, messages, clients)
             cpu_sent, own_sent = proc_cpu_seconds(proc.pid) - cpu, intake_cpu_seconds(proc.pid) - own

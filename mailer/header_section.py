@@ -19,8 +19,11 @@ from typing import TypeVar
 
 M = TypeVar("M", bound=Message)
 
-_FIELD = re.compile(r"[\x21-\x39\x3b-\x7e]+:")  # a field's name: printable ASCII but the colon
-_CONTINUED = (" ", "\t")
+# A field: its name (printable ASCII but the colon), the colon, white space, then its value: the rest
+# of its line and its continuation lines (a space or tab first), each line ended by CRLF, no bare CR or LF.
+_FIELD = r"([\x21-\x39\x3b-\x7e]++):[ \t]*+([^\r\n]*+(?:\r\n[ \t][^\r\n]*+)*+)\r\n"
+_FIELDS = re.compile(_FIELD)
+_SECTION = re.compile(rf"(?:{_FIELD})++\r\n")  # a plain section: fields, then the blank line
 
 
 def read_header_section(section: bytes) -> Message:
@@ -36,23 +39,17 @@ def plain_section(section: bytes, factory: type[M]) -> M | None:
     if fields is None:
         return None
     msg = factory(policy=policy.compat32)
-    for lines in fields:
-        msg.set_raw(*policy.compat32.header_source_parse(lines))
+    for name, value in fields:
+        msg.set_raw(name, value)
     msg.set_payload("")  # what follows the blank line: nothing, in a section
     return msg
 
 
-def _plain_fields(text: str) -> list[list[str]] | None:
-    """Each field's lines, each line with its CRLF; None unless the section is plain."""
-    if not text.endswith("\r\n\r\n") or text.count("\r") != text.count("\n") or \
-            text.count("\r") != text.count("\r\n"):
+def _plain_fields(text: str) -> list[tuple[str, str]] | None:
+    """Each field's (name, value) as ``compat32.header_source_parse`` makes them of its lines (the
+    value after the colon, white space first stripped, continuation lines kept with the CRLFs between
+    them); None unless the section is plain. Two scans by ``_SECTION`` and ``_FIELDS`` (in C), not a
+    loop over the lines; their quantifiers are possessive, so no input makes them backtrack."""
+    if _SECTION.fullmatch(text) is None:
         return None
-    fields: list[list[str]] = []
-    for line in text[:-4].split("\r\n"):
-        if line.startswith(_CONTINUED) and fields:
-            fields[-1].append(line + "\r\n")
-        elif _FIELD.match(line):
-            fields.append([line + "\r\n"])
-        else:
-            return None
-    return fields
+    return _FIELDS.findall(text)

@@ -8,7 +8,8 @@ An append, on either database, is one transaction that holds the journal's write
 (SQLite: BEGIN IMMEDIATE; PostgreSQL: a transaction-level advisory lock whose key is this
 game's journal table, ``lock_key``),
 reads the head from the last entry, looks the keys up (a key already journaled, or twice
-in the batch, is a ``Duplicate``) and inserts the new entries chained after the head.
+in the batch, is a ``Duplicate``) and inserts the new entries chained after the head
+(on SQLite numbered by the append itself, from the head's seq, in one executemany).
 The head is not kept anywhere else (since migration 0009; before, a meta row held it,
 one more page written by every commit). Its statements are declared once, below, with
 SQLAlchemy Core. On SQLite, ``Journal`` runs them, compiled once, on a sqlite3 connection
@@ -53,6 +54,10 @@ _SEQ_OF = select(JOURNAL.c.seq).where(JOURNAL.c.key == bindparam("key"))
 _KNOWN = select(JOURNAL.c.key, JOURNAL.c.seq).where(JOURNAL.c.key.in_(bindparam("keys", expanding=True)))
 _INSERT = (insert(JOURNAL).values({c: bindparam(c) for c in COLUMNS})
            .returning(JOURNAL.c.seq, sort_by_parameter_order=True))
+# SQLite's append (Journal) reads the head's seq with its hash, under the write lock, and numbers
+# the new entries itself: every row in one executemany, none of them read back.
+_HEAD_SEQ = select(JOURNAL.c.seq, JOURNAL.c.hash).order_by(JOURNAL.c.seq.desc()).limit(1)
+_INSERT_NUMBERED = insert(JOURNAL).values({c: bindparam(c) for c in ("seq", *COLUMNS)})
 _META_JSON = json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode  # json.dumps with these makes one a call
 _SQLITE = sqlite.dialect(paramstyle="named")  # how Journal compiles them for the sqlite3 connection
 
@@ -83,8 +88,7 @@ class Journal:
 
     def __init__(self, db: Engine):
         self.db = db
-        self._sqlite = ({s: _compiled(s) for s in (_HEAD, _SEQ_OF, _INSERT)}
-                        if db.dialect.name == "sqlite" else None)
+        self._sqlite = _SqliteAppend() if db.dialect.name == "sqlite" else None
         self._con: Any = None  # SQLite: the sqlite3 connection appends run on, opened by the first
         self._con_lock = threading.Lock()  # one append at a time on it (they would wait for the write lock anyway)
 
@@ -98,24 +102,29 @@ class Journal:
 
     def _append_sqlite(self, items: list[Item]) -> list[int | Duplicate]:
         """``append_many`` in its own BEGIN IMMEDIATE transaction on this journal's sqlite3 connection
-        (which has the pool's pragmas); the same statements, compiled for SQLite. A connection an
-        append failed on is closed, and the next append opens another."""
+        (which has the pool's pragmas), its statements compiled for SQLite; the new entries numbered
+        on from the head's seq, read under the write lock (seq is the rowid: what SQLite would give
+        them). A connection an append failed on is closed, and the next append opens another."""
         if self._con is None:
             fairy = self.db.raw_connection()
             self._con = fairy.driver_connection
             fairy.detach()  # ours from now on: no checkout and no reset at every append
-        con = self._con
+        con, sql = self._con, self._sqlite
+        assert sql is not None
         try:
             cur = con.cursor()
             cur.execute("BEGIN IMMEDIATE")  # the write lock: the head cannot move under us
-            head = self._run(cur, _HEAD).fetchone()
+            seq, head = cur.execute(sql.head, sql.head_params).fetchone() or (0, GENESIS)
             known = {}
             for _, _, key, _, _ in items:
-                found = self._run(cur, _SEQ_OF, {"key": key}).fetchone()
+                found = cur.execute(sql.seq_of, {"key": key}).fetchone()
                 if found is not None:
                     known[key] = found[0]
-            rows = _chained(_fresh(items, known), head[0] if head else GENESIS)
-            known.update((row["key"], self._run(cur, _INSERT, row).fetchone()[0]) for row in rows)
+            rows = _chained(_fresh(items, known), head)
+            for row in rows:
+                seq += 1
+                row["seq"] = known[row["key"]] = seq
+            cur.executemany(sql.insert, rows)
             cur.execute("COMMIT")
         except BaseException:
             self._con = None
@@ -126,10 +135,14 @@ class Journal:
             raise
         return _results(items, rows, known)
 
-    def _run(self, cur: Any, statement: ClauseElement, params: dict | None = None) -> Any:
-        """One of the append's statements, as compiled for SQLite, on a sqlite3 cursor."""
-        sql, defaults = self._sqlite[statement]  # type: ignore[index]
-        return cur.execute(sql, {**defaults, **params} if params else defaults)
+
+class _SqliteAppend:
+    """SQLite's append statements as the sqlite3 driver takes them, compiled once per ``Journal``."""
+
+    def __init__(self) -> None:
+        self.head, self.head_params = _compiled(_HEAD_SEQ)  # (its LIMIT's parameters)
+        self.seq_of = _compiled(_SEQ_OF)[0]
+        self.insert = _compiled(_INSERT_NUMBERED)[0]
 
 
 def _compiled(statement: ClauseElement) -> tuple[str, dict[str, Any]]:

@@ -63,3 +63,19 @@ def test_a_failed_append_leaves_the_write_lock_at_once(play):
     assert failed.value is not None
     receipt = game.inbox.receive(make_mail("a@x.test", "Proposal: One", message_id="one@x"), AT)
     assert (receipt.status, receipt.seq) == ("new", 2)
+
+
+def test_a_group_commit_after_another_appender_numbers_on_from_its_entry(play):
+    """The writer's append numbers its new entries itself, from the head it reads under the write lock:
+    after an entry appended the other way (append_many: the fold's skip and clock entries), a group of
+    three new messages and a copy of one of them takes the next three seqs, chained after that entry."""
+    game = Game(play.dir)
+    game.inbox.receive(make_mail("a@x.test", "Proposal: One", message_id="one@x"), AT)
+    with game.db.begin() as conn:
+        assert storage.append_many(conn, [storage.skip_item(1, AT, "a fault")]) == [2]
+    mails = [make_mail(f"{who}@x.test", f"Proposal: {n}", message_id=f"{n}@x") for who, n in
+             (("b", "two"), ("c", "three"), ("b", "two"), ("d", "four"))]
+    receipts = game.inbox.receive_many([game.inbox.prepare(m, AT) for m in mails])
+    assert [(r.status, r.seq) for r in receipts] == [("new", 3), ("new", 4), ("duplicate", 3), ("new", 5)]
+    assert chain(game) == [(1, "one@x a@x.test"), (2, "skip:1"), (3, "two@x b@x.test"),
+                           (4, "three@x c@x.test"), (5, "four@x d@x.test")]
