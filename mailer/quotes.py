@@ -87,7 +87,7 @@ def own_text(text: str, context: Context) -> str:
 
 def quote_start(lines: list[str], context: Context) -> _Start | None:
     """The first quote header among ``lines``, or None."""
-    subjects = _subjects(context.subject)
+    subjects: set[str] | None = None  # (read at the first label line: most mail has none)
     i = 0
     while i < len(lines):
         line = lines[i]
@@ -97,6 +97,7 @@ def quote_start(lines: list[str], context: Context) -> _Start | None:
         if context.reply and _QUOTE_SEPARATOR.match(line):
             return _Start(i, i + 1)
         if _LABEL_LINE.match(line):
+            subjects = _subjects(context.subject) if subjects is None else subjects
             block = _label_block(lines, i)
             if _is_header_block(lines, i, block, subjects, context.reply):
                 return _Start(i, block[-1] + 1)
