@@ -17,6 +17,7 @@ from __future__ import annotations
 import email
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from datetime import datetime
 from email.message import EmailMessage
 from email.mime.message import MIMEMessage
@@ -37,6 +38,7 @@ from storage.tables import DigestIssue, OutboxMessage
 # Mailman's mime_digest_keep_headers, roughly: what a reader of a digest wants to see.
 KEEP = ("Date", "From", "To", "Cc", "Subject", "Message-ID", "In-Reply-To", "References",
         "MIME-Version", "Content-Type", "Content-Transfer-Encoding")
+_KEPT = frozenset(name.lower() for name in KEEP)
 DIGEST_KINDS = ("list", "announcement")
 
 
@@ -45,11 +47,11 @@ class Item:
     n: int
     mail: EmailMessage  # the message as a digest shows it
 
-    @property
+    @cached_property  # (the MIME digest's table of contents and the plain one's read it)
     def subject(self) -> str:
         return headers.read(self.mail, "Subject") or "(no subject)"
 
-    @property
+    @cached_property
     def sender(self) -> str:
         """The author's name as the table of contents shows it (their address if they gave none)."""
         name, address = headers.author(self.mail)
@@ -69,7 +71,7 @@ def _trimmed(raw: bytes, verbatim: EmailPolicy[EmailMessage]) -> EmailMessage:
     """The message with the headers a digest shows, as they came (``verbatim``: ``headers.verbatim()``)."""
     mail: EmailMessage = email.message_from_bytes(raw, policy=verbatim)  # type: ignore[assignment]
     for name in set(mail.keys()):
-        if name.lower() not in {k.lower() for k in KEEP}:
+        if name.lower() not in _KEPT:
             del mail[name]
     return mail
 
