@@ -77,7 +77,7 @@ class Prepared:
     def _copy(self, to: str, listed: bool) -> outbox.Mail:
         written = self._write()
         to_line = _lines(self.ls, lambda mail: headers.put_address(mail, "To", to))
-        added = _lines(self.ls, lambda mail: list_headers(mail, self.ls)) if listed else b""
+        added = self.ls.written("list", lambda: _lines(self.ls, lambda mail: list_headers(mail, self.ls))) if listed else b""
         if written is None or to_line is None or added is None:
             mail = self.make(to)
             if listed:
