@@ -43,7 +43,7 @@ class ListSettings:
 
     def written(self, kind: str, write: Callable[[], bytes | None]) -> bytes | None:
         """The header lines ``write`` makes, written once for the game: lines made of these settings
-        alone, which every mail of a ``kind`` carries (an announcement's list copy: the list's headers)."""
+        alone, which every mail of a ``kind`` carries (an announcement's list copy: its To, the list's headers)."""
         if kind not in self._written:
             self._written[kind] = write()
         return self._written[kind]
