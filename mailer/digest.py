@@ -79,16 +79,17 @@ def _trimmed(raw: bytes, verbatim: EmailPolicy[EmailMessage]) -> EmailMessage:
 def parsed(raw: bytes, verbatim: EmailPolicy[EmailMessage]) -> EmailMessage:
     """``email.message_from_bytes(raw, policy=verbatim)``, the same tree (tests/mailer/test_digest_parse.py).
     A post of one part (most are) is read as the fold reads it (``Received``: its compat32 reading,
-    without the feed parser where its header section is plain) and given the policy: a parser's
-    policy changes only how it reads the Content-Type, so where both read the same type, and it is
-    neither multipart nor message, the two make the same tree. Their parse was most of a digest's."""
+    without the feed parser where its header section is plain) and given the policy: the feed
+    parser's policy changes only how it reads the Content-Type (as a string, or as its header
+    object's text), so where both read the same type, neither multipart nor message, the two make
+    the same tree. Their parse was most of a digest's."""
     received = Received(raw)
     mail = received.message
     kind = mail.get_content_type()
     if received.cut or mail.is_multipart() or kind.partition("/")[0] in ("multipart", "message"):
         return email.message_from_bytes(raw, policy=verbatim)  # type: ignore[return-value]
     mail.policy = verbatim
-    if mail.get_content_type() != kind:  # (a value policy.default reads otherwise: a comment, ...)
+    if mail.get_content_type() != kind:  # (its header object's text is not the stored value's: unfolded, ...)
         return email.message_from_bytes(raw, policy=verbatim)  # type: ignore[return-value]
     return mail
 
