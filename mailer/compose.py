@@ -76,8 +76,8 @@ class Prepared:
 
     def _copy(self, to: str, listed: bool) -> outbox.Mail:
         written = self._write()
-        to_line = _lines(self.ls, lambda mail: headers.put_address(mail, "To", to))
-        added = _lines(self.ls, lambda mail: list_headers(mail, self.ls)) if listed else b""
+        to_line = self.ls.written("list to", lambda: _to_line(self.ls, to)) if listed else _to_line(self.ls, to)
+        added = self.ls.written("list", lambda: _lines(self.ls, lambda mail: list_headers(mail, self.ls))) if listed else b""
         if written is None or to_line is None or added is None:
             mail = self.make(to)
             if listed:
@@ -97,6 +97,10 @@ class Prepared:
                                  b"\n" + plain_text.stored_payload(first).encode("ascii"),  # type: ignore[attr-defined]
                                  headers.read(first, "Subject"), headers.read(first, "Message-ID"))
         return self._written
+
+
+def _to_line(ls: ListSettings, to: str) -> bytes | None:
+    return _lines(ls, lambda mail: headers.put_address(mail, "To", to))
 
 
 def _lines(ls: ListSettings, put: Callable[[EmailMessage], None]) -> bytes | None:

@@ -69,6 +69,32 @@ class _KeptClasses(HeaderRegistry):
         return self._kinds[key]
 
 
+class _ParsedOnce(_KeptClasses):
+    """``_KeptClasses`` that also parses each (name, value) once: a header object is never changed
+    once made (a str, its parse kept in read-only attributes), so a value read again can be the
+    object made at its first read. Reading a digest's messages, writing them into its MIME parts,
+    parsing it again and writing it out read the same few Content-Type values thousands of times."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._parsed: dict[tuple[str, str], BaseHeader] = {}
+
+    def __call__(self, name: str, value: object) -> BaseHeader:
+        if type(value) is not str:  # (an Address, a datetime, ...: made anew, as the package does)
+            return super().__call__(name, value)  # type: ignore[no-any-return]
+        made = self._parsed.get((name, value))
+        if made is None:
+            made = self._parsed[name, value] = super().__call__(name, value)
+        return made
+
+
+def verbatim() -> EmailPolicy[EmailMessage]:
+    """``VERBATIM`` whose header values are each parsed once for as long as it is used: the one
+    policy of one digest's messages (it keeps what it parsed, so it is made for each digest and
+    dropped with it, never kept)."""
+    return VERBATIM.clone(header_factory=_ParsedOnce())
+
+
 def composing_policy() -> EmailPolicy[EmailMessage]:
     """``policy.default`` keeping its header classes: one for each game's ``ListSettings``."""
     return policy.default.clone(header_factory=_KeptClasses())

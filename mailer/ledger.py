@@ -2,7 +2,7 @@
 here: the answers queued in the last hour by sender (``answer_log``, for the answer limit), the
 addresses whose list delivery bounced away, the list's members made from them (``Members``,
 kept while they stand), which sets of recipients the batch has stored (mailer/recipients.py), and
-the list copies' footer, rendered once.
+the list copies' footer, rendered once, and the ruleset's mail composers by event kind, found once.
 The processor makes one for each batch (its own, in its own transaction; nothing is kept across
 batches or processes) and writes the answers it noted before the batch commits.
 """
@@ -20,7 +20,7 @@ from mailer.listserv import FOOTER
 from storage.tables import AnswerLog, BounceScore
 
 if TYPE_CHECKING:
-    from mailer.rulesets import Members
+    from mailer.rulesets import Composer, Members, RulesetMail
 
 ANSWER_LOG = AnswerLog.__table__  # type: ignore[attr-defined]
 
@@ -36,6 +36,7 @@ class Ledger:
         self.members: Members | None = None  # the last entry's list members, kept while they stand
         self.sets: set[str] = set()  # the recipient sets stored in the batch's transaction (outbox.holding)
         self._footer: str | None = None
+        self.composing: tuple[str, RulesetMail, dict[str, tuple[Composer, ...]]] | None = None  # (mailer/outgoing.py)
 
     def read_answers(self, senders: Iterable[str], after: str) -> None:
         """Read the answers to ``senders`` for messages received after ``after`` (ISO time), in one

@@ -28,6 +28,7 @@ class ListSettings:
     renderer: Renderer = field(default_factory=Renderer, compare=False)  # the game's templates, its ruleset's first
     policy: EmailPolicy[EmailMessage] = field(default_factory=composing_policy, compare=False)  # what the game's mail is made with
     _made: dict[tuple[str, str], str | BaseHeader] = field(default_factory=dict, compare=False, repr=False)
+    _written: dict[str, bytes | None] = field(default_factory=dict, compare=False, repr=False)
 
     def put(self, mail: EmailMessage, name: str, value: object) -> None:
         """Set ``name: value`` on ``mail``, parsed and folded once for the game: the headers that every
@@ -39,6 +40,13 @@ class ListSettings:
     def put_mailbox(self, mail: EmailMessage, name: str, display_name: str, address: str) -> None:
         """``put`` of ``headers.mailbox(display_name, address)``, made once for the game."""
         self._put(mail, name, f"{display_name} <{address}>", lambda: mailbox(display_name, address))
+
+    def written(self, kind: str, write: Callable[[], bytes | None]) -> bytes | None:
+        """The header lines ``write`` makes, written once for the game: lines made of these settings
+        alone, which every mail of a ``kind`` carries (an announcement's list copy: its To, the list's headers)."""
+        if kind not in self._written:
+            self._written[kind] = write()
+        return self._written[kind]
 
     def _put(self, mail: EmailMessage, name: str, key: str, value: Callable[[], object]) -> None:
         made = self._made.get((name.lower(), key))

@@ -33,7 +33,8 @@ def enqueue(session: Session, out: Mailing, entry: "Entry", received: Received, 
             events: list[Event]) -> None:
     """Queue what ``entry`` mails. ``received`` is its bytes as the fold parsed them: the bounce
     check and the list copy read that parse, not the bytes again."""
-    ls, mail, ledger = out.settings, mail_for(out.config.ruleset), out.ledger or Ledger(session)
+    ls, ledger = out.settings, out.ledger or Ledger(session)
+    mail, table = _composing(ledger, out.config.ruleset)
     if isinstance(inp, Message):
         answers.answer(session, out, entry, inp, events, mail.about)
         scored, stopped = bounces.record(session, ls, entry, received, inp)
@@ -41,7 +42,6 @@ def enqueue(session: Session, out: Mailing, entry: "Entry", received: Received, 
             ledger.scored.add(scored)
         if stopped:
             ledger.disabled.add(stopped)
-    table = composers(mail)
     if not any(e.kind in table for e in events):
         return
     members = ledger.members
@@ -51,6 +51,14 @@ def enqueue(session: Session, out: Mailing, entry: "Entry", received: Received, 
         for composer in table.get(event.kind, ()):
             composer(Composition(session, ls, out.state, entry, received, inp, event, events, members, out.config,
                                  ledger))
+
+
+def _composing(ledger: Ledger, ruleset: str) -> tuple[RulesetMail, dict[str, tuple[Composer, ...]]]:
+    """Ruleset ``ruleset``'s mail part and its ``composers``, found once a batch (its ``Ledger``'s)."""
+    if ledger.composing is None or ledger.composing[0] != ruleset:
+        mail = mail_for(ruleset)
+        ledger.composing = (ruleset, mail, composers(mail))
+    return ledger.composing[1], ledger.composing[2]
 
 
 def composers(mail: RulesetMail) -> dict[str, tuple[Composer, ...]]:
