@@ -29,10 +29,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import queue
 import socket
 import threading
 import time
-from collections import deque
 from collections.abc import Callable, Mapping
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
@@ -64,8 +64,7 @@ Waiting = tuple["Arrival", "asyncio.Future[Receipt]"]  # a message and the futur
 
 
 class JournalWriter:
-    """One game's journal writer: its messages journaled in their order, several per transaction
-    when several wait, by a thread of its ``Crew`` (its own crew of one thread unless given one).
+    """One thread that journals messages, several per transaction when several wait.
 
     ``submit`` is called on the event loop; each commit settles its messages' futures with ONE
     callback on their loop (not one per message: each is a wake-up of the loop, a write to its
@@ -73,29 +72,29 @@ class JournalWriter:
     """
 
     def __init__(self, inbox: "Inbox", on_commit: Callable[[], None] = lambda: None,
-                 name: str = "journal-writer", crew: "Crew | None" = None):
+                 name: str = "journal-writer"):
         self.inbox = inbox
         self.on_commit = on_commit
         self.last_commit = 0.0  # time.monotonic() of the latest group commit
         self.committing = False  # a batch is in hand (perhaps waiting for the database lock)
-        self.pending: deque[Waiting] = deque()  # guarded by the crew's condition
-        self.in_hand = False  # queued in the crew or being committed by one of its threads: never by two
-        self.line = CommitLine()
-        self.taking = True  # False once stop() was called
-        self._own = crew is None
-        self.crew = crew or Crew(1, name)
+        self._queue: queue.Queue[Waiting | None] = queue.Queue()
+        self._open = True  # taking mail; False once stop() was called
+        self._gate = threading.Lock()  # a message is queued before the stop, or refused
+        self._line = CommitLine()
+        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
 
     def start(self) -> "JournalWriter":
-        if self._own:
-            self.crew.start()
+        self._thread.start()
         return self
 
     def submit(self, arrival: "Arrival") -> "asyncio.Future[Receipt]":
         """The message's Receipt, once committed; an error if this writer has stopped (its game
         left a host while the message was on its way). Call on the event loop."""
         fut: asyncio.Future[Receipt] = asyncio.get_running_loop().create_future()
-        if self.crew.enqueue(self, (arrival, fut)):
-            return fut
+        with self._gate:
+            if self._open:
+                self._queue.put((arrival, fut))
+                return fut
         fut.set_exception(RuntimeError("this game's journal writer has stopped"))
         return fut
 
@@ -106,16 +105,39 @@ class JournalWriter:
         by the processor must not look idle, or the processor folds on and on
         while the senders wait for their 250s.
         """
-        return self.committing or bool(self.pending) or time.monotonic() - self.last_commit < 0.05
+        return self.committing or not self._queue.empty() or time.monotonic() - self.last_commit < 0.05
 
     def stop(self) -> None:
-        """Commit what is already queued, then take no more (and end its own crew's thread)."""
-        self.crew.drain(self)
-        self.line.write()
-        if self._own:
-            self.crew.stop()
+        """Commit what is already queued, then end the thread."""
+        with self._gate:
+            self._open = False
+            self._queue.put(None)
+        self._thread.join()
 
-    def commit(self, batch: list[Waiting]) -> None:
+    def _run(self) -> None:
+        while True:
+            try:
+                item = self._queue.get(timeout=self._line.due())
+            except queue.Empty:  # nothing came for a while: the line of what was committed
+                self._line.write()
+                continue
+            if item is None:
+                self._line.write()
+                return
+            batch = [item]
+            while len(batch) < BATCH:
+                try:
+                    nxt = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if nxt is None:
+                    self._commit(batch)
+                    self._line.write()
+                    return
+                batch.append(nxt)
+            self._commit(batch)
+
+    def _commit(self, batch: list[Waiting]) -> None:
         self.committing = True
         try:
             outcomes = self._journal(batch)
@@ -141,96 +163,9 @@ class JournalWriter:
             log.error("cannot write the journal (the sender will retry): %s", exc)
             return [exc]
         self.on_commit()
-        self.line.add(receipts)
+        self._line.add(receipts)
         _log_each(batch, receipts)
         return receipts
-
-
-class Crew:
-    """The threads that commit for one or several ``JournalWriter``s (a host's games share one).
-
-    A writer with mail waiting is in the line once; a thread takes it with everything it has
-    waiting (up to ``BATCH``), commits, and puts it back at the end of the line if more came
-    meanwhile. So each game's messages are committed in the order they came, one batch at a time,
-    while different games commit on different threads at once (their fsyncs overlap); and a thread
-    that finds another game waiting after a commit takes it without sleeping (one wake-up, several
-    games' commits).
-    """
-
-    def __init__(self, threads: int, name: str = "journal-writer"):
-        self.cond = threading.Condition()
-        self.line: deque[JournalWriter] = deque()
-        self.logging: set[JournalWriter] = set()  # writers whose CommitLine has entries not yet written
-        self._stopping = False
-        self._threads = [threading.Thread(target=self._run, name=name if threads == 1 else f"{name}-{i}",
-                                          daemon=True) for i in range(threads)]
-
-    def start(self) -> "Crew":
-        for thread in self._threads:
-            thread.start()
-        return self
-
-    def enqueue(self, writer: JournalWriter, item: Waiting) -> bool:
-        """Queue ``item`` for ``writer``; False if the writer has stopped."""
-        with self.cond:
-            if not writer.taking:
-                return False
-            writer.pending.append(item)
-            if not writer.in_hand:
-                writer.in_hand = True
-                self.line.append(writer)
-                self.cond.notify()
-        return True
-
-    def drain(self, writer: JournalWriter) -> None:
-        """Take no more mail for ``writer``; return once what it had queued is committed."""
-        with self.cond:
-            writer.taking = False
-            while writer.in_hand:
-                self.cond.wait()
-            self.logging.discard(writer)
-
-    def stop(self) -> None:
-        """End the threads (once their writers are drained)."""
-        with self.cond:
-            self._stopping = True
-            self.cond.notify_all()
-        for thread in self._threads:
-            thread.join()
-
-    def _run(self) -> None:
-        while True:
-            with self.cond:
-                while not self.line:
-                    if self._stopping:
-                        return
-                    if not self.cond.wait(self._due()):
-                        self._write_lines()
-                writer = self.line.popleft()
-                n = min(len(writer.pending), BATCH)
-                batch = [writer.pending.popleft() for _ in range(n)]
-            try:
-                writer.commit(batch)
-            finally:
-                with self.cond:
-                    if writer.line.count:
-                        self.logging.add(writer)
-                    if writer.pending:
-                        self.line.append(writer)
-                    else:
-                        writer.in_hand = False
-                        self.cond.notify_all()  # a drain may be waiting for it
-
-    def _due(self) -> float | None:
-        """Seconds until the first writer's line of what it committed is due (None: none is)."""
-        dues = [d for d in (w.line.due() for w in self.logging) if d is not None]
-        return min(dues) if dues else None
-
-    def _write_lines(self) -> None:
-        """The lines that are due, of the writers no thread is committing for (``CommitLine`` is theirs then)."""
-        for writer in [w for w in self.logging if not w.in_hand and w.line.due() == 0.0]:
-            writer.line.write()
-            self.logging.discard(writer)
 
 
 class CommitLine:

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING
 
 import engine
 from mailer.http_server import Server, make_server
-from mailer.intake import Crew, IntakeHandler, JournalWriter, Mailbox, Routes, protocol_factory
+from mailer.intake import IntakeHandler, JournalWriter, Mailbox, Routes, protocol_factory
 from nomic import summary, tuning
 from nomic.hold import Held, Hold
 from nomic.thread_names import name_this_thread
@@ -301,12 +301,11 @@ class GameService:
     taking its mail; ``stop`` commits what is queued, folds it, and ends the threads.
     """
 
-    def __init__(self, game: "Game", label: str = "", turns: Turns | None = None, final_limit: int = FINAL_LIMIT,
-                 crew: Crew | None = None):
+    def __init__(self, game: "Game", label: str = "", turns: Turns | None = None, final_limit: int = FINAL_LIMIT):
         self.game = game
         self.label = label
         self.lock = threading.Lock()
-        self.writer = JournalWriter(game.inbox, name=self._name("journal-writer"), crew=crew)
+        self.writer = JournalWriter(game.inbox, name=self._name("journal-writer"))
         self.processor = Processor(game, self.lock, turns or Turns(self.writer.busy), self._name("processor"),
                                    final_limit)
         self.writer.on_commit = self.processor.wake.set

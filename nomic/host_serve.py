@@ -24,7 +24,7 @@ from pathlib import Path
 
 from mailer.http_server import Site, make_host_server
 from mailer.inbox import Addresses
-from mailer.intake import Crew, IntakeHandler, Routes, Traffic
+from mailer.intake import IntakeHandler, Routes, Traffic
 from nomic import host_config, summary, tuning
 from nomic.daemon import (CHUNK, FINAL_LIMIT, GameService, Turns, check_addresses, close, host_port, listen,
                           quiet_logging, start_http, stop_http, upgrade_logged, wait_for_signal)
@@ -56,8 +56,6 @@ class Host:
         self.held: list[Addresses] = []  # the addresses of the games left out: their mail gets 451
         self.refused: dict[str, ConfigError] = {}  # the games left out at the last update, and why
         self.renderer = Renderer()  # the list of games' template, compiled once
-        import os
-        self.crew = Crew(int(os.environ.get("HOST_CREW", "4")), "journal-writer").start()
 
     def update(self) -> list[GameService]:
         """Read host.toml; start the games it adds. Returns the services of the games it
@@ -71,7 +69,7 @@ class Host:
         kept = {slug: svc for slug, svc in self.services.items() if games.get(slug) is svc.game}
         gone = [svc for slug, svc in self.services.items() if slug not in kept]
         share = max(CHUNK, FINAL_LIMIT // max(1, len(games)))  # a stop folds about as much as one game's
-        services = {slug: kept.get(slug) or GameService(g, slug, self.turns, share, self.crew).start() for slug, g in games.items()}
+        services = {slug: kept.get(slug) or GameService(g, slug, self.turns, share).start() for slug, g in games.items()}
         self.config, self.services = config, services
         self.sites = {slug: site(s.game, s.lock, s.processor.wake.set) for slug, s in services.items()}
         return gone
