@@ -12,6 +12,9 @@ pytestmark = pytest.mark.slow  # runs every benchmark end to end
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 
 RUNS = {
+    "commits.py": (["--n", "5", "--rounds", "2"], ["one game: 4 messages an append", "4 games, a thread each, at once",
+                                                   "4 games, one thread, in turn", "CPU ratio (a thread a game / one game)",
+                                                   "CPU ratio (one thread, in turn / one game)", "load average"]),
     "intake.py": (["--n", "30", "--repeat", "1", "--clients", "1,4"],
                   ["bare aiosmtpd LMTP", "durable sink (group commit", "nomic serve, until the last entry folded",
                    "ratio (nomic serve folded / durable sink)", "ratio (nomic serve / bare)", "load average",
