@@ -14,7 +14,7 @@ sys.path.insert(0, str(HERE.parent))  # the repository's engine package, not ben
 from engine.ruleset import names  # noqa: E402
 
 GENERIC = ["engine.py", "fanout.py", "drain.py", "site.py", "intake.py", "process.py", "replay.py", "players.py",
-           "hostile.py", "host.py"]
+           "hostile.py", "host.py", "commits.py"]
 SCRIPTS = GENERIC + [f"{name}.py" for name in names() if (HERE / f"{name}.py").is_file()]
 
 if __name__ == "__main__":
