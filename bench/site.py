@@ -10,12 +10,12 @@ its reference) from the smallest game to the largest. A shard holds a block of 1
 just under a multiple of 1,000 (1,980, 7,980) put the new Proposals in a full block, the dearest
 re-index. The rebuilds run in fresh processes, each game's in turn with the others' (``Processes``);
 in the processes of the games of S submissions, the full build is set against bare Jinja rendering and
-writing as many pages of the same mean size with no game logic, both by CPU in the same process, bare
-Jinja first in the second of three: the median of the three ratios is judged. The rebuild's growth
-is taken pair by pair, the two games' processes of a round run one after the other. Then the same
-rebuild in games of the fewest submissions with D days of play before (default 1,000 and 4,000; each
-day a chime, a temperature change, a draw and a list post, archived as the list sent it), with the
-growth exponent of its CPU from the fewest days to the most.
+writing as many pages of the same mean size with no game logic, both by CPU in the same process, half
+of bare Jinja just before the build and half just after it: the median of three processes' ratios is
+judged. The rebuild's growth is taken pair by pair, the two games' processes of a round run one after
+the other. Then the same rebuild in games of the fewest submissions with D days of play before
+(default 1,000 and 4,000; each day a chime, a temperature change, a draw and a list post, archived as
+the list sent it), with the growth exponent of its CPU from the fewest days to the most.
 ``--quick``: 1,000 submissions and 100 players, 250 and 1,000 days; ``--rebuilds``: the rebuilds alone
 (no bare Jinja, no search index). Every build runs as the daemon runs it, in ``nomic.tuning.no_collection()``.
 """
@@ -122,12 +122,13 @@ def history(g: Game, state: ImperialState, days: int) -> None:
         s.commit()
 
 
-def bare_jinja(out: Path, pages: int, size: int) -> list[float]:
-    """Wall and CPU seconds to render and write ``pages`` pages of about ``size`` bytes with bare Jinja."""
+def bare_jinja(out: Path, pages: range, size: int) -> list[float]:
+    """Wall and CPU seconds to render and write the pages numbered ``pages``, of about ``size`` bytes each,
+    with bare Jinja."""
     rows = [{"n": i, "name": f"Player {i}", "score": i % 40} for i in range(max(1, size // 60))]
-    out.mkdir()
+    out.mkdir(exist_ok=True)
     with tuning.no_collection(), timed() as t:  # as every site build runs: the same conditions for both
-        for i in range(pages):
+        for i in pages:
             (out / f"{i}.html").write_text(BARE.render(title=f"Page {i}", rows=rows))
     return t
 
@@ -193,11 +194,13 @@ def pagefind_reference(folder: Path) -> float:
     return indexed(lambda: index(folder))[1]
 
 
-def game(root: Path, submissions: int, players: int, days: int = 0) -> tuple[Game, ImperialState, Path, SiteMemory,
-                                                                     list[float], WriteReport]:
+def game(root: Path, submissions: int, players: int, days: int = 0,
+         around: Callable[[], object] = lambda: None) -> tuple[Game, ImperialState, Path, SiteMemory, list[float],
+                                                               WriteReport]:
     """A game of ``submissions`` and ``players`` (with ``days`` of events and list posts before:
-    ``history``) built in full as the daemon builds it at its start: the game, its state, the site's
-    folder and memory, the build's wall and CPU seconds and its report."""
+    ``history``) built in full as the daemon builds it at its start, ``around()`` just before the build
+    and just after it: the game, its state, the site's folder and memory, the build's wall and CPU
+    seconds and its report."""
     g = new_game(root, f"s{submissions}-d{days}")
     state = g.new_state()
     long_game(state, players, submissions)
@@ -212,8 +215,10 @@ def game(root: Path, submissions: int, players: int, days: int = 0) -> tuple[Gam
     g._state = None  # the state loaded as the daemon loads it, and kept by the rebuilds (the site's memory
     # keeps its index of submissions by the state object: a state loaded again costs a first rebuild that
     # reads every submission, which the daemon pays at a restart only, with its full build)
+    around()
     with tuning.no_collection(), timed() as t_full:
         full = site.build(g, out, memory=memory)
+    around()
     return g, state, out, memory, t_full, full
 
 
@@ -245,21 +250,23 @@ def rebuilds(g: Game, state: ImperialState, out: Path, memory: SiteMemory) -> li
 
 
 def child(spec: str) -> None:
-    """``--child S,P,D,N,B,F``: a game of S submissions, P players and D days built in full, then its four
+    """``--child S,P,D,N,B``: a game of S submissions, P players and D days built in full, then its four
     rebuilds; their wall and CPU seconds, pages rendered and written and references, as JSON on stdout.
-    With N pages (not 0): bare Jinja rendering and writing N pages of B bytes too, just before the game
-    (F 1) or just after its full build (F 0), and the CPU seconds of both."""
-    submissions, players, days, pages, size, first = (int(v) for v in spec.split(","))
+    With N pages (not 0): bare Jinja rendering and writing N pages of B bytes too, half of them just
+    before the full build and half just after it (a change of the machine's speed during the build falls
+    on both sides alike), and the CPU seconds of the build and of bare Jinja's two halves."""
+    submissions, players, days, pages, size = (int(v) for v in spec.split(","))
+    bare: list[list[float]] = []
+    halves = iter((range(pages // 2), range(pages // 2, pages)))
     with tempfile.TemporaryDirectory() as tmp:
-        bare = bare_jinja(Path(tmp) / "bare", pages, size) if pages and first else None
-        g, state, out, memory, t_full, full = game(Path(tmp), submissions, players, days)
-        if pages and not first:
-            bare = bare_jinja(Path(tmp) / "bare", pages, size)
+        g, state, out, memory, t_full, full = game(
+            Path(tmp), submissions, players, days,
+            (lambda: bare.append(bare_jinja(Path(tmp) / "bare", next(halves), size))) if pages else lambda: None)
         done = rebuilds(g, state, out, memory)
     print(json.dumps({"pages": full.rendered, "wall": [t[0] for t, _, _ in done], "cpu": [t[1] for t, _, _ in done],
                       "rendered": [w.rendered for _, w, _ in done], "written": [w.written for _, w, _ in done],
                       "reference": [r for _, _, r in done], "build_cpu": t_full[1],
-                      "bare_cpu": bare[1] if bare else None, "bare_first": bool(first)}))
+                      "bare_cpu": [t[1] for t in bare]}))
 
 
 @dataclass
@@ -269,9 +276,9 @@ class Processes:
     process a game cannot resolve 1.2x: the median of several, taken in turn with the other games, and
     each rebuild against the reference timed just before it in the same process. With ``bare`` (the
     pages of the full build and their mean size), the first ``BARE_PROCESSES`` processes time bare Jinja
-    making as many pages of that size as well, by CPU as the full build, after its full build in the
-    first and third, before the game in the second: the full build / bare Jinja of each of them, whose
-    median is judged (three, not every process: the bench's time, as much again as the builds)."""
+    making as many pages of that size as well, by CPU as the full build, half just before it and half
+    just after it: the full build / bare Jinja of each of them, whose median is judged (three, not
+    every process: the bench's time, as much again as the builds)."""
     submissions: int
     days: int
     bare: tuple[int, int] | None = None
@@ -279,14 +286,14 @@ class Processes:
 
     def run(self, players: int) -> None:
         pages, size = self.bare if self.bare and len(self.runs) < BARE_PROCESSES else (0, 0)
-        spec = f"{self.submissions},{players},{self.days},{pages},{size},{len(self.runs) % 2}"
+        spec = f"{self.submissions},{players},{self.days},{pages},{size}"
         out = subprocess.run([sys.executable, __file__, "--child", spec], capture_output=True, text=True, check=True)
         self.runs.append(json.loads(out.stdout.splitlines()[-1]))
 
     def builds(self) -> list[float]:
         """Each process's full build / bare Jinja, as rates of pages by CPU (its bare Jinja's CPU over its
         build's)."""
-        return [r["bare_cpu"] / r["build_cpu"] for r in self.runs if r["bare_cpu"]]
+        return [sum(r["bare_cpu"]) / r["build_cpu"] for r in self.runs if r["bare_cpu"]]
 
     def cpu(self) -> list[float]:
         """Each process's median CPU seconds of its last three rebuilds (the first may open a block)."""
@@ -318,9 +325,9 @@ class Processes:
         if not ratios:
             return []
         median = statistics.median(ratios)
-        return [*[(f"  process {i}: full build, bare Jinja", f"{r['build_cpu']:.2f} s CPU, {r['bare_cpu']:.2f} s CPU "
-                   f"({'bare Jinja first' if r['bare_first'] else 'full build first'}): {r['bare_cpu'] / r['build_cpu']:.2f}")
-                  for i, r in enumerate(self.runs, 1) if r["bare_cpu"]],
+        return [*[(f"  process {i}: full build, bare Jinja", f"{r['build_cpu']:.2f} s CPU, {sum(r['bare_cpu']):.2f} s "
+                   f"CPU (halves before and after the build: {r['bare_cpu'][0]:.2f}, {r['bare_cpu'][1]:.2f} s): "
+                   f"{sum(r['bare_cpu']) / r['build_cpu']:.2f}") for i, r in enumerate(self.runs, 1) if r["bare_cpu"]],
                 ("  ratio (full build / bare Jinja), by CPU, median", f"{median:.2f} (processes {min(ratios):.2f}-"
                  f"{max(ratios):.2f}, {min(ratios) / median:.2f}-{max(ratios) / median:.2f}x)  "
                  f"{verdict(median >= 0.7)} (>= 0.70)")]
