@@ -1,18 +1,21 @@
 """Site: a full build of a game with S submissions (default 5,000 and 20,000) and P players (default
-1,000), against bare Jinja rendering and writing as many pages of the same mean size with no game
-logic, same run; the Pagefind search index of that site (``nomic build`` makes it after the pages),
-its time and CPU (Pagefind's too) against the build's and against the same pages indexed as one bundle
-(the index before shards), and its size; then the rebuild after one new Proposal (only changed pages
-are rendered and written; the median of three, after a first that opens a new block of numbers), and
-the search index's re-index after one new Proposal (only the shards with a page written: the median
-of three, each against a fixed Pagefind run just before it: most of a re-index is Pagefind's own
-process, whose CPU moves by 30% from run to run), with the growth exponents of both CPUs (and of the
-re-index against its reference) from the smallest game to the largest. A shard
-holds a block of 1,000 submissions: sizes just under a multiple of 1,000 (1,980, 7,980) put the new
-Proposals in a full block, the dearest re-index. Then the same rebuild in games of the fewest
-submissions with D days of play before (default 1,000 and 4,000; each day a chime, a temperature
-change, a draw and a list post, archived as the list sent it), with the growth exponent of its CPU
-from the fewest days to the most.
+1,000); the Pagefind search index of that site (``nomic build`` makes it after the pages), its time and
+CPU (Pagefind's too) against the build's and against the same pages indexed as one bundle (the index
+before shards), and its size; then the rebuild after one new Proposal (only changed pages are rendered
+and written; the median of three, after a first that opens a new block of numbers), and the search
+index's re-index after one new Proposal (only the shards with a page written: the median of three,
+each against a fixed Pagefind run just before it: most of a re-index is Pagefind's own process, whose
+CPU moves by 30% from run to run), with the growth exponents of both CPUs (and of the re-index against
+its reference) from the smallest game to the largest. A shard holds a block of 1,000 submissions: sizes
+just under a multiple of 1,000 (1,980, 7,980) put the new Proposals in a full block, the dearest
+re-index. The rebuilds run in fresh processes, each game's in turn with the others' (``Processes``);
+in the processes of the games of S submissions, the full build is set against bare Jinja rendering and
+writing as many pages of the same mean size with no game logic, both by CPU in the same process, half
+of bare Jinja just before the build and half just after it: the median of three processes' ratios is
+judged. The rebuild's growth is taken pair by pair, the two games' processes of a round run one after
+the other. Then the same rebuild in games of the fewest submissions with D days of play before
+(default 1,000 and 4,000; each day a chime, a temperature change, a draw and a list post, archived as
+the list sent it), with the growth exponent of its CPU from the fewest days to the most.
 ``--quick``: 1,000 submissions and 100 players, 250 and 1,000 days; ``--rebuilds``: the rebuilds alone
 (no bare Jinja, no search index). Every build runs as the daemon runs it, in ``nomic.tuning.no_collection()``.
 """
@@ -49,6 +52,7 @@ BARE = Environment(autoescape=True).from_string(
     "<!doctype html><html><head><title>{{ title }}</title></head><body><h1>{{ title }}</h1>"
     "<table>{% for r in rows %}<tr><td>{{ r.n }}</td><td>{{ r.name }}</td><td>{{ r.score }}</td></tr>"
     "{% endfor %}</table></body></html>")
+BARE_PROCESSES = 3  # processes of each game of S submissions that time bare Jinja too (``Processes``)
 
 
 def long_game(state: ImperialState, players: int, submissions: int, days: int = 50) -> None:
@@ -118,14 +122,15 @@ def history(g: Game, state: ImperialState, days: int) -> None:
         s.commit()
 
 
-def bare_jinja(out: Path, pages: int, size: int) -> float:
-    """Seconds to render and write ``pages`` pages of about ``size`` bytes with bare Jinja."""
+def bare_jinja(out: Path, pages: range, size: int) -> list[float]:
+    """Wall and CPU seconds to render and write the pages numbered ``pages``, of about ``size`` bytes each,
+    with bare Jinja."""
     rows = [{"n": i, "name": f"Player {i}", "score": i % 40} for i in range(max(1, size // 60))]
-    out.mkdir()
+    out.mkdir(exist_ok=True)
     with tuning.no_collection(), timed() as t:  # as every site build runs: the same conditions for both
-        for i in range(pages):
+        for i in pages:
             (out / f"{i}.html").write_text(BARE.render(title=f"Page {i}", rows=rows))
-    return t[0]
+    return t
 
 
 def indexed(run: Callable[[], SearchIndex]) -> tuple[float, float, SearchIndex]:
@@ -189,11 +194,13 @@ def pagefind_reference(folder: Path) -> float:
     return indexed(lambda: index(folder))[1]
 
 
-def game(root: Path, submissions: int, players: int, days: int = 0) -> tuple[Game, ImperialState, Path, SiteMemory,
-                                                                     list[float], WriteReport]:
+def game(root: Path, submissions: int, players: int, days: int = 0,
+         around: Callable[[], object] = lambda: None) -> tuple[Game, ImperialState, Path, SiteMemory, list[float],
+                                                               WriteReport]:
     """A game of ``submissions`` and ``players`` (with ``days`` of events and list posts before:
-    ``history``) built in full as the daemon builds it at its start: the game, its state, the site's
-    folder and memory, the build's wall and CPU seconds and its report."""
+    ``history``) built in full as the daemon builds it at its start, ``around()`` just before the build
+    and just after it: the game, its state, the site's folder and memory, the build's wall and CPU
+    seconds and its report."""
     g = new_game(root, f"s{submissions}-d{days}")
     state = g.new_state()
     long_game(state, players, submissions)
@@ -208,8 +215,10 @@ def game(root: Path, submissions: int, players: int, days: int = 0) -> tuple[Gam
     g._state = None  # the state loaded as the daemon loads it, and kept by the rebuilds (the site's memory
     # keeps its index of submissions by the state object: a state loaded again costs a first rebuild that
     # reads every submission, which the daemon pays at a restart only, with its full build)
+    around()
     with tuning.no_collection(), timed() as t_full:
         full = site.build(g, out, memory=memory)
+    around()
     return g, state, out, memory, t_full, full
 
 
@@ -241,15 +250,23 @@ def rebuilds(g: Game, state: ImperialState, out: Path, memory: SiteMemory) -> li
 
 
 def child(spec: str) -> None:
-    """``--child S,P,D``: a game of S submissions, P players and D days built in full, then its four
-    rebuilds; their wall and CPU seconds, pages rendered and written and references, as JSON on stdout."""
-    submissions, players, days = (int(v) for v in spec.split(","))
+    """``--child S,P,D,N,B``: a game of S submissions, P players and D days built in full, then its four
+    rebuilds; their wall and CPU seconds, pages rendered and written and references, as JSON on stdout.
+    With N pages (not 0): bare Jinja rendering and writing N pages of B bytes too, half of them just
+    before the full build and half just after it (a change of the machine's speed during the build falls
+    on both sides alike), and the CPU seconds of the build and of bare Jinja's two halves."""
+    submissions, players, days, pages, size = (int(v) for v in spec.split(","))
+    bare: list[list[float]] = []
+    halves = iter((range(pages // 2), range(pages // 2, pages)))
     with tempfile.TemporaryDirectory() as tmp:
-        g, state, out, memory, _, full = game(Path(tmp), submissions, players, days)
+        g, state, out, memory, t_full, full = game(
+            Path(tmp), submissions, players, days,
+            (lambda: bare.append(bare_jinja(Path(tmp) / "bare", next(halves), size))) if pages else lambda: None)
         done = rebuilds(g, state, out, memory)
     print(json.dumps({"pages": full.rendered, "wall": [t[0] for t, _, _ in done], "cpu": [t[1] for t, _, _ in done],
                       "rendered": [w.rendered for _, w, _ in done], "written": [w.written for _, w, _ in done],
-                      "reference": [r for _, _, r in done]}))
+                      "reference": [r for _, _, r in done], "build_cpu": t_full[1],
+                      "bare_cpu": [t[1] for t in bare]}))
 
 
 @dataclass
@@ -257,15 +274,26 @@ class Processes:
     """One game's rebuilds, each set of four in a fresh process (``child``). The CPU of the same rebuild
     moves by up to 2x from one process to the next, with the machine's speed (``reference``), so one
     process a game cannot resolve 1.2x: the median of several, taken in turn with the other games, and
-    each rebuild against the reference timed just before it in the same process."""
+    each rebuild against the reference timed just before it in the same process. With ``bare`` (the
+    pages of the full build and their mean size), the first ``BARE_PROCESSES`` processes time bare Jinja
+    making as many pages of that size as well, by CPU as the full build, half just before it and half
+    just after it: the full build / bare Jinja of each of them, whose median is judged (three, not
+    every process: the bench's time, as much again as the builds)."""
     submissions: int
     days: int
+    bare: tuple[int, int] | None = None
     runs: list[dict] = field(default_factory=list)
 
     def run(self, players: int) -> None:
-        out = subprocess.run([sys.executable, __file__, "--child", f"{self.submissions},{players},{self.days}"],
-                             capture_output=True, text=True, check=True)
+        pages, size = self.bare if self.bare and len(self.runs) < BARE_PROCESSES else (0, 0)
+        spec = f"{self.submissions},{players},{self.days},{pages},{size}"
+        out = subprocess.run([sys.executable, __file__, "--child", spec], capture_output=True, text=True, check=True)
         self.runs.append(json.loads(out.stdout.splitlines()[-1]))
+
+    def builds(self) -> list[float]:
+        """Each process's full build / bare Jinja, as rates of pages by CPU (its bare Jinja's CPU over its
+        build's)."""
+        return [sum(r["bare_cpu"]) / r["build_cpu"] for r in self.runs if r["bare_cpu"]]
 
     def cpu(self) -> list[float]:
         """Each process's median CPU seconds of its last three rebuilds (the first may open a block)."""
@@ -282,12 +310,27 @@ class Processes:
         median, ratio, wall = statistics.median(cpu), statistics.median(ratios), max(w for r in self.runs for w in r["wall"])
         return [(game, f"{self.runs[0]['pages']:,} pages; rebuild after one new Proposal, in {len(self.runs)} "
                        "fresh processes taken in turn with the other games"),
+                *self.build_rows(),
                 *[(f"  process {i}", _process_row(r)) for i, r in enumerate(self.runs, 1)],
                 ("  rebuild's CPU, median of the processes", f"{median * 1000:.1f} ms (processes {min(cpu) * 1000:.1f}-"
                  f"{max(cpu) * 1000:.1f} ms, {min(cpu) / median:.2f}-{max(cpu) / median:.2f}x); slowest wall "
                  f"{wall:.3f} s  {verdict(wall < 0.2)} (< 0.2 s)"),
                 ("  rebuild / reference, median of the processes", f"{ratio:.2f} (processes {min(ratios):.2f}-"
                  f"{max(ratios):.2f}, {min(ratios) / ratio:.2f}-{max(ratios) / ratio:.2f}x)")]
+
+
+    def build_rows(self) -> list[tuple[str, str]]:
+        """Each process's full build and bare Jinja by CPU, and the median of their ratios, judged."""
+        ratios = self.builds()
+        if not ratios:
+            return []
+        median = statistics.median(ratios)
+        return [*[(f"  process {i}: full build, bare Jinja", f"{r['build_cpu']:.2f} s CPU, {sum(r['bare_cpu']):.2f} s "
+                   f"CPU (halves before and after the build: {r['bare_cpu'][0]:.2f}, {r['bare_cpu'][1]:.2f} s): "
+                   f"{sum(r['bare_cpu']) / r['build_cpu']:.2f}") for i, r in enumerate(self.runs, 1) if r["bare_cpu"]],
+                ("  ratio (full build / bare Jinja), by CPU, median", f"{median:.2f} (processes {min(ratios):.2f}-"
+                 f"{max(ratios):.2f}, {min(ratios) / median:.2f}-{max(ratios) / median:.2f}x)  "
+                 f"{verdict(median >= 0.7)} (>= 0.70)")]
 
 
 def _process_row(run: dict) -> str:
@@ -299,26 +342,24 @@ def _process_row(run: dict) -> str:
             f"written): median {statistics.median(ms[1:]):.1f} ms; reference {ref:.1f} ms")
 
 
-def one_game(root: Path, submissions: int, players: int) -> tuple[list[tuple[str, str]], float, float]:
-    """The rows of one game's full build, bare Jinja and search index figures, the CPU seconds of its
-    search index's re-index after one new Proposal, and their ratio to the Pagefind reference."""
+def one_game(root: Path, submissions: int, players: int) -> tuple[list[tuple[str, str]], float, float,
+                                                                 tuple[int, int]]:
+    """The rows of one game's full build and search index figures, the CPU seconds of its search index's
+    re-index after one new Proposal, and their ratio to the Pagefind reference; the pages its full build
+    rendered and their mean size (bare Jinja makes as many in the processes of the rebuilds)."""
     g, state, out, memory, t_full, full = game(root, submissions, players)
-    rebuilds(g, state, out, memory)  # as in the processes of the rebuilds: the re-index's Proposals come after
     html = [f for f in out.rglob("*.html")]
     size = sum(f.stat().st_size for f in html) // max(1, len(html))
-    t_bare = bare_jinja(root / f"bare{submissions}", full.rendered, size)
+    rebuilds(g, state, out, memory)  # as in the processes of the rebuilds: the re-index's Proposals come after
     index_wall, index_cpu, search = indexed(lambda: index(out))  # every shard: there is no index yet
     one_wall, one_cpu, _ = one_bundle(out, root / f"one{submissions}")
     (files, index_bytes), (one_files, one_bytes) = disk(out / "pagefind"), disk(root / f"one{submissions}" / "pagefind")
     more, reindex_cpu, reindex_ratio = reindexes(g, out, memory, state.day_started + timedelta(hours=3), root)
     t_index = [index_wall]
-    full_rate, bare_rate = full.rendered / t_full[0], full.rendered / t_bare
     return [
         (f"{submissions:,} submissions: full build", f"{t_full[0]:.1f} s ({t_full[1]:.1f} s CPU), {full.rendered:,} "
-         f"pages rendered, mean {size:,} B: {full_rate:,.0f} pages/s"),
-        ("  bare Jinja, as many pages of that size", f"{t_bare:.1f} s: {bare_rate:,.0f} pages/s"),
-        ("  ratio (full build / bare Jinja)", f"{full_rate / bare_rate:.2f}  {verdict(full_rate / bare_rate >= 0.7)}"
-         " (>= 0.70)"),
+         f"pages rendered, mean {size:,} B: {full.rendered / t_full[1]:,.0f} pages/s by CPU (against bare Jinja: "
+         "below, in the processes of the rebuilds)"),
         ("  search index (Pagefind, the pages of texts)", f"{t_index[0]:.1f} s ({index_cpu:.1f} s CPU), "
          f"{search.shards} shards, {search.pages:,} pages; {files:,} files, {index_bytes / 1e6:.1f} MB"),
         ("  the same pages as one bundle (before shards)", f"{one_wall:.1f} s ({one_cpu:.1f} s CPU), "
@@ -327,7 +368,7 @@ def one_game(root: Path, submissions: int, players: int) -> tuple[list[tuple[str
          f"({(t_full[1] + index_cpu) / t_full[1]:.2f} by CPU)  {verdict(t_full[1] + index_cpu <= 1.3 * t_full[1])}"
          " (<= 1.30 by CPU)"),
         *more,
-    ], reindex_cpu, reindex_ratio
+    ], reindex_cpu, reindex_ratio, (full.rendered, size)
 
 
 def main(argv: list[str] | None = None) -> dict[str, float]:
@@ -349,32 +390,53 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     if args.quick:
         args.submissions, args.players, args.days, args.processes = [1_000], 100, [250, 1_000], min(args.processes, 3)
     since = Conditions()
-    rows, reindex_cpu, reindex_ratio = [], [], []
+    rows, reindex_cpu, reindex_ratio, bare = [], [], [], {}
     with tempfile.TemporaryDirectory() as tmp:
         for n in [] if args.rebuilds else args.submissions:
-            more, again, ratio = one_game(Path(tmp), n, args.players)
+            more, again, ratio, bare[n] = one_game(Path(tmp), n, args.players)
             rows += more
             reindex_cpu.append(again)
             reindex_ratio.append(ratio)
     if not args.rebuilds:
         rows += _growth_row(args.submissions, reindex_cpu, "the search re-index's CPU", "submissions")
         rows += _growth_row(args.submissions, reindex_ratio, "search re-index / Pagefind reference", "submissions")
-    by_size = [Processes(n, 0) for n in args.submissions]
+    by_size = [Processes(n, 0, bare.get(n)) for n in args.submissions]
     by_days = [Processes(args.submissions[0], d) for d in args.days]
-    for _ in range(args.processes):  # in turn: a change of the machine's speed falls on every game alike
-        for games in (*by_size, *by_days):
+    for _ in range(args.processes):  # in turn (A B C D, A B C D, ...): a change of the machine's speed falls on
+        for games in (*by_size, *by_days):  # every game alike, and on the two games of a pair (A B) together
             games.run(args.players)
-    rebuild_cpu = [statistics.median(p.cpu()) for p in by_size]
-    days_cpu = [statistics.median(p.cpu()) for p in by_days]
-    for games, cpu, of in ((by_size, rebuild_cpu, "submissions"), (by_days, days_cpu, "days of events and list posts")):
+    growths = {}
+    for games, of in ((by_size, "submissions"), (by_days, "days of events and list posts")):
         for p in games:
             rows += p.rows()
-        at = [p.days or p.submissions for p in games]
-        rows += _growth_row(at, cpu, "the rebuild's CPU", of)
-        rows += _growth_row(at, [statistics.median(p.ratios()) for p in games], "rebuild / reference", of)
+        more, growths[of] = _paired_growth_rows(games, of)
+        rows += more
     report(f"site of {', '.join(f'{n:,}' for n in args.submissions)} submissions, {args.players:,} players", rows, since)
-    return {"rebuild_cpu_s": rebuild_cpu[-1], "rebuild_growth": growth(args.submissions, rebuild_cpu),
-            "rebuild_days_growth": growth(args.days, days_cpu)}
+    return {"rebuild_cpu_s": statistics.median(by_size[-1].cpu()), "rebuild_growth": growths["submissions"],
+            "rebuild_days_growth": growths["days of events and list posts"]}
+
+
+def _paired_growth_rows(games: list[Processes], of: str) -> tuple[list[tuple[str, str]], float]:
+    """The growth of the rebuild's CPU from the first game to the last, pair by pair: the two games'
+    processes of a round ran one just after the other, so each pair saw the machine at about the same
+    speed. Each pair's ratio, raw and against each process's own reference, and the median of the pairs,
+    judged both ways; and the raw exponent (none for one game)."""
+    if len(games) < 2:
+        return [], float("nan")
+    first, last = games[0], games[-1]
+    at = [first.days or first.submissions, last.days or last.submissions]
+    goal, rows, exponents = growth(at, [1, 1.2]), [], []
+    for what, a, b in (("the rebuild's CPU", first.cpu(), last.cpu()),
+                       ("rebuild / reference", first.ratios(), last.ratios())):
+        pairs = [y / x for x, y in zip(a, b)]
+        ratio = statistics.median(pairs)
+        exponent = growth(at, [1, ratio])
+        exponents.append(exponent)
+        rows.append((f"growth exponent of {what}, {at[0]:,} to {at[1]:,} {of}",
+                     f"{exponent:.2f}, {ratio:.2f}x: median of {len(pairs)} pairs of processes run one after the "
+                     f"other (pairs {', '.join(f'{p:.2f}' for p in pairs)}x; 0.00: constant; the goal, within 1.2x, "
+                     f"is <= {goal:.2f})  {verdict(exponent <= goal)}"))
+    return rows, exponents[0]
 
 
 def _growth_row(sizes: list[int], cpu: list[float], what: str, of: str) -> list[tuple[str, str]]:

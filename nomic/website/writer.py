@@ -36,7 +36,7 @@ import orjson
 from jinja2 import Environment
 from markupsafe import Markup
 
-from rendering import STATIC, TEMPLATES, environment
+from rendering import STATIC, TEMPLATES, FixedGlobals, environment
 from nomic.website.pages import Family, Fragment, Page, RawFile
 from nomic.website.shards import shard_of
 
@@ -299,11 +299,12 @@ def _chrome(page: Page, site: dict, common: str) -> dict[str, Fragment]:
             "footer": Fragment("footer", (common, root), lambda: (site, root), "chrome.html")}
 
 
-class SiteEnvironment(Environment):
+class SiteEnvironment(FixedGlobals):
     """Jinja looks ``x.y`` up as an attribute before an item, which for a dict costs a raised
     AttributeError each time. Contexts are dicts and the site's templates call no dict method,
     so a dict's item comes first (the same value Jinja would find second). ``getattr`` is the
-    method Jinja's compiled templates call for ``x.y``, meant to be overridden (its sandbox does)."""
+    method Jinja's compiled templates call for ``x.y``, meant to be overridden (its sandbox does).
+    Its globals are never changed once made, so each template keeps them in a dict (``FixedGlobals``)."""
 
     def getattr(self, obj: Any, attribute: str) -> Any:
         if type(obj) is dict and attribute in obj:

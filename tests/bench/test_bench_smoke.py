@@ -40,6 +40,8 @@ RUNS = {
                                                          "10 (10 list members)", "CPU an entry with mail, 40 / 20"]),
     "site.py": (["--submissions", "40,80", "--players", "10", "--days", "20,40"],
                 ["full build", "bare Jinja", "rebuild after one", "growth exponent of the rebuild's CPU, 40 to 80",
+                 "process 1: full build, bare Jinja", "ratio (full build / bare Jinja), by CPU, median",
+                 "growth exponent of rebuild / reference, 40 to 80", "median of 5 pairs of processes",
                  "the same pages as one bundle", "search index again after one new Proposal",
                  "growth exponent of the search re-index's CPU", "20 days of events and list posts",
                  "growth exponent of the rebuild's CPU, 20 to 40 days"]),

@@ -28,8 +28,17 @@ def _fmt(x: float) -> str:
     return f"{x:g}"
 
 
-def plank(profile: int, row: int = 0, top: float = 0.0) -> list[Section]:
-    """The 16 sections of a Profile drawn as row ``row`` of a Game Profile stack.
+@dataclass(frozen=True)
+class Place:
+    """Where a section is drawn in its row, whatever the Profile."""
+    number: int
+    points: str
+    label_x: float
+    label_y: float
+
+
+def places(row: int = 0, top: float = 0.0) -> list[Place]:
+    """The 16 sections' places in row ``row`` of a Game Profile stack.
 
     Even rows have the fat end left and a flat top; odd rows the fat end right
     and a slanted top. ``top`` shifts the whole row down (in cm).
@@ -48,11 +57,16 @@ def plank(profile: int, row: int = 0, top: float = 0.0) -> list[Section]:
         x1 = x0 + 1
         (t0, b0), (t1, b1) = edges(x0), edges(x1)
         pts = [(x0, t0), (x1, t1), (x1, b1), (x0, b0)]
-        raised = bool(profile >> (SECTIONS - number) & 1)
-        out.append(Section(number=number, raised=raised,
-                           points=" ".join(f"{_fmt(x * CM)},{_fmt(y * CM)}" for x, y in pts),
-                           label_x=(x0 + 0.5) * CM, label_y=(max(b0, b1) + 0.6) * CM))
+        out.append(Place(number=number, points=" ".join(f"{_fmt(x * CM)},{_fmt(y * CM)}" for x, y in pts),
+                         label_x=(x0 + 0.5) * CM, label_y=(max(b0, b1) + 0.6) * CM))
     return out
+
+
+def plank(profile: int, row: int = 0, top: float = 0.0, drawn: Sequence[Place] | None = None) -> list[Section]:
+    """The 16 sections of a Profile drawn as row ``row`` of a Game Profile stack (``places``); ``drawn``:
+    that row's places, made once by a caller that draws many Profiles in the same row."""
+    return [Section(number=at.number, raised=bool(profile >> (SECTIONS - at.number) & 1), points=at.points,
+                    label_x=at.label_x, label_y=at.label_y) for at in drawn or places(row, top)]
 
 
 def stack_height(rows: int) -> float:
