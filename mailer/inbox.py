@@ -11,6 +11,7 @@ the mailer's intake takes it, and never the game.
 from __future__ import annotations
 
 import hashlib
+import json.encoder
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -138,4 +139,35 @@ class Inbox:
     def _stamped(self, a: Arrival) -> storage.Item:
         at = self.stamp(a.at)
         meta = a.meta if at == a.at else {**a.meta, "received_at": storage.iso(a.at)}
-        return ("mail", at, a.key, a.raw, meta)
+        return ("mail", at, a.key, a.raw, meta_json(meta))
+
+
+_STRING = json.encoder.encode_basestring_ascii  # a str as that encoder writes it
+_MAIL = frozenset(("auth", "mail_from", "rcpt_to", "source"))  # the keys of the meta ``prepare`` makes
+_STAMPED = _MAIL | {"received_at"}  # and of one ``_stamped`` moved to the clock's floor
+_VERDICT = frozenset(("authenticated", "detail", "method"))
+
+
+def meta_json(meta: dict) -> dict | str:
+    """A mail's meta as ``prepare`` makes it (strings, a bool, a list of strings) written as the journal
+    writes a meta (storage.journal: sorted keys, no spaces), byte for byte, for its text is hashed into
+    the chain: by a template, 10,000 instructions against the encoder's 32,000 (callgrind; an append
+    of one message, ``receive_many``, 224,000 against 237,000). Any other meta is returned as it is,
+    for the journal to write (tests/mailer/test_meta_json.py holds the two to the same text)."""
+    shape = meta.keys()
+    if shape != _MAIL and shape != _STAMPED:
+        return meta
+    auth, source, sender, rcpts = meta["auth"], meta["source"], meta["mail_from"], meta["rcpt_to"]
+    stamp = meta.get("received_at", "")
+    if not (type(auth) is dict and auth.keys() == _VERDICT and type(auth["authenticated"]) is bool
+            and type(auth["detail"]) is str and type(auth["method"]) is str and type(source) is str
+            and (sender is None or type(sender) is str) and type(stamp) is str
+            and (rcpts is None or type(rcpts) is list and all(type(r) is str for r in rcpts))):
+        return meta
+    return "".join((
+        '{"auth":{"authenticated":', "true" if auth["authenticated"] else "false",
+        ',"detail":', _STRING(auth["detail"]), ',"method":', _STRING(auth["method"]),
+        '},"mail_from":', "null" if sender is None else _STRING(sender),
+        ',"rcpt_to":', "null" if rcpts is None else "[" + ",".join(map(_STRING, rcpts)) + "]",
+        ',"received_at":' + _STRING(stamp) if "received_at" in meta else "",
+        ',"source":', _STRING(source), "}"))

@@ -31,6 +31,7 @@ from sqlalchemy import bindparam, insert, select, text
 from sqlalchemy.dialects import sqlite
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.sql import ClauseElement
+from sqlalchemy.sql.compiler import SQLCompiler
 
 from storage.tables import JournalEntry, ParsedInput
 
@@ -59,9 +60,13 @@ _INSERT = (insert(JOURNAL).values({c: bindparam(c) for c in COLUMNS})
 _HEAD_SEQ = select(JOURNAL.c.seq, JOURNAL.c.hash).order_by(JOURNAL.c.seq.desc()).limit(1)
 _INSERT_NUMBERED = insert(JOURNAL).values({c: bindparam(c) for c in ("seq", *COLUMNS)})
 _META_JSON = json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode  # json.dumps with these makes one a call
-_SQLITE = sqlite.dialect(paramstyle="named")  # how Journal compiles them for the sqlite3 connection
+_SQLITE = sqlite.dialect(paramstyle="named")  # how the reads are compiled for the sqlite3 connection
+_SQLITE_QMARK = sqlite.dialect(paramstyle="qmark")  # and Journal's appends
 
-Item = tuple[str, datetime, str, "bytes | None", dict]  # (kind, at, key, raw, meta)
+# (kind, at, key, raw, meta): the meta a dict, written as ``_META_JSON`` writes it, or that JSON text already
+# (mailer.inbox writes a mail's meta by a template, the same bytes at a third of the CPU)
+Item = tuple[str, datetime, str, "bytes | None", "dict | str"]
+Row = tuple[str, str, str, "bytes | None", str, str, str]  # a journal row's COLUMNS, as inserted
 
 
 class Duplicate(Exception):
@@ -117,14 +122,16 @@ class Journal:
             seq, head = cur.execute(sql.head, sql.head_params).fetchone() or (0, GENESIS)
             known = {}
             for _, _, key, _, _ in items:
-                found = cur.execute(sql.seq_of, {"key": key}).fetchone()
+                found = cur.execute(sql.seq_of, (key,)).fetchone()
                 if found is not None:
                     known[key] = found[0]
             rows = _chained(_fresh(items, known), head)
+            numbered = []
             for row in rows:
                 seq += 1
-                row["seq"] = known[row["key"]] = seq
-            cur.executemany(sql.insert, rows)
+                known[row[2]] = seq
+                numbered.append((seq, *row))
+            cur.executemany(sql.insert, numbered)
             cur.execute("COMMIT")
         except BaseException:
             self._con = None
@@ -137,12 +144,13 @@ class Journal:
 
 
 class _SqliteAppend:
-    """SQLite's append statements as the sqlite3 driver takes them, compiled once per ``Journal``."""
+    """SQLite's append statements as the sqlite3 driver takes them, compiled once per ``Journal``, their
+    parameters by position: rows of tuples, not of dicts bound by name (the driver looks each name up)."""
 
     def __init__(self) -> None:
-        self.head, self.head_params = _compiled(_HEAD_SEQ)  # (its LIMIT's parameters)
-        self.seq_of = _compiled(_SEQ_OF)[0]
-        self.insert = _compiled(_INSERT_NUMBERED)[0]
+        self.head, self.head_params = _positional(_HEAD_SEQ)  # (its LIMIT's parameters)
+        self.seq_of = _positional(_SEQ_OF)[0]
+        self.insert = _positional(_INSERT_NUMBERED)[0]  # (seq, *COLUMNS)
 
 
 def _compiled(statement: ClauseElement) -> tuple[str, dict[str, Any]]:
@@ -150,6 +158,14 @@ def _compiled(statement: ClauseElement) -> tuple[str, dict[str, Any]]:
     taken once: the compiled object makes a new dict of them at every call."""
     compiled = statement.compile(dialect=_SQLITE)
     return compiled.string, dict(compiled.params)
+
+
+def _positional(statement: ClauseElement) -> tuple[str, tuple[Any, ...]]:
+    """``statement``'s SQL for the sqlite3 driver with its parameters by position (``?``), and their
+    defaults in that order."""
+    compiled = statement.compile(dialect=_SQLITE_QMARK)
+    assert isinstance(compiled, SQLCompiler)
+    return compiled.string, tuple(compiled.params[name] for name in compiled.positiontup or ())
 
 
 def append_many(conn: Connection, items: list[Item]) -> list[int | Duplicate]:
@@ -166,8 +182,8 @@ def append_many(conn: Connection, items: list[Item]) -> list[int | Duplicate]:
     known = {key: seq for key, seq in conn.execute(_KNOWN, {"keys": [item[2] for item in items]})}
     rows = _chained(_fresh(items, known), head)
     if rows:
-        seqs = conn.execute(_INSERT, rows).scalars().all()
-        known.update(zip((row["key"] for row in rows), seqs))
+        seqs = conn.execute(_INSERT, [dict(zip(COLUMNS, row)) for row in rows]).scalars().all()
+        known.update(zip((row[2] for row in rows), seqs))
     return _results(items, rows, known)
 
 
@@ -185,9 +201,9 @@ def _fresh(items: list[Item], known: dict[str, int]) -> list[Item]:
     return list(first.values())
 
 
-def _results(items: list[Item], rows: list[dict], known: dict[str, int]) -> list[int | Duplicate]:
+def _results(items: list[Item], rows: list[Row], known: dict[str, int]) -> list[int | Duplicate]:
     """Per item, the seq it was given, or a Duplicate of the entry that holds its key."""
-    new = {row["key"] for row in rows}
+    new = {row[2] for row in rows}
     out: list[int | Duplicate] = []
     for _, _, key, _, _ in items:
         out.append(known[key] if key in new else Duplicate(known[key]))
@@ -195,15 +211,14 @@ def _results(items: list[Item], rows: list[dict], known: dict[str, int]) -> list
     return out
 
 
-def _chained(items: list[Item], head: str) -> list[dict]:
-    """The journal rows of ``items``, each chained to the one before, the first to ``head``."""
+def _chained(items: list[Item], head: str) -> list[Row]:
+    """The journal rows of ``items`` (``COLUMNS``), each chained to the one before, the first to ``head``."""
     rows = []
     for kind, at, key, raw, meta in items:
         at_s = iso(at)
-        meta_s = _META_JSON(meta)
+        meta_s = meta if type(meta) is str else _META_JSON(meta)
         digest = entry_hash(head, kind, at_s, key, raw, meta_s)
-        rows.append({"kind": kind, "at": at_s, "key": key, "raw": raw, "meta": meta_s,
-                     "prev_hash": head, "hash": digest})
+        rows.append((kind, at_s, key, raw, meta_s, head, digest))
         head = digest
     return rows
 
