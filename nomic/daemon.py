@@ -399,7 +399,8 @@ def stop_signal() -> asyncio.Event:
 
 async def wait_for_signal(stopped: asyncio.Event | None = None) -> None:
     """Until SIGTERM or SIGINT (``stopped``: since ``stop_signal`` made it; else from now)."""
-    stopped = stopped or stop_signal()
+    if stopped is None:
+        stopped = stop_signal()
     log.info("ready")
     await stopped.wait()
     log.info("stopping")
