@@ -27,7 +27,7 @@ from mailer.inbox import Addresses
 from mailer.intake import IntakeHandler, Routes, Traffic
 from nomic import host_config, summary, tuning
 from nomic.daemon import (CHUNK, FINAL_LIMIT, GameService, Turns, check_addresses, close, host_port, listen,
-                          quiet_logging, start_http, stop_http, upgrade_logged, wait_for_signal)
+                          quiet_logging, start_http, stop_http, stop_signal, upgrade_logged, wait_for_signal)
 from nomic.game import Game
 from nomic.host_config import HostConfig, HostError
 from nomic.hold import held
@@ -131,6 +131,7 @@ async def _serve(host: Host, smtp: str | None, lmtp: str | None, http: str | Non
     loop = asyncio.get_running_loop()
     cfg = host.config
     handler = IntakeHandler(host.routes(), cfg.settings, host.traffic)
+    stopped = stop_signal()  # before listening: once mail can arrive, a stop signal is a clean stop
     servers = await listen(handler, smtp, lmtp)
     httpd = None
     if http:
@@ -158,7 +159,7 @@ async def _serve(host: Host, smtp: str | None, lmtp: str | None, http: str | Non
 
     loop.add_signal_handler(signal.SIGHUP, on_hangup)
     tuning.settle_heap()
-    await wait_for_signal()
+    await wait_for_signal(stopped)
     await close(servers)
     async with reloading:
         await loop.run_in_executor(None, stop_all, list(host.services.values()))
