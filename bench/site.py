@@ -290,11 +290,6 @@ class Processes:
         out = subprocess.run([sys.executable, __file__, "--child", spec], capture_output=True, text=True, check=True)
         self.runs.append(json.loads(out.stdout.splitlines()[-1]))
 
-    def builds(self) -> list[float]:
-        """Each process's full build / bare Jinja, as rates of pages by CPU (its bare Jinja's CPU over its
-        build's)."""
-        return [sum(r["bare_cpu"]) / r["build_cpu"] for r in self.runs if r["bare_cpu"]]
-
     def cpu(self) -> list[float]:
         """Each process's median CPU seconds of its last three rebuilds (the first may open a block)."""
         return [statistics.median(r["cpu"][1:]) for r in self.runs]
@@ -318,16 +313,17 @@ class Processes:
                 ("  rebuild / reference, median of the processes", f"{ratio:.2f} (processes {min(ratios):.2f}-"
                  f"{max(ratios):.2f}, {min(ratios) / ratio:.2f}-{max(ratios) / ratio:.2f}x)")]
 
-
     def build_rows(self) -> list[tuple[str, str]]:
-        """Each process's full build and bare Jinja by CPU, and the median of their ratios, judged."""
-        ratios = self.builds()
-        if not ratios:
+        """Each process's full build and bare Jinja by CPU (the first ``BARE_PROCESSES``), and the median
+        of their ratios (full build / bare Jinja as rates of pages: bare Jinja's CPU over the build's), judged."""
+        timed = [(i, r, sum(r["bare_cpu"]) / r["build_cpu"]) for i, r in enumerate(self.runs, 1) if r["bare_cpu"]]
+        if not timed:
             return []
+        ratios = [ratio for _, _, ratio in timed]
         median = statistics.median(ratios)
         return [*[(f"  process {i}: full build, bare Jinja", f"{r['build_cpu']:.2f} s CPU, {sum(r['bare_cpu']):.2f} s "
                    f"CPU (halves before and after the build: {r['bare_cpu'][0]:.2f}, {r['bare_cpu'][1]:.2f} s): "
-                   f"{sum(r['bare_cpu']) / r['build_cpu']:.2f}") for i, r in enumerate(self.runs, 1) if r["bare_cpu"]],
+                   f"{ratio:.2f}") for i, r, ratio in timed],
                 ("  ratio (full build / bare Jinja), by CPU, median", f"{median:.2f} (processes {min(ratios):.2f}-"
                  f"{max(ratios):.2f}, {min(ratios) / median:.2f}-{max(ratios) / median:.2f}x)  "
                  f"{verdict(median >= 0.7)} (>= 0.70)")]

@@ -76,8 +76,11 @@ class Prepared:
 
     def _copy(self, to: str, listed: bool) -> outbox.Mail:
         written = self._write()
-        to_line = self.ls.written("list to", lambda: _to_line(self.ls, to)) if listed else _to_line(self.ls, to)
-        added = self.ls.written("list", lambda: _lines(self.ls, lambda mail: list_headers(mail, self.ls))) if listed else b""
+        if listed:  # (its To and the list's headers are made of the game's settings alone: written once a game)
+            to_line = self.ls.written("list to", lambda: _to_line(self.ls, to))
+            added = self.ls.written("list", lambda: _lines(self.ls, lambda mail: list_headers(mail, self.ls)))
+        else:
+            to_line, added = _to_line(self.ls, to), b""
         if written is None or to_line is None or added is None:
             mail = self.make(to)
             if listed:

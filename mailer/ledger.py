@@ -36,7 +36,7 @@ class Ledger:
         self.members: Members | None = None  # the last entry's list members, kept while they stand
         self.sets: set[str] = set()  # the recipient sets stored in the batch's transaction (outbox.holding)
         self._footer: str | None = None
-        self.composing: tuple[str, RulesetMail, dict[str, tuple[Composer, ...]]] | None = None  # (mailer/outgoing.py)
+        self.composing: tuple[RulesetMail, dict[str, tuple[Composer, ...]]] | None = None  # (mailer/outgoing.py)
 
     def read_answers(self, senders: Iterable[str], after: str) -> None:
         """Read the answers to ``senders`` for messages received after ``after`` (ISO time), in one

@@ -54,11 +54,12 @@ def enqueue(session: Session, out: Mailing, entry: "Entry", received: Received, 
 
 
 def _composing(ledger: Ledger, ruleset: str) -> tuple[RulesetMail, dict[str, tuple[Composer, ...]]]:
-    """Ruleset ``ruleset``'s mail part and its ``composers``, found once a batch (its ``Ledger``'s)."""
-    if ledger.composing is None or ledger.composing[0] != ruleset:
+    """Ruleset ``ruleset``'s mail part and its ``composers``, found once a batch (its ``Ledger``'s: a
+    batch is one game's, of one ruleset)."""
+    if ledger.composing is None:
         mail = mail_for(ruleset)
-        ledger.composing = (ruleset, mail, composers(mail))
-    return ledger.composing[1], ledger.composing[2]
+        ledger.composing = (mail, composers(mail))
+    return ledger.composing
 
 
 def composers(mail: RulesetMail) -> dict[str, tuple[Composer, ...]]:

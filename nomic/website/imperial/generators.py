@@ -303,14 +303,14 @@ def players(m: SiteModel) -> Iterator[Page | Family]:
     keys = list(map(m.player_keys.__getitem__, emails))
     yield Page("players/index.html", "players.html",
                lambda: {"players": [_player_row(m, p, root) for p in players]}, key=keys)
-    plank = drawing.places()  # every player's page draws its Profile in the same place
+    places = drawing.places()  # every player's page draws its Profile in the same places
     yield Family("player", "player.html", list(map("players/{}.html".format, map(m.people.slugs.__getitem__, emails))),
-                 list(zip(keys, map(m.index.player_marks.get, emails))), lambda i: _player(m, players[i], root, plank))
+                 list(zip(keys, map(m.index.player_marks.get, emails))), lambda i: _player(m, players[i], root, places))
 
 
-def _player(m: SiteModel, p: ImperialPlayer, root: str, plank: list[drawing.Place]) -> dict:
+def _player(m: SiteModel, p: ImperialPlayer, root: str, places: list[drawing.Place]) -> dict:
     return {**_player_row(m, p, root), "email": p.email.replace("@", " at "),
-            "joined_day": p.joined_day, "sections": drawing.plank(p.profile, drawn=plank),
+            "joined_day": p.joined_day, "sections": drawing.plank(p.profile, drawn=places),
             "height": drawing.stack_height(1) + 18, "width": drawing.SECTIONS * drawing.CM,
             "sealed_from": p.sealed_from, "sealed_until": p.sealed_until,
             "ledger": [_ledger_row(m, e, root) for e in m.ledger_by_player.get(p.email, [])],
